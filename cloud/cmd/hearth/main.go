@@ -1,0 +1,153 @@
+// Command hearth is the Hearth cloud server: serve, migrate, seed, user.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"hearth/cloud/feature/demo"
+	"hearth/cloud/feature/iam"
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/config"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/mail"
+	"hearth/cloud/server"
+	"hearth/frontend"
+	"hearth/shared"
+)
+
+const usage = `hearth: care-facility management server
+
+usage:
+  hearth serve                       run the API and the UI (migrates first)
+  hearth migrate                     apply database migrations
+  hearth seed --demo                 add the demo facilities and people (needs HEARTH_DEV=1)
+  hearth user create-superadmin --account NAME --email ADDR --phone PHONE --name "FULL NAME"
+                                     create a platform super admin; the password is read from standard input
+
+Configuration is by environment variables; see docs/configuration.md.
+`
+
+func main() {
+	log := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	slog.SetDefault(log)
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, log, os.Args[1], os.Args[2:]); err != nil {
+		fmt.Fprintln(os.Stderr, "hearth:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error {
+	switch cmd {
+	case "serve", "migrate", "seed", "user":
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+		return nil
+	default:
+		return fmt.Errorf("unknown command %q\n\n%s", cmd, usage)
+	}
+	cfg, err := config.Load()
+	if err != nil {
+		return err
+	}
+	d, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Migrate(ctx); err != nil {
+		return err
+	}
+	switch cmd {
+	case "migrate":
+		log.Info("migrations applied", "engine", d.Engine)
+		return nil
+	case "serve":
+		srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log, UI: frontend.Dist()})
+		if err != nil {
+			return err
+		}
+		log.Info("hearth serving", "addr", cfg.Addr, "engine", d.Engine, "dev", cfg.Dev, "url", cfg.PublicURL)
+		return server.Serve(ctx, cfg, srv.Handler, log)
+	case "seed":
+		fs := flag.NewFlagSet("seed", flag.ContinueOnError)
+		withDemo := fs.Bool("demo", false, "add the demo data")
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		if !*withDemo {
+			return errors.New("seed: say --demo (it is the only seed)")
+		}
+		if !cfg.Dev {
+			return errors.New("seed --demo is refused unless HEARTH_DEV=1: demo accounts share a published password")
+		}
+		people := newIAM(cfg, d, log)
+		if err := demo.Seed(ctx, d, people); errors.Is(err, demo.ErrAlreadySeeded) {
+			log.Info("demo data already present")
+			return nil
+		} else if err != nil {
+			return err
+		}
+		log.Info("demo data added")
+		return nil
+	default: // user
+		if len(args) == 0 || args[0] != "create-superadmin" {
+			return errors.New("user: the only subcommand is create-superadmin")
+		}
+		fs := flag.NewFlagSet("create-superadmin", flag.ContinueOnError)
+		account := fs.String("account", "", "account name (6–20 letters, digits, underscore; starts with a letter)")
+		email := fs.String("email", "", "e-mail address")
+		phone := fs.String("phone", "", "phone number")
+		name := fs.String("name", "", "full name")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		if *account == "" || *email == "" || *phone == "" || *name == "" {
+			return errors.New("create-superadmin needs --account, --email, --phone and --name")
+		}
+		fmt.Fprint(os.Stderr, "password (8–30 characters with upper, lower, digit and one of @#$%^&+=): ")
+		line, err := bufio.NewReader(os.Stdin).ReadString('\n')
+		if err != nil && line == "" {
+			return fmt.Errorf("read password: %w", err)
+		}
+		password := strings.TrimRight(line, "\r\n")
+		if p := auth.PasswordProblem(password); p != "" {
+			return fmt.Errorf("password refused (%s): 8–30 characters with upper, lower, digit and one of @#$%%^&+=, not a common password", p)
+		}
+		people := newIAM(cfg, d, log)
+		var id string
+		err = d.InTx(ctx, func(tx *db.Tx) error {
+			var err error
+			id, err = people.CreateUser(ctx, tx, iam.NewUser{Account: *account, Email: *email, Phone: *phone, Name: *name,
+				Password: password, PlatformRole: shared.RoleSuperAdmin})
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		log.Info("super admin created", "account", *account, "user_id", id)
+		return nil
+	}
+}
+
+func newIAM(cfg *config.Config, d *db.DB, log *slog.Logger) *iam.Service {
+	tokens, err := auth.NewTokens(cfg.JWTSecret, nil)
+	if err != nil {
+		panic(err)
+	}
+	return iam.New(d, tokens, mail.New(cfg.SMTP, d, log), cfg, log, nil)
+}

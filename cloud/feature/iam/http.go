@@ -1,0 +1,98 @@
+package iam
+
+import (
+	"context"
+	"net/http"
+
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/config"
+	"hearth/cloud/platform/mail"
+	"hearth/cloud/platform/web"
+	"hearth/shared"
+)
+
+// Routes mounts the sign-in and account calls of the system service (spec 001 §7.2).
+func Routes(api *web.API, s *Service) {
+	client := func(ctx context.Context) Client {
+		r := web.Request(ctx)
+		return Client{IP: web.ClientIP(r, s.cfg.TrustProxy), DeviceID: r.Header.Get("X-Device-Id"), UserAgent: r.UserAgent()}
+	}
+	public := func(method, path, summary string) web.Op {
+		return web.Op{Service: web.System, Method: method, Path: path, Summary: summary, Access: web.Public}
+	}
+	signedIn := func(method, path, summary string) web.Op {
+		return web.Op{Service: web.System, Method: method, Path: path, Summary: summary, Access: web.SignedIn,
+			Function: web.AnyPlan, AllowTempPassword: true}
+	}
+
+	web.Handle(api, public(http.MethodGet, "/config/public", "What the UI needs before sign-in"),
+		func(ctx context.Context, _ *web.None) (shared.PublicConfig, error) {
+			return shared.PublicConfig{LoginAESKey: string(s.cfg.LoginAESKey), Version: config.Version, Dev: s.cfg.Dev}, nil
+		})
+	web.Handle(api, public(http.MethodPost, "/user/login", "Sign in: password step"),
+		func(ctx context.Context, in *web.Body[shared.LoginRequest]) (*shared.LoginResult, error) {
+			return s.Login(ctx, in.Body, client(ctx))
+		})
+	web.Handle(api, public(http.MethodPost, "/user/sendVerifyCode", "E-mail a new sign-in code"),
+		func(ctx context.Context, in *web.Body[shared.SendVerifyCodeRequest]) (*shared.SendCodeResult, error) {
+			return s.SendVerifyCode(ctx, in.Body)
+		})
+	web.Handle(api, public(http.MethodPost, "/user/twoFactorAuthentication", "Sign in: code step"),
+		func(ctx context.Context, in *web.Body[shared.TwoFactorRequest]) (*shared.LoginResult, error) {
+			return s.TwoFactor(ctx, in.Body, client(ctx))
+		})
+	web.Handle(api, public(http.MethodPost, "/user/refreshToken", "Spend a refresh token for a new token pair"),
+		func(ctx context.Context, in *web.Body[shared.RefreshRequest]) (*shared.LoginResult, error) {
+			return s.Refresh(ctx, in.Body.RefreshToken, client(ctx))
+		})
+	web.Handle(api, public(http.MethodPost, "/user/logout", "Sign out: ends the sign-in of the refresh token"),
+		func(ctx context.Context, in *web.Body[shared.LogoutRequest]) (*struct{}, error) {
+			return nil, s.Logout(ctx, in.Body.RefreshToken, web.OptionalPrincipal(ctx))
+		})
+	web.Handle(api, public(http.MethodGet, "/user/getCaptcha", "A picture code for sign-in after repeated failures"),
+		func(ctx context.Context, _ *web.None) (*shared.CaptchaResult, error) { return s.Captcha(ctx) })
+	web.Handle(api, public(http.MethodPost, "/user/sendRetrievePasswordEmailDTO", "E-mail a password-reset link"),
+		func(ctx context.Context, in *web.Body[shared.RetrievePasswordRequest]) (*struct{}, error) {
+			return nil, s.SendResetLink(ctx, in.Body.Account)
+		})
+	web.Handle(api, public(http.MethodPost, "/user/resendVerifyEmail", "E-mail a new activation link"),
+		func(ctx context.Context, in *web.Body[shared.RetrievePasswordRequest]) (*struct{}, error) {
+			return nil, s.ResendVerifyLink(ctx, in.Body.Account)
+		})
+	web.Handle(api, public(http.MethodPost, "/user/emailTokenVerify", "Check an e-mailed link; with a password, set it"),
+		func(ctx context.Context, in *web.Body[shared.EmailTokenVerifyRequest]) (*shared.EmailTokenResult, error) {
+			return s.EmailTokenVerify(ctx, in.Body)
+		})
+	web.Handle(api, public(http.MethodPost, "/user/checkAccount", "Is the account name taken? (false = free)"),
+		func(ctx context.Context, in *web.Body[shared.CheckAccountRequest]) (bool, error) {
+			return s.Taken(ctx, "account", in.Body.Account, in.Body.UserID)
+		})
+	web.Handle(api, public(http.MethodPost, "/user/checkEmail", "Is the e-mail taken? (false = free)"),
+		func(ctx context.Context, in *web.Body[shared.CheckEmailRequest]) (bool, error) {
+			return s.Taken(ctx, "email", in.Body.Email, in.Body.UserID)
+		})
+	web.Handle(api, public(http.MethodPost, "/user/checkPhone", "Is the phone number taken? (false = free)"),
+		func(ctx context.Context, in *web.Body[shared.CheckPhoneRequest]) (bool, error) {
+			return s.Taken(ctx, "phone", in.Body.Phone, in.Body.UserID)
+		})
+
+	web.Handle(api, signedIn(http.MethodGet, "/user/getUserInfo", "The signed-in user, facility and plan"),
+		func(ctx context.Context, _ *web.None) (*shared.UserInfo, error) { return s.UserInfo(ctx, auth.From(ctx)) })
+	web.Handle(api, signedIn(http.MethodPost, "/user/updatePassword", "Change the signed-in user's password"),
+		func(ctx context.Context, in *web.Body[shared.UpdatePasswordRequest]) (*struct{}, error) {
+			return nil, s.UpdatePassword(ctx, auth.From(ctx), in.Body)
+		})
+	web.Handle(api, signedIn(http.MethodGet, "/user/extendNextUpdatePasswordTime", "Postpone the password-change prompt by 90 days"),
+		func(ctx context.Context, _ *shared.UserIDQuery) (*shared.PasswordTimeResult, error) {
+			return s.ExtendPasswordTime(ctx, auth.From(ctx))
+		})
+
+	if s.cfg.Dev {
+		web.Handle(api, web.Op{Service: web.System, Method: http.MethodGet, Path: "/dev/outbox", Access: web.SignedIn,
+			Roles: []shared.Role{shared.RoleSuperAdmin}, Function: web.AnyPlan,
+			Summary: "Development only (HEARTH_DEV=1): mail kept by the development outbox"},
+			func(ctx context.Context, in *shared.OutboxQuery) ([]shared.OutboxMail, error) {
+				return mail.List(ctx, s.db, in.To, 50)
+			})
+	}
+}

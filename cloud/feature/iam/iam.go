@@ -1,0 +1,746 @@
+// Package iam is identity and access: accounts, facility memberships, sign-in
+// with the facility choice and the e-mailed code, tokens and sessions,
+// passwords and the e-mailed links that reset them.
+package iam
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"hearth/cloud/platform/audit"
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/config"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/mail"
+	"hearth/cloud/platform/msg"
+	"hearth/cloud/platform/problem"
+	"hearth/shared"
+)
+
+// Sign-in limits. Code rules follow spec 001 §9 (resend 60 s, valid 10 minutes).
+const (
+	CodeTTL            = 10 * time.Minute
+	CodeResendAfter    = 60 * time.Second
+	CodeMaxAttempts    = 5
+	PasswordMaxAge     = 90 * 24 * time.Hour // spec 001 §9 "Password change advice"
+	FailureWindow      = 15 * time.Minute
+	LockDuration       = 15 * time.Minute
+	AccountLockAfter   = 10 // failed sign-ins of one account within the window
+	AddressLockAfter   = 50 // failed sign-ins from one address within the window
+	AccountCaptchaFrom = 3  // failures after which the account's sign-in needs the captcha
+	AddressCaptchaFrom = 10
+	CaptchaTTL         = 5 * time.Minute
+	ResetLinkTTL       = time.Hour
+	VerifyLinkTTL      = 7 * 24 * time.Hour
+	// RefreshRaceGrace: a refresh token presented again this soon after its
+	// rotation is two tabs refreshing at once, not theft; it gets a new pair.
+	RefreshRaceGrace = 10 * time.Second
+)
+
+// Problems this package answers.
+var (
+	ErrLoginFailed      = problem.New(shared.CodeLoginFailed, "auth.loginFailed")
+	ErrLocked           = problem.New(shared.CodeRateLimited, "auth.locked")
+	ErrCaptchaRequired  = problem.New(shared.CodeCaptchaRequired, "auth.captchaRequired")
+	ErrCaptchaWrong     = problem.New(shared.CodeCaptchaRequired, "auth.captchaWrong")
+	ErrCodeWrong        = problem.New(shared.CodeVerifyCodeWrong, "auth.codeWrong")
+	ErrCodeExpired      = problem.New(shared.CodeVerifyCodeExpire, "auth.codeExpired")
+	ErrResendTooSoon    = problem.New(shared.CodeResendTooSoon, "auth.resendTooSoon")
+	ErrDisabled         = problem.New(shared.CodeAccountDisabled, "auth.disabled")
+	ErrUnverified       = problem.New(shared.CodeAccountDisabled, "auth.unverified")
+	ErrNoFacility       = problem.New(shared.CodeAccountDisabled, "auth.noFacility")
+	ErrPendingApproval  = problem.New(shared.CodePendingApproval, "auth.pendingApproval")
+	ErrRefused          = problem.New(shared.CodeFacilityRefused, "auth.refused")
+	ErrWrongPassword    = problem.New(shared.CodeWrongPassword, "auth.wrongPassword")
+	ErrTokenInvalid     = problem.New(shared.CodeTokenInvalid, "auth.tokenInvalid")
+	ErrPasswordEncoding = problem.Invalid("password", "encoding", "validation.passwordEncoding", nil)
+)
+
+// Service is the identity service.
+type Service struct {
+	db     *db.DB
+	store  *Store
+	tokens *auth.Tokens
+	mail   mail.Sender
+	cfg    *config.Config
+	log    *slog.Logger
+	now    func() time.Time
+	// dummyHash keeps the timing of an unknown account like that of a wrong password.
+	dummyHash string
+}
+
+// New makes the identity service.
+func New(d *db.DB, tokens *auth.Tokens, m mail.Sender, cfg *config.Config, log *slog.Logger, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	h, err := auth.HashPassword("not-a-real-password-Aa1@")
+	if err != nil {
+		panic(err)
+	}
+	return &Service{db: d, store: &Store{db: d}, tokens: tokens, mail: m, cfg: cfg, log: log, now: now, dummyHash: h}
+}
+
+// Client describes where a sign-in comes from.
+type Client struct {
+	IP, DeviceID, UserAgent string
+}
+
+// Login is the password step (spec 001 §7.2): it answers tokens, a facility
+// choice, or a code step.
+func (s *Service) Login(ctx context.Context, req shared.LoginRequest, c Client) (*shared.LoginResult, error) {
+	now := s.now()
+	acctKey := "acct:" + strings.ToLower(strings.TrimSpace(req.Account))
+	ipKey := "ip:" + c.IP
+	acct, err := s.store.Failures(ctx, s.db, acctKey)
+	if err != nil {
+		return nil, err
+	}
+	addr, err := s.store.Failures(ctx, s.db, ipKey)
+	if err != nil {
+		return nil, err
+	}
+	if until := max(acct.LockedUntil, addr.LockedUntil); until > now.UnixMilli() {
+		return nil, lockedProblem(until, now)
+	}
+	if recent(acct, now) >= AccountCaptchaFrom || recent(addr, now) >= AddressCaptchaFrom {
+		if err := s.checkCaptcha(ctx, req.CaptchaID, req.CaptchaCode, now); err != nil {
+			return nil, err
+		}
+	}
+	password, err := auth.DecodePassword(s.cfg.LoginAESKey, req.Password)
+	if err != nil {
+		return nil, ErrPasswordEncoding
+	}
+	u, err := s.store.UserByLogin(ctx, s.db, req.Account)
+	if err != nil {
+		return nil, err
+	}
+	hash := s.dummyHash
+	if u != nil {
+		hash = u.PasswordHash
+	}
+	if !auth.CheckPassword(password, hash) || u == nil {
+		return nil, s.loginFailed(ctx, acctKey, ipKey, now)
+	}
+	if err := s.store.ClearFailures(ctx, s.db, acctKey); err != nil {
+		return nil, err
+	}
+	switch u.Status {
+	case shared.UserDisabled:
+		return nil, ErrDisabled
+	case shared.UserUnverified:
+		return nil, ErrUnverified
+	}
+	if u.PlatformRole.Valid {
+		return s.afterPassword(ctx, u, nil, c)
+	}
+	ms, err := s.store.Memberships(ctx, s.db, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(ms) == 0 {
+		return nil, ErrNoFacility
+	}
+	var chosen *membership
+	if req.TenantID == "" {
+		if len(ms) > 1 {
+			list := make([]shared.LoginTenant, len(ms))
+			for i, m := range ms {
+				list[i] = shared.LoginTenant{TenantID: m.TenantID, Account: u.Account, FacilityName: m.FacilityName}
+			}
+			return &shared.LoginResult{LoginTenantList: list, LoginUserInfo: &shared.LoginUserInfo{Roles: rolesOf(ms), Email: maskEmail(u.Email)}}, nil
+		}
+		chosen = &ms[0]
+	} else {
+		for i := range ms {
+			if ms[i].TenantID == req.TenantID {
+				chosen = &ms[i]
+			}
+		}
+		if chosen == nil {
+			return nil, problem.Invalid("tenantId", "enum", "auth.badTenant", nil)
+		}
+	}
+	if err := facilityOpen(chosen); err != nil {
+		return nil, err
+	}
+	return s.afterPassword(ctx, u, chosen, c)
+}
+
+func rolesOf(ms []membership) string {
+	var rs []string
+	for _, m := range ms {
+		if !slices.Contains(rs, string(m.Role)) {
+			rs = append(rs, string(m.Role))
+		}
+	}
+	return strings.Join(rs, ",")
+}
+
+func facilityOpen(m *membership) error {
+	if m.Status == shared.UserDisabled {
+		return ErrDisabled
+	}
+	switch m.TenantStatus {
+	case shared.TenantApproved:
+		return nil
+	case shared.TenantRefused:
+		return ErrRefused
+	default:
+		return ErrPendingApproval
+	}
+}
+
+func recent(f failures, now time.Time) int {
+	if now.UnixMilli()-f.WindowStart > FailureWindow.Milliseconds() {
+		return 0
+	}
+	return f.Count
+}
+
+func lockedProblem(until int64, now time.Time) *problem.Error {
+	secs := int((until-now.UnixMilli())/1000) + 1
+	return ErrLocked.With(map[string]any{"minutes": (secs + 59) / 60}).
+		WithData(shared.RetryInfo{RetryAfterSeconds: secs, CaptchaRequired: true})
+}
+
+// loginFailed counts a failure for the account and the address and says whether the next try needs the captcha.
+func (s *Service) loginFailed(ctx context.Context, acctKey, ipKey string, now time.Time) error {
+	var acct failures
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		if acct, err = s.bump(ctx, tx, acctKey, AccountLockAfter, now); err != nil {
+			return err
+		}
+		_, err = s.bump(ctx, tx, ipKey, AddressLockAfter, now)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if acct.LockedUntil > now.UnixMilli() {
+		return lockedProblem(acct.LockedUntil, now)
+	}
+	return ErrLoginFailed.WithData(shared.RetryInfo{
+		CaptchaRequired: acct.Count >= AccountCaptchaFrom,
+		AttemptsLeft:    AccountLockAfter - acct.Count,
+	})
+}
+
+func (s *Service) bump(ctx context.Context, tx *db.Tx, key string, lockAfter int, now time.Time) (failures, error) {
+	f, err := s.store.Failures(ctx, tx, key)
+	if err != nil {
+		return f, err
+	}
+	if recent(f, now) == 0 {
+		f = failures{WindowStart: now.UnixMilli()}
+	}
+	f.Count++
+	if f.Count >= lockAfter {
+		f.LockedUntil = now.Add(LockDuration).UnixMilli()
+		f.Count, f.WindowStart = 0, now.UnixMilli() // after the lock, counting starts again
+	}
+	return f, s.store.SaveFailures(ctx, tx, key, f)
+}
+
+// afterPassword decides between the code step and tokens once the password is right.
+func (s *Service) afterPassword(ctx context.Context, u *user, m *membership, c Client) (*shared.LoginResult, error) {
+	if !s.needsCode(u, m) {
+		return s.issue(ctx, u, m, c, "")
+	}
+	now := s.now()
+	code := newCode()
+	ch := challenge{ID: uuid.Must(uuid.NewV7()).String(), UserID: u.ID, CodeHash: auth.HashToken(code),
+		SentAt: now.UnixMilli(), ExpiresAt: now.Add(CodeTTL).UnixMilli()}
+	if m != nil {
+		ch.TenantID = sql.NullString{String: m.TenantID, Valid: true}
+	}
+	if err := s.store.InsertChallenge(ctx, s.db, ch, now.UnixMilli()); err != nil {
+		return nil, err
+	}
+	if err := s.sendCode(ctx, u, code); err != nil {
+		return nil, err
+	}
+	roles := ""
+	if m != nil {
+		roles = string(m.Role)
+	} else {
+		roles = u.PlatformRole.String
+	}
+	return &shared.LoginResult{
+		TwoFactorAuthentication: true, SendEmailVerifyCode: true, ChallengeID: ch.ID, MaskedEmail: maskEmail(u.Email),
+		LoginUserInfo: &shared.LoginUserInfo{Roles: roles, Email: maskEmail(u.Email)},
+	}, nil
+}
+
+func (s *Service) needsCode(u *user, m *membership) bool {
+	if u.TwoFactor.Valid {
+		return u.TwoFactor.Bool
+	}
+	role := shared.Role(u.PlatformRole.String)
+	if m != nil {
+		role = m.Role
+	}
+	return slices.Contains(s.cfg.TwoFactorRoles, role)
+}
+
+func (s *Service) sendCode(ctx context.Context, u *user, code string) error {
+	lang := msg.Language(ctx)
+	return s.mail.Send(ctx, mail.Message{To: u.Email, Subject: msg.T(lang, "mail.code.subject", nil),
+		Body: msg.T(lang, "mail.code.body", map[string]any{"name": u.Name, "code": code})})
+}
+
+func newCode() string {
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		panic(err)
+	}
+	return fmt.Sprintf("%06d", n.Int64())
+}
+
+func maskEmail(e string) string {
+	at := strings.IndexByte(e, '@')
+	if at < 1 {
+		return "***"
+	}
+	return e[:1] + "***" + e[at:]
+}
+
+// SendVerifyCode e-mails a new code for a pending code step.
+func (s *Service) SendVerifyCode(ctx context.Context, req shared.SendVerifyCodeRequest) (*shared.SendCodeResult, error) {
+	now := s.now()
+	u, ch, err := s.openChallenge(ctx, req.Account, req.ChallengeID, req.TenantID, now)
+	if err != nil {
+		return nil, err
+	}
+	if wait := time.UnixMilli(ch.SentAt).Add(CodeResendAfter).Sub(now); wait > 0 {
+		secs := int(wait.Seconds()) + 1
+		return nil, ErrResendTooSoon.With(map[string]any{"seconds": secs}).WithData(shared.RetryInfo{RetryAfterSeconds: secs})
+	}
+	code := newCode()
+	if err := s.store.ResendChallenge(ctx, s.db, ch.ID, auth.HashToken(code), now.UnixMilli(), now.Add(CodeTTL).UnixMilli()); err != nil {
+		return nil, err
+	}
+	if err := s.sendCode(ctx, u, code); err != nil {
+		return nil, err
+	}
+	return &shared.SendCodeResult{ResendAfterSeconds: int(CodeResendAfter.Seconds()), MaskedEmail: maskEmail(u.Email)}, nil
+}
+
+// openChallenge finds a live challenge of the account.
+func (s *Service) openChallenge(ctx context.Context, account, id, tenantID string, now time.Time) (*user, *challenge, error) {
+	ch, err := s.store.Challenge(ctx, s.db, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ch == nil {
+		return nil, nil, ErrCodeExpired
+	}
+	u, err := s.store.UserByLogin(ctx, s.db, account)
+	if err != nil {
+		return nil, nil, err
+	}
+	if u == nil || u.ID != ch.UserID || (tenantID != "" && ch.TenantID.String != tenantID) {
+		return nil, nil, ErrCodeExpired
+	}
+	if ch.UsedAt.Valid || ch.Attempts >= CodeMaxAttempts || now.UnixMilli() > ch.ExpiresAt {
+		return nil, nil, ErrCodeExpired
+	}
+	return u, ch, nil
+}
+
+// TwoFactor checks the e-mailed code and issues tokens.
+func (s *Service) TwoFactor(ctx context.Context, req shared.TwoFactorRequest, c Client) (*shared.LoginResult, error) {
+	now := s.now()
+	u, ch, err := s.openChallenge(ctx, req.Account, req.ChallengeID, req.TenantID, now)
+	if err != nil {
+		return nil, err
+	}
+	if subtle.ConstantTimeCompare([]byte(auth.HashToken(req.VerifyCode)), []byte(ch.CodeHash)) != 1 {
+		n, err := s.store.CountAttempt(ctx, s.db, ch.ID)
+		if err != nil {
+			return nil, err
+		}
+		if n >= CodeMaxAttempts {
+			return nil, ErrCodeExpired
+		}
+		left := CodeMaxAttempts - n
+		return nil, ErrCodeWrong.With(map[string]any{"attempts": left}).WithData(shared.RetryInfo{AttemptsLeft: left})
+	}
+	ok, err := s.store.UseChallenge(ctx, s.db, ch.ID, now.UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, ErrCodeExpired
+	}
+	var m *membership
+	if ch.TenantID.Valid {
+		if m, err = s.store.Membership(ctx, s.db, u.ID, ch.TenantID.String); err != nil {
+			return nil, err
+		}
+		if m == nil {
+			return nil, ErrNoFacility
+		}
+		if err := facilityOpen(m); err != nil {
+			return nil, err
+		}
+	}
+	if u.Status != shared.UserEnabled {
+		return nil, ErrDisabled
+	}
+	return s.issue(ctx, u, m, c, "")
+}
+
+// issue starts a session (or continues family) and answers the token pair.
+func (s *Service) issue(ctx context.Context, u *user, m *membership, c Client, family string) (*shared.LoginResult, error) {
+	now := s.now()
+	loginAt := now.UnixMilli()
+	if family == "" {
+		family = uuid.Must(uuid.NewV7()).String()
+	} else if st, err := s.store.SessionState(ctx, s.db, u.ID, "", family); err == nil && st != nil && st.Live {
+		loginAt = st.LoginAt
+	}
+	refresh := auth.NewOpaqueToken()
+	ss := session{ID: uuid.Must(uuid.NewV7()).String(), FamilyID: family, UserID: u.ID,
+		LoginAt: loginAt, ExpiresAt: now.Add(auth.RefreshTokenTTL).UnixMilli()}
+	p := auth.Principal{UserID: u.ID, SessionID: family}
+	info := &shared.LoginUserInfo{UserID: u.ID, UserName: u.Name, Email: u.Email}
+	res := &shared.LoginResult{LoginUserInfo: info}
+	if m != nil {
+		ss.TenantID = sql.NullString{String: m.TenantID, Valid: true}
+		p.TenantID, p.Roles = m.TenantID, []shared.Role{m.Role}
+		if m.Plan.Valid {
+			p.Plan = shared.Plan(m.Plan.String)
+		}
+		info.TenantID, info.TimeZoneID = m.TenantID, string(m.TimeZone)
+		res.SubscriptionPlan = p.Plan
+	} else {
+		p.Roles = []shared.Role{shared.Role(u.PlatformRole.String)}
+	}
+	info.Roles = string(p.Roles[0])
+	if err := s.store.InsertSession(ctx, s.db, ss, auth.HashToken(refresh), c.DeviceID, c.IP, c.UserAgent, now.UnixMilli()); err != nil {
+		return nil, err
+	}
+	token, _, err := s.tokens.Issue(p)
+	if err != nil {
+		return nil, err
+	}
+	res.Token, res.RefreshToken, res.RefreshTokenExpireTime = token, refresh, ss.ExpiresAt
+	return res, nil
+}
+
+// Refresh spends a refresh token for a new pair, reloading role and plan.
+// A token presented again after its rotation revokes the whole sign-in.
+func (s *Service) Refresh(ctx context.Context, refreshToken string, c Client) (*shared.LoginResult, error) {
+	now := s.now()
+	ss, err := s.store.SessionByRefresh(ctx, s.db, auth.HashToken(refreshToken))
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case ss == nil || now.UnixMilli() > ss.ExpiresAt:
+		return nil, problem.Unauthorized
+	case ss.RevokedAt.Valid:
+		return nil, problem.Revoked
+	case ss.RotatedAt.Valid && now.UnixMilli()-ss.RotatedAt.Int64 > RefreshRaceGrace.Milliseconds():
+		s.log.WarnContext(ctx, "refresh token reused; revoking the sign-in", "user_id", ss.UserID, "family", ss.FamilyID)
+		if err := s.store.RevokeFamily(ctx, s.db, ss.FamilyID, now.UnixMilli()); err != nil {
+			return nil, err
+		}
+		return nil, problem.Revoked
+	case !ss.RotatedAt.Valid:
+		ok, err := s.store.RotateSession(ctx, s.db, ss.ID, now.UnixMilli())
+		if err != nil {
+			return nil, err
+		}
+		if !ok { // another request rotated it a moment ago: the grace case
+			break
+		}
+	}
+	u, err := s.store.UserByID(ctx, s.db, ss.UserID)
+	if err != nil {
+		return nil, err
+	}
+	var m *membership
+	if ss.TenantID.Valid {
+		if m, err = s.store.Membership(ctx, s.db, ss.UserID, ss.TenantID.String); err != nil {
+			return nil, err
+		}
+	}
+	if u == nil || u.Status != shared.UserEnabled || (ss.TenantID.Valid && (m == nil || facilityOpen(m) != nil)) {
+		if err := s.store.RevokeFamily(ctx, s.db, ss.FamilyID, now.UnixMilli()); err != nil {
+			return nil, err
+		}
+		return nil, problem.Revoked
+	}
+	return s.issue(ctx, u, m, c, ss.FamilyID)
+}
+
+// Logout ends the sign-in that holds refreshToken, and the caller's own sign-in if signed in.
+func (s *Service) Logout(ctx context.Context, refreshToken string, p *auth.Principal) error {
+	now := s.now().UnixMilli()
+	if p != nil {
+		if err := s.store.RevokeFamily(ctx, s.db, p.SessionID, now); err != nil {
+			return err
+		}
+	}
+	if refreshToken == "" {
+		return nil
+	}
+	ss, err := s.store.SessionByRefresh(ctx, s.db, auth.HashToken(refreshToken))
+	if err != nil || ss == nil {
+		return err
+	}
+	return s.store.RevokeFamily(ctx, s.db, ss.FamilyID, now)
+}
+
+// CheckSession implements web.SessionChecker: the sign-in must be live, the
+// user and membership enabled. Non-owners with a temporary password must change it first.
+func (s *Service) CheckSession(ctx context.Context, p *auth.Principal) (bool, error) {
+	st, err := s.store.SessionState(ctx, s.db, p.UserID, p.TenantID, p.SessionID)
+	if err != nil {
+		return false, err
+	}
+	if st == nil || !st.Live || st.UserStatus != shared.UserEnabled ||
+		(p.TenantID != "" && (!st.MembershipStatus.Valid || st.MembershipStatus.String != string(shared.UserEnabled))) {
+		return false, problem.Revoked
+	}
+	return st.TempPassword && !p.Has(shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister), nil
+}
+
+// UserInfo is GET /user/getUserInfo.
+func (s *Service) UserInfo(ctx context.Context, p *auth.Principal) (*shared.UserInfo, error) {
+	u, err := s.store.UserByID(ctx, s.db, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if u == nil {
+		return nil, problem.Revoked
+	}
+	st, err := s.store.SessionState(ctx, s.db, p.UserID, p.TenantID, p.SessionID)
+	if err != nil {
+		return nil, err
+	}
+	info := &shared.UserInfo{UserID: u.ID, UserName: u.Name, Account: u.Account, Email: u.Email, Avatar: u.Avatar,
+		UseTempPassword: u.TempPassword, NextUpdatePasswordTime: u.NextPasswordUpdate, Roles: p.Roles}
+	if st != nil {
+		info.LoginTime = st.LoginAt
+	}
+	if p.TenantID != "" {
+		m, err := s.store.Membership(ctx, s.db, p.UserID, p.TenantID)
+		if err != nil {
+			return nil, err
+		}
+		if m == nil {
+			return nil, problem.Revoked
+		}
+		info.TenantID, info.FacilityName, info.TimeZone = m.TenantID, m.FacilityName, m.TimeZone
+		info.SubscriptionPlan, info.PackageID = shared.Plan(m.Plan.String), m.PackageID.String
+	}
+	return info, nil
+}
+
+// UpdatePassword changes the signed-in user's password and ends their other sign-ins.
+func (s *Service) UpdatePassword(ctx context.Context, p *auth.Principal, req shared.UpdatePasswordRequest) error {
+	original, err := auth.DecodePassword(s.cfg.LoginAESKey, req.OriginalPassword)
+	if err != nil {
+		return problem.Invalid("originalPassword", "encoding", "validation.passwordEncoding", nil)
+	}
+	next, err := auth.DecodePassword(s.cfg.LoginAESKey, req.Password)
+	if err != nil {
+		return ErrPasswordEncoding
+	}
+	now := s.now()
+	key := "pwchange:" + p.UserID
+	f, err := s.store.Failures(ctx, s.db, key)
+	if err != nil {
+		return err
+	}
+	if f.LockedUntil > now.UnixMilli() {
+		return lockedProblem(f.LockedUntil, now)
+	}
+	u, err := s.store.UserByID(ctx, s.db, p.UserID)
+	if err != nil {
+		return err
+	}
+	if u == nil {
+		return problem.Revoked
+	}
+	if !auth.CheckPassword(original, u.PasswordHash) {
+		if err := s.db.InTx(ctx, func(tx *db.Tx) error { _, err := s.bump(ctx, tx, key, 5, now); return err }); err != nil {
+			return err
+		}
+		return ErrWrongPassword
+	}
+	if err := checkNewPassword(next); err != nil {
+		return err
+	}
+	if next == original {
+		return problem.Invalid("password", "password", "validation.passwordSame", nil)
+	}
+	return s.setPassword(ctx, u, next, p.TenantID, p.UserID, p.SessionID, false)
+}
+
+func checkNewPassword(p string) error {
+	switch auth.PasswordProblem(p) {
+	case "rule":
+		return problem.Invalid("password", "password", "validation.passwordRule", nil)
+	case "common":
+		return problem.Invalid("password", "password", "validation.passwordCommon", nil)
+	}
+	return nil
+}
+
+// setPassword stores a new password, ends other sign-ins and audits it, in one transaction.
+func (s *Service) setPassword(ctx context.Context, u *user, plain, tenantID, actorID, keepFamily string, verify bool) error {
+	hash, err := auth.HashPassword(plain)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.store.SetPassword(ctx, tx, u.ID, hash, now.Add(PasswordMaxAge).UnixMilli(), now.UnixMilli(), verify); err != nil {
+			return err
+		}
+		if err := s.store.RevokeUser(ctx, tx, u.ID, keepFamily, now.UnixMilli()); err != nil {
+			return err
+		}
+		if err := s.store.ClearFailures(ctx, tx, "pwchange:"+u.ID); err != nil {
+			return err
+		}
+		return audit.Write(ctx, tx, audit.Entry{TenantID: tenantID, ActorID: actorID, Action: "password.change", Entity: "user", EntityID: u.ID,
+			Before: map[string]any{"tempPassword": u.TempPassword, "status": u.Status},
+			After:  map[string]any{"tempPassword": false, "verified": verify}})
+	})
+}
+
+// ExtendPasswordTime moves the 90-day password prompt 90 days on (spec 000 §4).
+func (s *Service) ExtendPasswordTime(ctx context.Context, p *auth.Principal) (*shared.PasswordTimeResult, error) {
+	now := s.now()
+	next := now.Add(PasswordMaxAge).UnixMilli()
+	if err := s.store.SetNextPasswordUpdate(ctx, s.db, p.UserID, next, now.UnixMilli()); err != nil {
+		return nil, err
+	}
+	return &shared.PasswordTimeResult{NextUpdatePasswordTime: next}, nil
+}
+
+// SendResetLink e-mails a password-reset link. It answers the same whether or
+// not the account exists, so accounts cannot be probed.
+func (s *Service) SendResetLink(ctx context.Context, login string) error {
+	return s.sendLink(ctx, login, "reset", ResetLinkTTL, func(u *user) bool { return u.Status != shared.UserDisabled })
+}
+
+// ResendVerifyLink e-mails a new activation link to an account not yet activated.
+func (s *Service) ResendVerifyLink(ctx context.Context, login string) error {
+	return s.sendLink(ctx, login, "verify", VerifyLinkTTL, func(u *user) bool { return u.Status == shared.UserUnverified })
+}
+
+func (s *Service) sendLink(ctx context.Context, login, purpose string, ttl time.Duration, eligible func(*user) bool) error {
+	u, err := s.store.UserByLogin(ctx, s.db, login)
+	if err != nil || u == nil || !eligible(u) {
+		return err
+	}
+	now := s.now()
+	last, err := s.store.LastEmailToken(ctx, s.db, u.ID, purpose)
+	if err != nil {
+		return err
+	}
+	if now.UnixMilli()-last < CodeResendAfter.Milliseconds() {
+		return nil // one link a minute is plenty; say nothing that tells the account exists
+	}
+	token := auth.NewOpaqueToken()
+	if err := s.store.InsertEmailToken(ctx, s.db, auth.HashToken(token), u.ID, purpose, now.Add(ttl).UnixMilli(), now.UnixMilli()); err != nil {
+		return err
+	}
+	lang := msg.Language(ctx)
+	link := s.cfg.PublicURL + "/change-password?token=" + token
+	return s.mail.Send(ctx, mail.Message{To: u.Email, Subject: msg.T(lang, "mail."+purpose+".subject", nil),
+		Body: msg.T(lang, "mail."+purpose+".body", map[string]any{"name": u.Name, "link": link})})
+}
+
+// EmailTokenVerify checks an e-mailed link and, given a password, sets it.
+func (s *Service) EmailTokenVerify(ctx context.Context, req shared.EmailTokenVerifyRequest) (*shared.EmailTokenResult, error) {
+	now := s.now()
+	hash := auth.HashToken(req.Token)
+	t, err := s.store.EmailToken(ctx, s.db, hash)
+	if err != nil {
+		return nil, err
+	}
+	if t == nil || t.UsedAt.Valid || now.UnixMilli() > t.ExpiresAt {
+		return nil, ErrTokenInvalid
+	}
+	u, err := s.store.UserByID(ctx, s.db, t.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if u == nil || u.Status == shared.UserDisabled {
+		return nil, ErrTokenInvalid
+	}
+	res := &shared.EmailTokenResult{Valid: true, Account: u.Account, Purpose: t.Purpose}
+	if req.Password == "" {
+		return res, nil
+	}
+	plain, err := auth.DecodePassword(s.cfg.LoginAESKey, req.Password)
+	if err != nil {
+		return nil, ErrPasswordEncoding
+	}
+	if err := checkNewPassword(plain); err != nil {
+		return nil, err
+	}
+	ok, err := s.store.UseEmailToken(ctx, s.db, hash, now.UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, ErrTokenInvalid
+	}
+	if err := s.setPassword(ctx, u, plain, "", u.ID, "", t.Purpose == "verify"); err != nil {
+		return nil, err
+	}
+	res.Done = true
+	return res, nil
+}
+
+// Taken answers the duplicate checks: false means the value is free.
+func (s *Service) Taken(ctx context.Context, column, value, exceptUserID string) (bool, error) {
+	return s.store.Taken(ctx, s.db, column, value, exceptUserID)
+}
+
+// Captcha makes a picture code (shown after repeated failures).
+func (s *Service) Captcha(ctx context.Context) (*shared.CaptchaResult, error) {
+	id, image, answer, err := newCaptcha()
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	if err := s.store.InsertCaptcha(ctx, s.db, id, auth.HashToken(strings.ToLower(answer)), now.Add(CaptchaTTL).UnixMilli(), now.UnixMilli()); err != nil {
+		return nil, err
+	}
+	return &shared.CaptchaResult{CaptchaID: id, Image: image}, nil
+}
+
+func (s *Service) checkCaptcha(ctx context.Context, id, answer string, now time.Time) error {
+	if id == "" || answer == "" {
+		return ErrCaptchaRequired.WithData(shared.RetryInfo{CaptchaRequired: true})
+	}
+	h, err := s.store.TakeCaptcha(ctx, s.db, id, now.UnixMilli())
+	if err != nil {
+		return err
+	}
+	if h == "" || subtle.ConstantTimeCompare([]byte(h), []byte(auth.HashToken(strings.ToLower(strings.TrimSpace(answer))))) != 1 {
+		return ErrCaptchaWrong.WithData(shared.RetryInfo{CaptchaRequired: true})
+	}
+	return nil
+}

@@ -1,0 +1,94 @@
+package iam
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/google/uuid"
+
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/problem"
+	"hearth/shared"
+)
+
+// NewUser is what creating an account needs.
+type NewUser struct {
+	Account, Email, Phone, Name, Password string
+	TempPassword                          bool
+	Status                                shared.UserStatus
+	PlatformRole                          shared.Role // SUPER_ADMIN or empty
+	TwoFactor                             *bool       // nil: the role's default
+}
+
+// ErrDuplicate answers an account, e-mail or phone already in use.
+var ErrDuplicate = problem.New(shared.CodeConflict, "error.conflict")
+
+// CreateUser adds an account in q's transaction and returns its id. The
+// password must follow the password rule.
+func (s *Service) CreateUser(ctx context.Context, q db.Querier, nu NewUser) (string, error) {
+	if err := checkNewPassword(nu.Password); err != nil {
+		return "", err
+	}
+	hash, err := auth.HashPassword(nu.Password)
+	if err != nil {
+		return "", err
+	}
+	for col, v := range map[string]string{"account": nu.Account, "email": nu.Email, "phone": nu.Phone} {
+		taken, err := s.store.Taken(ctx, q, col, v, "")
+		if err != nil {
+			return "", err
+		}
+		if taken {
+			return "", problem.Invalid(col, "unique", "error.conflict", nil)
+		}
+	}
+	now := s.now()
+	u := &user{ID: uuid.Must(uuid.NewV7()).String(), Account: nu.Account, Email: nu.Email, Phone: nu.Phone, Name: nu.Name,
+		PasswordHash: hash, TempPassword: nu.TempPassword, NextPasswordUpdate: now.Add(PasswordMaxAge).UnixMilli(), Status: nu.Status}
+	if u.Status == "" {
+		u.Status = shared.UserEnabled
+	}
+	if nu.PlatformRole != "" {
+		u.PlatformRole = sql.NullString{String: string(nu.PlatformRole), Valid: true}
+	}
+	if nu.TwoFactor != nil {
+		u.TwoFactor = sql.NullBool{Bool: *nu.TwoFactor, Valid: true}
+	}
+	if err := s.store.InsertUser(ctx, q, u, now.UnixMilli()); err != nil {
+		if db.IsUniqueViolation(err) {
+			return "", ErrDuplicate
+		}
+		return "", err
+	}
+	return u.ID, nil
+}
+
+// AddMembership gives a user a role in a facility.
+func (s *Service) AddMembership(ctx context.Context, q db.Querier, tenantID, userID string, role shared.Role) error {
+	return s.store.InsertMembership(ctx, q, uuid.Must(uuid.NewV7()).String(), tenantID, userID, role, time.Now().UnixMilli())
+}
+
+// UserIDByAccount finds an account's id ("" if none).
+func (s *Service) UserIDByAccount(ctx context.Context, account string) (string, error) {
+	u, err := s.store.UserByLogin(ctx, s.db, account)
+	if err != nil || u == nil {
+		return "", err
+	}
+	return u.ID, nil
+}
+
+// SetUserStatus enables or disables an account; disabling ends every sign-in at once.
+func (s *Service) SetUserStatus(ctx context.Context, userID string, st shared.UserStatus) error {
+	now := s.now().UnixMilli()
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET status = ?, updated_at = ? WHERE id = ?`, string(st), now, userID); err != nil {
+			return err
+		}
+		if st == shared.UserDisabled {
+			return s.store.RevokeUser(ctx, tx, userID, "", now)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,126 @@
+// Package config reads Hearth's settings from the environment, with safe
+// development defaults. docs/configuration.md lists every variable.
+package config
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"hearth/shared"
+)
+
+// DevLoginAESKey is the development default of HEARTH_LOGIN_AES_KEY (16 bytes).
+// The spec's password encoding is obfuscation, so this default is documented, not secret.
+const DevLoginAESKey = "HearthLoginKey16"
+
+// Version is the app version shown in the settings popover (spec 001 §9).
+const Version = "1.2.15"
+
+// Config is the server's configuration.
+type Config struct {
+	Addr        string
+	DataDir     string
+	DatabaseURL string
+	JWTSecret   []byte
+	LoginAESKey []byte
+	Dev         bool
+	PublicURL   string
+	TrustProxy  bool
+	TLSCert     string
+	TLSKey      string
+	SMTP        SMTP
+	// TwoFactorRoles are the roles whose sign-in needs the e-mailed code.
+	TwoFactorRoles []shared.Role
+}
+
+// SMTP settings; Host empty means the development outbox.
+type SMTP struct {
+	Host     string
+	Port     int
+	Username string
+	Password string
+	From     string
+	StartTLS bool
+}
+
+// Load reads the environment. The JWT secret, when not given, is generated
+// once and kept in the data directory so restarts keep sessions valid.
+func Load() (*Config, error) {
+	c := &Config{
+		Addr:       env("HEARTH_ADDR", ":8080"),
+		DataDir:    env("HEARTH_DATA_DIR", "./data"),
+		Dev:        os.Getenv("HEARTH_DEV") == "1",
+		TrustProxy: os.Getenv("HEARTH_TRUST_PROXY") == "1",
+		TLSCert:    os.Getenv("HEARTH_TLS_CERT"),
+		TLSKey:     os.Getenv("HEARTH_TLS_KEY"),
+	}
+	c.DatabaseURL = env("HEARTH_DATABASE_URL", "sqlite:"+filepath.Join(c.DataDir, "hearth.db"))
+	c.PublicURL = strings.TrimRight(env("HEARTH_PUBLIC_URL", "http://localhost"+portOf(c.Addr)), "/")
+	c.LoginAESKey = []byte(env("HEARTH_LOGIN_AES_KEY", DevLoginAESKey))
+	if n := len(c.LoginAESKey); n != 16 {
+		return nil, fmt.Errorf("HEARTH_LOGIN_AES_KEY must be exactly 16 bytes (AES-128), got %d", n)
+	}
+	port, err := strconv.Atoi(env("HEARTH_SMTP_PORT", "587"))
+	if err != nil {
+		return nil, errors.New("HEARTH_SMTP_PORT must be a number")
+	}
+	c.SMTP = SMTP{
+		Host: os.Getenv("HEARTH_SMTP_HOST"), Port: port,
+		Username: os.Getenv("HEARTH_SMTP_USERNAME"), Password: os.Getenv("HEARTH_SMTP_PASSWORD"),
+		From:     env("HEARTH_SMTP_FROM", "Hearth <no-reply@hearth.localhost>"),
+		StartTLS: os.Getenv("HEARTH_SMTP_STARTTLS") != "0",
+	}
+	for _, r := range strings.Split(env("HEARTH_2FA_ROLES", "FACILITY_OWNER,FACILITY_OWNER_REGISTER,FACILITY_ADMIN"), ",") {
+		if r = strings.TrimSpace(r); r != "" {
+			c.TwoFactorRoles = append(c.TwoFactorRoles, shared.Role(r))
+		}
+	}
+	if s := os.Getenv("HEARTH_JWT_SECRET"); s != "" {
+		c.JWTSecret = []byte(s)
+	} else if c.JWTSecret, err = dataDirSecret(c.DataDir); err != nil {
+		return nil, err
+	}
+	if len(c.JWTSecret) < 32 {
+		return nil, errors.New("HEARTH_JWT_SECRET must be at least 32 characters")
+	}
+	return c, nil
+}
+
+func dataDirSecret(dir string) ([]byte, error) {
+	path := filepath.Join(dir, "jwt-secret")
+	if b, err := os.ReadFile(path); err == nil && len(b) >= 32 {
+		return b, nil
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data dir: %w", err)
+	}
+	buf := make([]byte, 32)
+	if _, err := rand.Read(buf); err != nil {
+		return nil, err
+	}
+	secret := []byte(hex.EncodeToString(buf))
+	if err := os.WriteFile(path, secret, 0o600); err != nil {
+		return nil, fmt.Errorf("keep jwt secret: %w", err)
+	}
+	return secret, nil
+}
+
+func env(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+func portOf(addr string) string {
+	if i := strings.LastIndexByte(addr, ':'); i >= 0 {
+		return addr[i:]
+	}
+	return ""
+}

@@ -1,0 +1,228 @@
+// Package db opens Hearth's database (embedded SQLite or PostgreSQL), applies the
+// embedded migrations and gives stores one small seam over the two engines.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	_ "github.com/mattn/go-sqlite3"    // registers the "sqlite3" driver
+	"github.com/pressly/goose/v3"
+
+	"hearth/migrations"
+)
+
+// Engine names the database engine behind a DB.
+type Engine string
+
+const (
+	SQLite   Engine = "sqlite"
+	Postgres Engine = "postgres"
+)
+
+// DB is the handle stores use. Reads go to a pool of readers; writes and
+// transactions go to the writer (one connection on SQLite, as SQLite allows
+// one writer at a time; the same pool on PostgreSQL). Queries are written with
+// ? placeholders and rebound to $n for PostgreSQL.
+type DB struct {
+	Engine Engine
+	read   *sql.DB
+	write  *sql.DB
+}
+
+// Open opens the database named by url: "postgres://..." or "postgresql://..."
+// for PostgreSQL, "sqlite:<path>" or a plain file path for SQLite.
+func Open(ctx context.Context, rawURL string) (*DB, error) {
+	if strings.HasPrefix(rawURL, "postgres://") || strings.HasPrefix(rawURL, "postgresql://") {
+		pool, err := sql.Open("pgx", rawURL)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		pool.SetMaxOpenConns(30)
+		pool.SetMaxIdleConns(30)
+		if err := pool.PingContext(ctx); err != nil {
+			pool.Close()
+			return nil, fmt.Errorf("reach postgres: %w", err)
+		}
+		return &DB{Engine: Postgres, read: pool, write: pool}, nil
+	}
+	path := strings.TrimPrefix(rawURL, "sqlite:")
+	path = strings.TrimPrefix(path, "//")
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil, fmt.Errorf("create data dir: %w", err)
+		}
+	}
+	// busy_timeout before WAL so the journal switch itself waits for locks;
+	// _txlock=immediate takes the write lock at BEGIN, so a transaction never
+	// fails half-way when it first writes. Source: mattn/go-sqlite3 README (DSN options).
+	q := url.Values{}
+	q.Set("_busy_timeout", "10000")
+	q.Set("_journal_mode", "WAL")
+	q.Set("_foreign_keys", "on")
+	q.Set("_synchronous", "FULL") // an acknowledged write survives power loss
+	wq := url.Values{}
+	for k, v := range q {
+		wq[k] = v
+	}
+	wq.Set("_txlock", "immediate")
+	write, err := sql.Open("sqlite3", "file:"+path+"?"+wq.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	write.SetMaxOpenConns(1)
+	if err := write.PingContext(ctx); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	q.Set("mode", "ro")
+	read, err := sql.Open("sqlite3", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open sqlite readers: %w", err)
+	}
+	read.SetMaxOpenConns(8)
+	return &DB{Engine: SQLite, read: read, write: write}, nil
+}
+
+// Close closes both pools.
+func (d *DB) Close() error {
+	err := d.write.Close()
+	if d.read != d.write {
+		err = errors.Join(err, d.read.Close())
+	}
+	return err
+}
+
+// Ping checks that the database answers (used by /readyz).
+func (d *DB) Ping(ctx context.Context) error { return d.read.PingContext(ctx) }
+
+// Migrate applies the embedded migrations for this engine.
+func (d *DB) Migrate(ctx context.Context) error {
+	dir := string(d.Engine)
+	sub, err := fs.Sub(migrations.FS, dir)
+	if err != nil {
+		return err
+	}
+	dialect := goose.DialectSQLite3
+	if d.Engine == Postgres {
+		dialect = goose.DialectPostgres
+	}
+	p, err := goose.NewProvider(dialect, d.write, sub)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// Rebind turns ? placeholders into $1, $2 ... for PostgreSQL. Question marks
+// inside single-quoted literals are left alone.
+func (d *DB) Rebind(query string) string {
+	if d.Engine != Postgres {
+		return query
+	}
+	var b strings.Builder
+	b.Grow(len(query) + 8)
+	n, quoted := 0, false
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case c == '\'':
+			quoted = !quoted
+		case c == '?' && !quoted:
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// Querier is what a store method needs: the DB itself or a transaction.
+type Querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// QueryContext runs a read on the reader pool.
+func (d *DB) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return d.read.QueryContext(ctx, d.Rebind(query), args...)
+}
+
+// QueryRowContext runs a one-row read on the reader pool.
+func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	return d.read.QueryRowContext(ctx, d.Rebind(query), args...)
+}
+
+// ExecContext runs a write on the writer.
+func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return d.write.ExecContext(ctx, d.Rebind(query), args...)
+}
+
+// Tx is a transaction on the writer; its methods rebind like DB's.
+type Tx struct {
+	tx *sql.Tx
+	db *DB
+}
+
+func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(ctx, t.db.Rebind(query), args...)
+}
+
+func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(ctx, t.db.Rebind(query), args...)
+}
+
+func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, t.db.Rebind(query), args...)
+}
+
+// InTx runs fn in one transaction on the writer: committed when fn returns nil,
+// rolled back otherwise, so a failed request changes nothing.
+func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
+	sqlTx, err := d.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			_ = sqlTx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			_ = sqlTx.Rollback()
+		}
+	}()
+	if err = fn(&Tx{tx: sqlTx, db: d}); err != nil {
+		return err
+	}
+	if err = sqlTx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// IsUniqueViolation reports whether err is a unique-constraint failure on either engine.
+func IsUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	s := err.Error()
+	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
+}
+
+// ErrNoRows is sql.ErrNoRows, re-exported so stores need not import database/sql for it.
+var ErrNoRows = sql.ErrNoRows

@@ -1,0 +1,124 @@
+// Package server assembles Hearth's HTTP server: the middleware chain, every
+// feature's routes under its service prefix, the probes and the UI. It is the
+// only package that knows all features.
+package server
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"hearth/cloud/feature/iam"
+	"hearth/cloud/feature/menu"
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/config"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/mail"
+	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/web"
+)
+
+// RequestTimeout is how long the server works on one request (spec 001 §9: 300000 ms).
+const RequestTimeout = 300 * time.Second
+
+// Deps are what the server is built from.
+type Deps struct {
+	Config *config.Config
+	DB     *db.DB
+	Log    *slog.Logger
+	Mail   mail.Sender // nil: chosen from Config
+	UI     fs.FS       // the built frontend (dist)
+	Now    func() time.Time
+}
+
+// Server is the assembled handler with the services tests reach into.
+type Server struct {
+	Handler http.Handler
+	API     *web.API
+	IAM     *iam.Service
+}
+
+// New builds the server.
+func New(d Deps) (*Server, error) {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Mail == nil {
+		d.Mail = mail.New(d.Config.SMTP, d.DB, d.Log)
+	}
+	tokens, err := auth.NewTokens(d.Config.JWTSecret, d.Now)
+	if err != nil {
+		return nil, err
+	}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	web.RegisterMetrics(reg)
+
+	r := chi.NewRouter()
+	r.Use(web.Observe(d.Log), web.SecurityHeaders, middleware.Timeout(RequestTimeout))
+	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	r.Get("/readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := d.DB.Ping(ctx); err != nil {
+			http.Error(w, "database unreachable", http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = w.Write([]byte("ready\n"))
+	})
+	r.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+
+	apiRouter := r.With(web.KeepRequest, web.Authenticate(tokens, d.Now))
+	api := web.NewAPI(apiRouter, config.Version)
+	people := iam.New(d.DB, tokens, d.Mail, d.Config, d.Log, d.Now)
+	api.Sessions = people
+	iam.Routes(api, people)
+	menu.Routes(api, menu.New(d.DB))
+
+	// Unknown API paths answer the envelope, never the UI.
+	r.HandleFunc("/api/*", func(w http.ResponseWriter, r *http.Request) {
+		web.WriteProblem(w, r, problem.NotFound)
+	})
+	if d.UI != nil {
+		r.Handle("/*", web.SPA(d.UI))
+	}
+	return &Server{Handler: r, API: api, IAM: people}, nil
+}
+
+// Serve runs the HTTP server until ctx ends, then drains for up to 30 s.
+func Serve(ctx context.Context, cfg *config.Config, h http.Handler, log *slog.Logger) error {
+	srv := &http.Server{
+		Addr: cfg.Addr, Handler: h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       RequestTimeout, WriteTimeout: RequestTimeout + 5*time.Second, IdleTimeout: 120 * time.Second,
+	}
+	errc := make(chan error, 1)
+	go func() {
+		if cfg.TLSCert != "" {
+			errc <- srv.ListenAndServeTLS(cfg.TLSCert, cfg.TLSKey)
+		} else {
+			errc <- srv.ListenAndServe()
+		}
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,3 @@
+module hearth/desktop
+
+go 1.26

@@ -1,0 +1,3 @@
+module hearth/frontend
+
+go 1.26

@@ -1,0 +1,3 @@
+module hearth/migrations
+
+go 1.26

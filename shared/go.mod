@@ -1,0 +1,3 @@
+module hearth/shared
+
+go 1.26

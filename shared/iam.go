@@ -1,0 +1,209 @@
+package shared
+
+// Password and account bounds (spec 001 §9 "Field bounds", spec 000 §5).
+const (
+	PasswordMinLength = 8  // the stricter of the spec's two readings (6–30 and "at least 8")
+	PasswordMaxLength = 30 //
+	PasswordSymbols   = "@#$%^&+="
+	// EncodedPasswordMax bounds the AES/base64 form of a password of at most 30 characters.
+	EncodedPasswordMax = 256
+	VerifyCodeLength   = 6
+)
+
+// LoginRequest is POST /api/system/user/login. Password is AES-128-ECB/PKCS#7/base64 with the configured key.
+type LoginRequest struct {
+	Account     string `json:"account" minLength:"1" maxLength:"100" doc:"Account name or e-mail"`
+	Password    string `json:"password" minLength:"1" maxLength:"256" doc:"Encoded password"`
+	TenantID    string `json:"tenantId,omitempty" maxLength:"64" doc:"Chosen facility when the account has several"`
+	CaptchaID   string `json:"captchaId,omitempty" maxLength:"64"`
+	CaptchaCode string `json:"captchaCode,omitempty" maxLength:"10"`
+}
+
+// LoginTenant is one facility the account may sign in to.
+type LoginTenant struct {
+	TenantID     string `json:"tenantId"`
+	Account      string `json:"account"`
+	FacilityName string `json:"facilityName"`
+}
+
+// LoginUserInfo describes the signed-in user in a login answer.
+type LoginUserInfo struct {
+	UserID     string `json:"userId,omitempty"`
+	Roles      string `json:"roles" doc:"Comma-separated roles"`
+	TimeZoneID string `json:"timeZoneId,omitempty"`
+	TenantID   string `json:"tenantId,omitempty"`
+	UserName   string `json:"userName,omitempty"`
+	Email      string `json:"email,omitempty"`
+}
+
+// LoginResult is the answer of login, twoFactorAuthentication and refreshToken (spec 001 §7.2).
+// Exactly one of three things happens: tokens are issued; loginTenantList asks for a facility;
+// or twoFactorAuthentication asks for the e-mailed code (challengeId ties the code to this sign-in).
+type LoginResult struct {
+	Token                   string         `json:"token,omitempty"`
+	RefreshToken            string         `json:"refreshToken,omitempty"`
+	RefreshTokenExpireTime  int64          `json:"refreshTokenExpireTime,omitempty" doc:"Epoch ms"`
+	LoginUserInfo           *LoginUserInfo `json:"loginUserInfo,omitempty"`
+	SubscriptionPlan        Plan           `json:"subscriptionPlan,omitempty"`
+	LoginTenantList         []LoginTenant  `json:"loginTenantList,omitempty"`
+	TwoFactorAuthentication bool           `json:"twoFactorAuthentication"`
+	SendEmailVerifyCode     bool           `json:"sendEmailVerifyCode"`
+	ChallengeID             string         `json:"challengeId,omitempty"`
+	MaskedEmail             string         `json:"maskedEmail,omitempty" doc:"Where the code was sent, e.g. o***@example.com"`
+}
+
+// SendVerifyCodeRequest is POST /api/system/user/sendVerifyCode: resend the e-mailed code.
+type SendVerifyCodeRequest struct {
+	Account             string `json:"account" minLength:"1" maxLength:"100"`
+	TwoFactorMethod     string `json:"twoFactorMethod,omitempty" enum:"EMAIL"`
+	SendEmailVerifyCode bool   `json:"sendEmailVerifyCode,omitempty"`
+	TenantID            string `json:"tenantId,omitempty" maxLength:"64"`
+	ChallengeID         string `json:"challengeId" minLength:"1" maxLength:"64"`
+}
+
+// TwoFactorRequest is POST /api/system/user/twoFactorAuthentication.
+type TwoFactorRequest struct {
+	Account     string `json:"account" minLength:"1" maxLength:"100"`
+	VerifyCode  string `json:"verifyCode" pattern:"^[0-9]{6}$" doc:"Six digits"`
+	TenantID    string `json:"tenantId,omitempty" maxLength:"64"`
+	ChallengeID string `json:"challengeId" minLength:"1" maxLength:"64"`
+}
+
+// SendCodeResult answers a resend.
+type SendCodeResult struct {
+	ResendAfterSeconds int    `json:"resendAfterSeconds"`
+	MaskedEmail        string `json:"maskedEmail"`
+}
+
+// RefreshRequest is POST /api/system/user/refreshToken.
+type RefreshRequest struct {
+	RefreshToken string `json:"refreshToken" minLength:"1" maxLength:"200"`
+}
+
+// LogoutRequest is POST /api/system/user/logout.
+type LogoutRequest struct {
+	RefreshToken string `json:"refreshToken,omitempty" maxLength:"200"`
+}
+
+// CaptchaResult is GET /api/system/user/getCaptcha.
+type CaptchaResult struct {
+	CaptchaID string `json:"captchaId"`
+	Image     string `json:"image" doc:"data:image/png;base64,..."`
+}
+
+// UpdatePasswordRequest is POST /api/system/user/updatePassword; both passwords are encoded like login.
+type UpdatePasswordRequest struct {
+	UserID           string `json:"userId,omitempty" maxLength:"64" doc:"Ignored: the signed-in user is changed"`
+	OriginalPassword string `json:"originalPassword" minLength:"1" maxLength:"256"`
+	Password         string `json:"password" minLength:"1" maxLength:"256"`
+}
+
+// UserIDQuery carries ?userId=.
+type UserIDQuery struct {
+	UserID string `query:"userId" maxLength:"64"`
+}
+
+// RetrievePasswordRequest is POST /api/system/user/sendRetrievePasswordEmailDTO and /user/resendVerifyEmail.
+type RetrievePasswordRequest struct {
+	Account string `json:"account" minLength:"1" maxLength:"100" doc:"Account name or e-mail"`
+}
+
+// EmailTokenVerifyRequest is POST /api/system/user/emailTokenVerify. Without a password it only checks the link;
+// with one (encoded like login) it sets the password and, for an invited user, verifies the account.
+type EmailTokenVerifyRequest struct {
+	Token    string `json:"token" minLength:"1" maxLength:"200"`
+	Password string `json:"password,omitempty" maxLength:"256"`
+}
+
+// EmailTokenResult answers emailTokenVerify.
+type EmailTokenResult struct {
+	Valid   bool   `json:"valid"`
+	Account string `json:"account"`
+	Purpose string `json:"purpose" enum:"reset,verify"`
+	Done    bool   `json:"done" doc:"True when the password was set"`
+}
+
+// CheckAccountRequest is POST /api/system/user/checkAccount (false = free).
+type CheckAccountRequest struct {
+	Account string `json:"account" minLength:"6" maxLength:"20" pattern:"^[A-Za-z][A-Za-z0-9_]*$" doc:"Letters, digits and underscore; starts with a letter"`
+	UserID  string `json:"userId,omitempty" maxLength:"64"`
+}
+
+// CheckEmailRequest is POST /api/system/user/checkEmail (false = free).
+type CheckEmailRequest struct {
+	Email  string `json:"email" minLength:"5" maxLength:"100" format:"email"`
+	UserID string `json:"userId,omitempty" maxLength:"64"`
+}
+
+// CheckPhoneRequest is POST /api/system/user/checkPhone (false = free).
+type CheckPhoneRequest struct {
+	Phone  string `json:"phone" minLength:"10" maxLength:"20" pattern:"^[0-9+()\\- ]+$"`
+	UserID string `json:"userId,omitempty" maxLength:"64"`
+}
+
+// UserInfo is GET /api/system/user/getUserInfo.
+type UserInfo struct {
+	UserID                 string   `json:"userId"`
+	UserName               string   `json:"userName"`
+	Account                string   `json:"account"`
+	Email                  string   `json:"email"`
+	Avatar                 string   `json:"avatar"`
+	FacilityName           string   `json:"facilityName"`
+	TenantID               string   `json:"tenantId"`
+	TimeZone               TimeZone `json:"timeZone"`
+	LoginTime              int64    `json:"loginTime" doc:"Epoch ms"`
+	UseTempPassword        bool     `json:"useTempPassword"`
+	NextUpdatePasswordTime int64    `json:"nextUpdatePasswordTime" doc:"Epoch ms"`
+	Roles                  []Role   `json:"roles"`
+	SubscriptionPlan       Plan     `json:"subscriptionPlan"`
+	PackageID              string   `json:"packageId"`
+}
+
+// MenuItem is one node of GET /api/system/menu/listUserMenuTree. MenuName is an i18n key.
+type MenuItem struct {
+	MenuCode string     `json:"menuCode"`
+	MenuName string     `json:"menuName"`
+	MenuURL  string     `json:"menuUrl"`
+	Icon     string     `json:"icon"`
+	Children []MenuItem `json:"children"`
+}
+
+// OutboxMail is one message of GET /api/system/dev/outbox (development only).
+type OutboxMail struct {
+	ID       string `json:"id"`
+	To       string `json:"to"`
+	Subject  string `json:"subject"`
+	Body     string `json:"body"`
+	SentTime int64  `json:"sentTime"`
+}
+
+// OutboxQuery filters the development outbox.
+type OutboxQuery struct {
+	To string `query:"to" maxLength:"100"`
+}
+
+// PublicConfig is GET /api/system/config/public (no auth): what the UI needs before sign-in.
+type PublicConfig struct {
+	LoginAESKey string `json:"loginAesKey" doc:"Key for the spec's password encoding (obfuscation; TLS protects the password)"`
+	Version     string `json:"version"`
+	Dev         bool   `json:"dev" doc:"True when the server runs with HEARTH_DEV=1 (demo accounts, dev outbox)"`
+}
+
+// PasswordTimeResult answers extendNextUpdatePasswordTime.
+type PasswordTimeResult struct {
+	NextUpdatePasswordTime int64 `json:"nextUpdatePasswordTime" doc:"Epoch ms"`
+}
+
+// Menu function codes: the menu codes that also name plan functions (spec 000 §6).
+const (
+	FnDashboard          = "Dashboard"
+	FnCaregiverTask      = "CaregiverTask"
+	FnHomeOwnerTasks     = "HomeOwnerTasks"
+	FnCaregiverResidents = "CaregiverResidents"
+	FnResidentManagement = "ResidentManagement"
+	FnStaffManagement    = "StaffManagement"
+	FnPricing            = "Pricing"
+	FnIncidentManagement = "IncidentManagement"
+	FnInspectionStatus   = "InspectionStatus"
+	FnCaregiverIncident  = "CaregiverIncident"
+)
