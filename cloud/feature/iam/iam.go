@@ -461,12 +461,9 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string, c Client) (*
 		}
 		return nil, problem.Revoked
 	case !ss.RotatedAt.Valid:
-		ok, err := s.store.RotateSession(ctx, s.db, ss.ID, now.UnixMilli())
-		if err != nil {
+		// When another request rotated it a moment ago, this is the grace case: go on.
+		if _, err := s.store.RotateSession(ctx, s.db, ss.ID, now.UnixMilli()); err != nil {
 			return nil, err
-		}
-		if !ok { // another request rotated it a moment ago: the grace case
-			break
 		}
 	}
 	u, err := s.store.UserByID(ctx, s.db, ss.UserID)

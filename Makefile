@@ -1,0 +1,93 @@
+# Hearth — `make run` starts the product with demo data; `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+.PHONY: help tools ui-deps ui server build run types types-check lint test test-go test-ui e2e bench desktop clean
+
+GO      ?= go
+NPM     ?= npm
+ADDR    ?= :8080
+DATA    ?= ./data
+SCRIPTS := build/scripts
+UI_STAMP := frontend/node_modules/.installed
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
+
+tools: ## check that Go, Node and gcc are there
+	@$(SCRIPTS)/check-tools.sh
+
+$(UI_STAMP): frontend/package.json frontend/package-lock.json
+	@$(SCRIPTS)/check-tools.sh
+	cd frontend && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+ui-deps: $(UI_STAMP) ## install the UI's npm packages (npm ci)
+
+ui: ui-deps ## build the UI into frontend/dist
+	cd frontend && $(NPM) run build
+
+server: ## build bin/hearth (embeds whatever frontend/dist holds)
+	@$(SCRIPTS)/check-tools.sh
+	$(GO) build -o bin/hearth ./cloud/cmd/hearth
+
+build: ui server ## build the UI and the server
+
+run: build ## start Hearth on embedded SQLite in ./data with demo data
+	@HEARTH_DEV=1 HEARTH_DATA_DIR=$(DATA) bin/hearth seed --demo
+	@echo
+	@echo "Hearth is starting at http://localhost$(ADDR)  (data in $(DATA), development mode)"
+	@echo "Demo accounts, all with the password Demo@2026x:"
+	@echo "  superadmin          platform super admin"
+	@echo "  owner_evergreen     owner of Maple House AFH (premium) and Cedar Home AFH (essential); e-mailed code"
+	@echo "  admin_maple         facility admin, Maple House AFH; e-mailed code"
+	@echo "  caregiver_maple1    caregiver, Maple House AFH"
+	@echo "  caregiver_maple2    caregiver, Maple House AFH"
+	@echo "  caregiver_cedar1    caregiver, Cedar Home AFH"
+	@echo "  owner_birch         owner of Birch Cottage AFH (free plan); e-mailed code"
+	@echo "Sign-in codes are not e-mailed in development: they are printed in this log"
+	@echo "(\"mail kept in development outbox\") and listed for superadmin at /api/system/dev/outbox."
+	@echo
+	HEARTH_DEV=1 HEARTH_DATA_DIR=$(DATA) HEARTH_ADDR=$(ADDR) exec bin/hearth serve
+
+types: ## regenerate frontend/src/types/api.gen.ts from shared/
+	$(GO) tool tygo generate --config tygo.yaml
+
+types-check: ## fail when the generated TypeScript types are stale
+	@cp frontend/src/types/api.gen.ts /tmp/hearth-api.gen.ts.before
+	@$(GO) tool tygo generate --config tygo.yaml
+	@cmp -s frontend/src/types/api.gen.ts /tmp/hearth-api.gen.ts.before || \
+	  { echo "frontend/src/types/api.gen.ts was stale: it has been regenerated; commit it" >&2; exit 1; }
+	@echo "types: up to date"
+
+lint: ui-deps ## gofmt, go vet, staticcheck, eslint and tsc
+	@out=$$(gofmt -l cloud shared migrations frontend/embed.go desktop); [ -z "$$out" ] || { echo "gofmt needed:"; echo "$$out"; exit 1; }
+	$(GO) vet ./cloud/... ./shared/... ./migrations/... ./frontend/... ./desktop/...
+	@command -v staticcheck >/dev/null || [ -x "$$($(GO) env GOPATH)/bin/staticcheck" ] || $(GO) install honnef.co/go/tools/cmd/staticcheck@latest
+	PATH="$$PATH:$$($(GO) env GOPATH)/bin" staticcheck ./cloud/... ./shared/... ./migrations/...
+	cd frontend && $(NPM) run lint
+
+test: ## every test: types, lint, Go on SQLite and PostgreSQL, UI unit tests, browser journeys
+	@$(SCRIPTS)/check-tools.sh
+	@$(SCRIPTS)/ensure-postgres.sh
+	@trap '$(SCRIPTS)/stop-postgres.sh' EXIT; \
+	  $(MAKE) --no-print-directory types-check lint test-go test-ui build e2e
+
+test-go: ## Go tests (each store and service test runs on SQLite and PostgreSQL)
+	$(GO) test -count=1 ./cloud/... ./shared/... ./migrations/... ./frontend/...
+
+test-ui: ui-deps ## UI unit tests (vitest)
+	cd frontend && $(NPM) test
+
+e2e: ## browser journeys in Debian's chromium against a real `hearth serve` (needs make build)
+	@$(SCRIPTS)/ensure-chromium.sh
+	@$(SCRIPTS)/e2e.sh
+
+bench: ## load test: 50 clients for 30 s on SQLite and PostgreSQL (docs/performance.md)
+	@$(SCRIPTS)/ensure-postgres.sh
+	@trap '$(SCRIPTS)/stop-postgres.sh' EXIT; build/bench.sh
+
+desktop: ## the desktop shell (a placeholder until the desktop issue)
+	$(GO) build -o bin/hearth-desktop ./desktop
+
+clean: ## remove build output (keeps ./data)
+	rm -rf bin frontend/dist/assets frontend/dist/index.html
