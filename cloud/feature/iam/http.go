@@ -77,7 +77,9 @@ func Routes(api *web.API, s *Service) {
 		})
 
 	web.Handle(api, signedIn(http.MethodGet, "/user/getUserInfo", "The signed-in user, facility and plan"),
-		func(ctx context.Context, _ *web.None) (*shared.UserInfo, error) { return s.UserInfo(ctx, auth.From(ctx)) })
+		func(ctx context.Context, _ *web.None) (*shared.UserInfo, error) {
+			return s.UserInfo(ctx, auth.From(ctx))
+		})
 	web.Handle(api, signedIn(http.MethodPost, "/user/updatePassword", "Change the signed-in user's password"),
 		func(ctx context.Context, in *web.Body[shared.UpdatePasswordRequest]) (*struct{}, error) {
 			return nil, s.UpdatePassword(ctx, auth.From(ctx), in.Body)

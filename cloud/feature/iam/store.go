@@ -18,11 +18,11 @@ type Store struct{ db *db.DB }
 // user is a users row.
 type user struct {
 	ID, Account, Email, Phone, Name, Avatar, PasswordHash string
-	TempPassword                                         bool
-	NextPasswordUpdate                                   int64
-	Status                                               shared.UserStatus
-	PlatformRole                                         sql.NullString
-	TwoFactor                                            sql.NullBool
+	TempPassword                                          bool
+	NextPasswordUpdate                                    int64
+	Status                                                shared.UserStatus
+	PlatformRole                                          sql.NullString
+	TwoFactor                                             sql.NullBool
 }
 
 const userCols = `id, account, email, phone, name, avatar, password_hash, temp_password, next_password_update_at, status, platform_role, two_factor`

@@ -81,7 +81,9 @@ func (s *Service) Tree(ctx context.Context, p *auth.Principal) ([]shared.MenuIte
 // Routes mounts GET /api/system/menu/listUserMenuTree.
 func Routes(api *web.API, s *Service) {
 	web.Handle(api, web.Op{Service: web.System, Method: http.MethodGet, Path: "/menu/listUserMenuTree",
-		Summary: "The signed-in user's menu tree (menuName is an i18n key)", Access: web.SignedIn, Function: web.AnyPlan},
+		Summary: "The signed-in user's menu tree (menuName is an i18n key)", Access: web.SignedIn, Function: web.AnyPlan,
+		// The UI loads the menu before it can send a temporary-password user to the change-password page.
+		AllowTempPassword: true},
 		func(ctx context.Context, _ *shared.UserIDQuery) ([]shared.MenuItem, error) {
 			return s.Tree(ctx, auth.From(ctx))
 		})
