@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { Alert, Button, Intent } from '@blueprintjs/core';
+import { LogOutIcon } from '@blueprintjs/icons';
+import { useTranslation } from 'react-i18next';
+import { signOut } from '@/features/auth/signOut';
+
+/** Sign out, after a confirmation (spec 000 §2 "Layout"). */
+export function LogoutButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <Button variant="minimal" icon={<LogOutIcon />} onClick={() => setOpen(true)}>
+        {t('auth.logout.action')}
+      </Button>
+      <Alert
+        isOpen={open}
+        icon={<LogOutIcon />}
+        intent={Intent.PRIMARY}
+        confirmButtonText={t('auth.logout.action')}
+        cancelButtonText={t('common.action.cancel')}
+        loading={busy}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => {
+          setBusy(true);
+          void signOut();
+        }}
+      >
+        <h4 className="bp6-heading">{t('auth.logout.confirmTitle')}</h4>
+        <p>{t('auth.logout.confirmBody')}</p>
+      </Alert>
+    </>
+  );
+}

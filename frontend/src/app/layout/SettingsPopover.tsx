@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { CogIcon, FullscreenIcon, KeyIcon, MinimizeIcon, TickIcon, TranslateIcon } from '@blueprintjs/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { UserInfo } from '@/types/api.gen';
+import { usePublicConfig } from '@/features/auth/api/getPublicConfig';
+import { chooseLanguage, currentLanguage, LANGUAGES } from '@/lib/i18n';
+import { useSessionStore } from '@/lib/session/store';
+import { SUPER_ADMIN } from '../routing';
+
+function useFullScreen(): [boolean, () => void] {
+  const [on, setOn] = useState(() => document.fullscreenElement !== null);
+  useEffect(() => {
+    const update = () => setOn(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+  };
+  return [on, toggle];
+}
+
+/** Settings popover: who is signed in, language, full screen, change password, version (spec 000 §2 "Layout"). */
+export function SettingsPopover({ userInfo }: { userInfo: UserInfo | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = usePublicConfig();
+  const session = useSessionStore((s) => s.session);
+  const [fullScreen, toggleFullScreen] = useFullScreen();
+  const language = currentLanguage();
+  const superAdmin = session?.roles.includes(SUPER_ADMIN) ?? false;
+  const name = userInfo?.userName || session?.userInfo.userName || '';
+  const facility = superAdmin ? t('layout.settings.platform') : (userInfo?.facilityName ?? '');
+
+  const content = (
+    <Menu className="hearth-settings-menu" aria-label={t('layout.settings.open')}>
+      <MenuDivider title={t('layout.settings.signedInAs')} />
+      <li className="hearth-settings-user" data-testid="settings-user">
+        <strong>{name}</strong>
+        <span className="hearth-muted">{facility}</span>
+      </li>
+      <MenuDivider title={t('layout.settings.language')} />
+      {LANGUAGES.map((l) => (
+        <MenuItem
+          key={l.code}
+          text={l.label}
+          lang={l.code}
+          icon={l.code === language ? <TickIcon /> : <TranslateIcon />}
+          active={l.code === language}
+          onClick={() => {
+            if (l.code !== language) chooseLanguage(l.code);
+          }}
+        />
+      ))}
+      <MenuDivider />
+      <MenuItem
+        icon={fullScreen ? <MinimizeIcon /> : <FullscreenIcon />}
+        text={fullScreen ? t('layout.settings.exitFullScreen') : t('layout.settings.fullScreen')}
+        onClick={toggleFullScreen}
+      />
+      <MenuItem icon={<KeyIcon />} text={t('layout.settings.changePassword')} onClick={() => void navigate('/change-password')} />
+      {config.data?.version ? (
+        <>
+          <MenuDivider />
+          <li className="hearth-settings-version">{t('app.status.version', { version: config.data.version })}</li>
+        </>
+      ) : null}
+    </Menu>
+  );
+
+  return (
+    <Popover content={content} placement="bottom-end">
+      <Button variant="minimal" icon={<CogIcon />} aria-label={t('layout.settings.open')} title={t('layout.settings.open')} />
+    </Popover>
+  );
+}

@@ -1,0 +1,34 @@
+import { NonIdealState } from '@blueprintjs/core';
+import { BanCircleIcon, ErrorIcon, SearchIcon } from '@blueprintjs/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+const VARIANTS = {
+  404: { icon: <SearchIcon size={48} />, title: 'errors.notFound.title', body: 'errors.notFound.body' },
+  403: { icon: <BanCircleIcon size={48} />, title: 'errors.forbidden.title', body: 'errors.forbidden.body' },
+  500: { icon: <ErrorIcon size={48} />, title: 'errors.serverError.title', body: 'errors.serverError.body' },
+} as const;
+
+/** /404, /403 and /500, each with a way back home (spec 000 §2, spec 001 §8 "page not found"). */
+export default function ErrorPage({ status }: { status: keyof typeof VARIANTS }) {
+  const { t } = useTranslation();
+  const v = VARIANTS[status];
+  return (
+    <main className="hearth-error-page" data-status={status}>
+      <NonIdealState
+        icon={v.icon}
+        title={
+          <>
+            <span className="hearth-error-code">{status}</span> {t(v.title)}
+          </>
+        }
+        description={t(v.body)}
+        action={
+          <Link to="/" className="bp6-button bp6-intent-primary">
+            {t('errors.backHome')}
+          </Link>
+        }
+      />
+    </main>
+  );
+}

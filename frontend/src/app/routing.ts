@@ -1,0 +1,101 @@
+// Route guard and menu rules of spec 000 §2 "Routing rules", as pure functions the router applies.
+import type { MenuItem } from '@/types/api.gen';
+
+/** Routes a signed-out visitor may open. /change-password needs its e-mailed ?token= then. */
+export const PUBLIC_PATHS = ['/login', '/change-password', '/404', '/403', '/500'] as const;
+/** Route families that never need a session (spec 000 §2: help and sso routes; /redirect only re-navigates). */
+const PUBLIC_PREFIXES = ['/redirect/', '/help/', '/sso/'];
+/** Pages any signed-in user may open whatever the menu says. */
+const SIGNED_IN_FREE_PATHS = new Set(['/change-password', '/404', '/403', '/500']);
+
+export const SUPER_ADMIN = 'SUPER_ADMIN';
+
+export function isPublicPath(pathname: string): boolean {
+  return (PUBLIC_PATHS as readonly string[]).includes(pathname) || PUBLIC_PREFIXES.some((p) => pathname.startsWith(p));
+}
+
+/** The menu without entries that have no page yet; a group stays only when some child stays. */
+export function filterMenu(menu: readonly MenuItem[], hasPage: (url: string) => boolean): MenuItem[] {
+  const kept: MenuItem[] = [];
+  for (const item of menu) {
+    const children = filterMenu(item.children ?? [], hasPage);
+    if (children.length > 0) {
+      kept.push({ ...item, children });
+    } else if (item.menuUrl && hasPage(item.menuUrl)) {
+      kept.push({ ...item, children: [] });
+    }
+  }
+  return kept;
+}
+
+/** Every entry of the tree, depth first, with its depth (for the "Your menu" card). */
+export function flattenMenu(menu: readonly MenuItem[], depth = 0): { item: MenuItem; depth: number }[] {
+  return menu.flatMap((item) => [{ item, depth }, ...flattenMenu(item.children ?? [], depth + 1)]);
+}
+
+/** The page paths of a (filtered) menu. */
+export function menuPaths(menu: readonly MenuItem[]): Set<string> {
+  return new Set(flattenMenu(menu).map((e) => e.item.menuUrl).filter((url) => url !== ''));
+}
+
+/** Where a signed-in user starts: the first menu entry with a page, else the dashboard of their kind. */
+export function startPath(filteredMenu: readonly MenuItem[], roles: readonly string[]): string {
+  const first = flattenMenu(filteredMenu).find((e) => e.item.menuUrl !== '' && (e.item.children ?? []).length === 0);
+  if (first) return first.item.menuUrl;
+  return roles.includes(SUPER_ADMIN) ? '/admin-dashboard' : '/dashboard';
+}
+
+/** The menu entries leading to a path, outermost first (for the breadcrumb). */
+export function menuTrail(menu: readonly MenuItem[], pathname: string): MenuItem[] {
+  for (const item of menu) {
+    if (item.menuUrl === pathname) return [item];
+    const inner = menuTrail(item.children ?? [], pathname);
+    if (inner.length > 0) return [item, ...inner];
+  }
+  return [];
+}
+
+export function loginUrl(target: string): string {
+  return target === '/' || target === '' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
+}
+
+/** The ?redirect= target of a login URL when it is a local path the user's menu allows; else undefined. */
+export function allowedRedirect(search: string, allowed: ReadonlySet<string>): string | undefined {
+  const target = new URLSearchParams(search).get('redirect');
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return undefined;
+  const path = target.split(/[?#]/)[0];
+  return allowed.has(path) ? target : undefined;
+}
+
+export interface RouteContext {
+  pathname: string;
+  search: string;
+  signedIn: boolean;
+  mustChangePassword: boolean;
+  /** Page paths the user may open (menu ∩ page registry); null while the menu is not loaded. */
+  allowed: ReadonlySet<string> | null;
+  /** The start path; meaningful once the menu is loaded. */
+  start: string;
+}
+
+export type RouteDecision = { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'load-menu' };
+
+export function decideRoute(ctx: RouteContext): RouteDecision {
+  const { pathname, search } = ctx;
+  if (!ctx.signedIn) {
+    const emailedLink = pathname !== '/change-password' || new URLSearchParams(search).has('token');
+    if (isPublicPath(pathname) && emailedLink) return { kind: 'render' };
+    return { kind: 'redirect', to: loginUrl(pathname + search) };
+  }
+  if (ctx.mustChangePassword && pathname !== '/change-password') {
+    return { kind: 'redirect', to: '/change-password' };
+  }
+  if (SIGNED_IN_FREE_PATHS.has(pathname) || pathname.startsWith('/redirect/')) return { kind: 'render' };
+  if (ctx.allowed === null) return { kind: 'load-menu' };
+  if (pathname === '/login') {
+    return { kind: 'redirect', to: allowedRedirect(search, ctx.allowed) ?? ctx.start };
+  }
+  if (pathname === '/' || pathname === '') return { kind: 'redirect', to: ctx.start };
+  if (ctx.allowed.has(pathname)) return { kind: 'render' };
+  return { kind: 'redirect', to: '/404' };
+}

@@ -1,0 +1,7 @@
+import type { UpdatePasswordRequest } from '@/types/api.gen';
+import { api } from '@/lib/api/client';
+
+/** POST /api/system/user/updatePassword; both passwords encoded like login. */
+export function updatePassword(req: UpdatePasswordRequest, operation: string): Promise<null> {
+  return api.post<null>('/system/user/updatePassword', req, { handles: ['4110', '4022'], operation });
+}

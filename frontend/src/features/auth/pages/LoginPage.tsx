@@ -1,0 +1,265 @@
+import { useRef, useState } from 'react';
+import { Callout, Intent } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { CaptchaResult, LoginResult, LoginTenant } from '@/types/api.gen';
+import { isApiError } from '@/lib/api/client';
+import { encodePassword } from '@/lib/crypto/password-codec.js';
+import { toast } from '@/lib/feedback/toast';
+import { signIn } from '@/lib/session/store';
+import { getCaptcha } from '../api/getCaptcha';
+import { fetchLoginAesKey } from '../api/getPublicConfig';
+import { login } from '../api/login';
+import { sendVerifyCode } from '../api/sendVerifyCode';
+import { twoFactorAuthentication } from '../api/twoFactorAuthentication';
+import { AccountStep, type AccountValues } from '../components/AccountStep';
+import { AuthShell } from '../components/AuthShell';
+import { CodeStep } from '../components/CodeStep';
+import { FacilityStep } from '../components/FacilityStep';
+import { ForgotPasswordDialog } from '../components/ForgotPasswordDialog';
+import { LoginFailedDialog, PendingApprovalDialog } from '../components/LoginDialogs';
+import { loginProblem, stepAfterLogin } from '../loginFlow';
+
+type Step =
+  | { kind: 'account' }
+  | { kind: 'facility'; tenants: LoginTenant[] }
+  | { kind: 'code'; challengeId: string; maskedEmail: string; tenantId?: string };
+
+/** spec 001 §9: a new code can be asked for 60 s after the last one. */
+const RESEND_WAIT_MS = 60_000;
+
+/** /login: account and password, then maybe a facility, then maybe the e-mailed code (spec 000 §2). */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [step, setStep] = useState<Step>({ kind: 'account' });
+  // Account and encoded password of step 1, reused by the facility choice and the code step.
+  const credentials = useRef<{ account: string; password: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(() =>
+    params.get('changed') === '1' ? t('auth.changePassword.done') : null,
+  );
+  const [captcha, setCaptcha] = useState<CaptchaResult | null>(null);
+  const [captchaMessage, setCaptchaMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pendingApproval, setPendingApproval] = useState(false);
+  const [forgot, setForgot] = useState<{ open: boolean; account: string }>({ open: false, account: '' });
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const [resending, setResending] = useState(false);
+  const [pendingTenant, setPendingTenant] = useState<string | null>(null);
+
+  const loadCaptcha = async () => {
+    try {
+      setCaptcha(await getCaptcha());
+    } catch {
+      // the client has reported it; the user can ask for another image
+    }
+  };
+
+  const finish = (result: LoginResult, tenantId?: string) => {
+    const next = stepAfterLogin(result);
+    switch (next.kind) {
+      case 'signed-in':
+        queryClient.clear();
+        signIn(result); // the route guard takes the user on from here
+        return;
+      case 'facility':
+        setStep({ kind: 'facility', tenants: next.tenants });
+        return;
+      case 'code':
+        setCodeError(null);
+        setResendAt(Date.now() + RESEND_WAIT_MS);
+        setStep({ kind: 'code', challengeId: next.challengeId, maskedEmail: next.maskedEmail, tenantId });
+        return;
+      case 'unexpected':
+        setFailure('');
+        return;
+    }
+  };
+
+  const handleProblem = (err: unknown) => {
+    if (!isApiError(err)) {
+      setFailure(err instanceof Error ? err.message : '');
+      return;
+    }
+    const problem = loginProblem(err);
+    switch (problem.kind) {
+      case 'reported':
+        return;
+      case 'pending-approval':
+        setPendingApproval(true);
+        return;
+      case 'locked':
+        setStep({ kind: 'account' });
+        setNotice(
+          problem.retryAfterSeconds
+            ? t('auth.login.locked', { seconds: problem.retryAfterSeconds })
+            : t('auth.login.lockedNoTime'),
+        );
+        if (problem.captchaRequired) void loadCaptcha();
+        return;
+      case 'captcha':
+        setStep({ kind: 'account' });
+        setCaptchaMessage(captcha ? problem.message || t('auth.login.captchaRequired') : null);
+        void loadCaptcha();
+        return;
+      case 'code-wrong':
+        setCodeError(
+          problem.attemptsLeft !== undefined
+            ? t('auth.code.wrong', { count: problem.attemptsLeft })
+            : t('auth.code.wrongNoCount'),
+        );
+        return;
+      case 'code-expired':
+        setStep({ kind: 'account' });
+        setNotice(t('auth.code.expired'));
+        return;
+      case 'resend-too-soon':
+        setResendAt(Date.now() + problem.retryAfterSeconds * 1000);
+        setCodeError(t('auth.code.tooSoon', { seconds: problem.retryAfterSeconds }));
+        return;
+      case 'failed':
+        setFailure(problem.message);
+        if (problem.captchaRequired || captcha) void loadCaptcha();
+        return;
+    }
+  };
+
+  const submitAccount = async (values: AccountValues) => {
+    setNotice(null);
+    setCaptchaMessage(null);
+    setBusy(true);
+    try {
+      let key: string;
+      try {
+        key = await fetchLoginAesKey(queryClient);
+      } catch {
+        setNotice(t('auth.login.configMissing'));
+        return;
+      }
+      const password = encodePassword(values.password, key);
+      credentials.current = { account: values.account, password };
+      const result = await login({
+        account: values.account,
+        password,
+        ...(captcha ? { captchaId: captcha.captchaId, captchaCode: values.captchaCode } : {}),
+      });
+      finish(result);
+    } catch (err) {
+      handleProblem(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const chooseFacility = async (tenant: LoginTenant) => {
+    const cred = credentials.current;
+    if (!cred) return setStep({ kind: 'account' });
+    setPendingTenant(tenant.tenantId);
+    try {
+      finish(await login({ account: cred.account, password: cred.password, tenantId: tenant.tenantId }), tenant.tenantId);
+    } catch (err) {
+      handleProblem(err);
+    } finally {
+      setPendingTenant(null);
+    }
+  };
+
+  const submitCode = async (verifyCode: string) => {
+    const cred = credentials.current;
+    if (!cred || step.kind !== 'code') return setStep({ kind: 'account' });
+    setBusy(true);
+    setCodeError(null);
+    try {
+      finish(
+        await twoFactorAuthentication({
+          account: cred.account,
+          verifyCode,
+          challengeId: step.challengeId,
+          tenantId: step.tenantId,
+        }),
+        step.tenantId,
+      );
+    } catch (err) {
+      handleProblem(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resendCode = async () => {
+    const cred = credentials.current;
+    if (!cred || step.kind !== 'code') return;
+    setResending(true);
+    setCodeError(null);
+    try {
+      const sent = await sendVerifyCode({
+        account: cred.account,
+        challengeId: step.challengeId,
+        tenantId: step.tenantId,
+        twoFactorMethod: 'EMAIL',
+      });
+      setResendAt(Date.now() + (sent.resendAfterSeconds || 60) * 1000);
+      if (sent.maskedEmail) setStep({ ...step, maskedEmail: sent.maskedEmail });
+      toast.success(t('auth.code.resent'));
+    } catch (err) {
+      handleProblem(err);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const restart = () => {
+    credentials.current = null;
+    setStep({ kind: 'account' });
+  };
+
+  const title =
+    step.kind === 'facility' ? t('auth.facility.title') : step.kind === 'code' ? t('auth.code.title') : t('auth.login.title');
+
+  return (
+    <AuthShell title={title}>
+      {step.kind === 'account' ? (
+        <AccountStep
+          busy={busy}
+          notice={notice}
+          captcha={captcha}
+          captchaMessage={captchaMessage}
+          onNewCaptcha={() => void loadCaptcha()}
+          onSubmit={(v) => void submitAccount(v)}
+          onForgotPassword={(account) => setForgot({ open: true, account })}
+        />
+      ) : null}
+      {step.kind === 'facility' ? (
+        <FacilityStep tenants={step.tenants} pending={pendingTenant} onChoose={(x) => void chooseFacility(x)} onBack={restart} />
+      ) : null}
+      {step.kind === 'code' ? (
+        <CodeStep
+          maskedEmail={step.maskedEmail}
+          busy={busy}
+          resending={resending}
+          resendAt={resendAt}
+          error={codeError}
+          onSubmit={(c) => void submitCode(c)}
+          onResend={() => void resendCode()}
+          onBack={restart}
+        />
+      ) : null}
+      {step.kind === 'account' && notice === null && params.get('redirect') ? (
+        <Callout intent={Intent.PRIMARY} className="hearth-gap-top" icon={null} compact>
+          {t('auth.login.redirectHint')}
+        </Callout>
+      ) : null}
+      <LoginFailedDialog message={failure} onClose={() => setFailure(null)} />
+      <PendingApprovalDialog isOpen={pendingApproval} onClose={() => setPendingApproval(false)} />
+      <ForgotPasswordDialog
+        isOpen={forgot.open}
+        initialAccount={forgot.account}
+        onClose={() => setForgot({ open: false, account: '' })}
+      />
+    </AuthShell>
+  );
+}

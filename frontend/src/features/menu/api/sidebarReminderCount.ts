@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+
+/** Sidebar counts (spec 000 §3 "Sidebar counts"). */
+export interface SidebarCounts {
+  applicationFormCount?: number;
+  expiredTasksCount?: number;
+  incidentReportCount?: number;
+  medicationWarningCount?: number;
+  expiredCertificateCount?: number;
+}
+
+export const sidebarCountsKey = ['care', 'resident', 'sidebarReminderCount'] as const;
+
+/**
+ * GET /api/care/resident/sidebarReminderCount. The call arrives with the care features; until the server
+ * has it, a failure simply means "no badges", so it is asked quietly and never retried.
+ */
+export function sidebarReminderCount(): Promise<SidebarCounts> {
+  return api.get<SidebarCounts | null>('/care/resident/sidebarReminderCount', { quiet: true, ignoreAuth: true }).then((c) => c ?? {});
+}
+
+export function useSidebarCounts(enabled: boolean) {
+  return useQuery({
+    queryKey: sidebarCountsKey,
+    queryFn: () => sidebarReminderCount().catch(() => ({}) as SidebarCounts),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+  });
+}

@@ -1,0 +1,206 @@
+import MD5 from 'crypto-js/md5.js';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoginResult } from '@/types/api.gen';
+import { useNoticeStore } from '@/lib/feedback/notices';
+import { i18n } from '@/lib/i18n';
+import enUS from '@/lib/i18n/locales/en-US.json';
+import { SESSION_KEYS } from '@/lib/session/session';
+import { signIn, useSessionStore } from '@/lib/session/store';
+import { ApiError, api, REQUEST_TIMEOUT_MS } from './client';
+
+const toasts = vi.hoisted(() => ({ success: vi.fn(), warning: vi.fn(), danger: vi.fn() }));
+vi.mock('@/lib/feedback/toast', () => ({ toast: toasts, TOAST_TIMEOUT_MS: 2500 }));
+
+function jwt(expSeconds: number): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+  return `${b64({ alg: 'HS256' })}.${b64({ exp: expSeconds })}.sig`;
+}
+
+function envelope(code: string, data: unknown = null, message = ''): Response {
+  return new Response(JSON.stringify({ code, message, data }), { status: 200 });
+}
+
+function signInWith(token: string, refreshToken = 'r1') {
+  const result: LoginResult = {
+    token,
+    refreshToken,
+    refreshTokenExpireTime: Date.now() + 86_400_000,
+    loginUserInfo: { userId: 'u1', roles: 'FACILITY_OWNER' },
+    subscriptionPlan: 'PREMIUM_PLAN',
+    twoFactorAuthentication: false,
+    sendEmailVerifyCode: false,
+  };
+  signIn(result);
+}
+
+beforeAll(async () => {
+  await i18n.init({ lng: 'en-US', resources: { 'en-US': { translation: enUS } }, interpolation: { escapeValue: false } });
+});
+
+const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+
+beforeEach(() => {
+  localStorage.clear();
+  useSessionStore.setState({ session: null });
+  useNoticeStore.setState({ notice: null });
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  Object.values(toasts).forEach((f) => f.mockReset());
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('request headers and query (spec 001 §7.1)', () => {
+  it('sends t, Bearer, Sign over the stripped path, device id, language and no-cache', async () => {
+    const token = jwt(Math.floor(Date.now() / 1000) + 900);
+    signInWith(token);
+    fetchMock.mockResolvedValueOnce(envelope('0000', { ok: 1 }));
+    const data = await api.get<{ ok: number }>('/system/user/getUserInfo', { query: { a: 'b', skip: undefined } });
+    expect(data).toEqual({ ok: 1 });
+
+    const [url, init] = fetchMock.mock.calls[0];
+    const parsed = new URL(url, 'http://x');
+    expect(parsed.pathname).toBe('/api/system/user/getUserInfo');
+    const t = parsed.searchParams.get('t')!;
+    expect(Number(t)).toBeGreaterThan(0);
+    expect(parsed.searchParams.get('a')).toBe('b');
+    expect(parsed.searchParams.has('skip')).toBe(false);
+    const headers = init.headers as Record<string, string>;
+    expect(headers.Authorization).toBe(`Bearer ${token}`);
+    expect(headers.Sign).toBe(MD5(token + t + '/user/getUserInfo').toString());
+    expect(headers['X-Device-Id']).toMatch(/^[0-9a-f]{32}$/);
+    expect(headers['Accept-Language']).toBe('en-US');
+    expect(headers['Cache-Control']).toBe('no-cache');
+    expect(init.method).toBe('GET');
+  });
+
+  it('sends no token or Sign on a public call', async () => {
+    signInWith(jwt(Math.floor(Date.now() / 1000) + 900));
+    fetchMock.mockResolvedValueOnce(envelope('0000', {}));
+    await api.get('/system/config/public', { noAuth: true });
+    const headers = fetchMock.mock.calls[0][1].headers as Record<string, string>;
+    expect(headers.Authorization).toBeUndefined();
+    expect(headers.Sign).toBeUndefined();
+  });
+
+  it('posts JSON', async () => {
+    fetchMock.mockResolvedValueOnce(envelope('0000', null));
+    await api.post('/system/user/logout', { refreshToken: 'r' }, { noAuth: true });
+    const init = fetchMock.mock.calls[0][1];
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"refreshToken":"r"}');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+});
+
+describe('answers (spec 001 §8)', () => {
+  it('names the operation on success', async () => {
+    fetchMock.mockResolvedValueOnce(envelope('0000', null));
+    await api.post('/system/x', {}, { noAuth: true, operation: 'Save' });
+    expect(toasts.success).toHaveBeenCalledWith('Save successful');
+  });
+
+  it('reports a business failure with a warning toast and throws its code and data', async () => {
+    fetchMock.mockResolvedValueOnce(envelope('4022', [{ field: 'x', rule: 'required', message: 'x is required' }], 'bad'));
+    const err = await api.post('/system/x', {}, { noAuth: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe('4022');
+    expect((err as ApiError).data).toHaveLength(1);
+    expect(toasts.warning).toHaveBeenCalledWith('Operation failed: bad');
+  });
+
+  it('stays quiet about codes the caller handles', async () => {
+    fetchMock.mockResolvedValueOnce(envelope('4101', { attemptsLeft: 2 }, 'wrong'));
+    await expect(api.post('/system/user/login', {}, { noAuth: true, handles: 'all' })).rejects.toMatchObject({ code: '4101' });
+    expect(toasts.warning).not.toHaveBeenCalled();
+  });
+
+  it('opens the subscription dialog for 7001–7011', async () => {
+    fetchMock.mockResolvedValueOnce(envelope('7003', null, 'not in your plan'));
+    await expect(api.get('/care/x', { noAuth: true })).rejects.toBeInstanceOf(ApiError);
+    expect(useNoticeStore.getState().notice).toEqual({ kind: 'subscription', code: '7003', message: 'not in your plan' });
+  });
+
+  it('ends the session on HTTP 401 when the refresh fails, saying the login expired', async () => {
+    signInWith(jwt(Math.floor(Date.now() / 1000) + 900));
+    fetchMock
+      .mockResolvedValueOnce(new Response(JSON.stringify({ code: '4001', message: 'expired', data: null }), { status: 401 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ code: '4002', message: 'revoked', data: null }), { status: 410 }));
+    await expect(api.get('/system/user/getUserInfo')).rejects.toMatchObject({ code: '4001' });
+    expect(toasts.warning).toHaveBeenCalledWith('Login has expired, please try again.');
+    expect(useSessionStore.getState().session).toBeNull();
+    expect(localStorage.getItem(SESSION_KEYS.token)).toBeNull();
+  });
+
+  it('ends the session on HTTP 410', async () => {
+    signInWith(jwt(Math.floor(Date.now() / 1000) + 900));
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: '4002', message: 'revoked', data: null }), { status: 410 }));
+    await expect(api.get('/system/user/getUserInfo')).rejects.toMatchObject({ code: '4002' });
+    expect(useSessionStore.getState().session).toBeNull();
+  });
+
+  it('says network error when nothing answers', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.get('/system/x', { noAuth: true })).rejects.toBeInstanceOf(ApiError);
+    expect(toasts.warning).toHaveBeenCalledWith('Network error, check your network connection.');
+  });
+
+  it('gives up after the timeout', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = api.get('/system/slow', { noAuth: true }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(await pending).toBeInstanceOf(ApiError);
+    expect(toasts.warning).toHaveBeenCalledWith('Network error, check your network connection.');
+  });
+});
+
+describe('the 8-hour sign-in', () => {
+  it('ends the session before calling once the user-id entry is 8 hours old', async () => {
+    signInWith(jwt(Math.floor(Date.now() / 1000) + 900));
+    localStorage.setItem(SESSION_KEYS.userId, JSON.stringify({ value: 'u1', time: Date.now() - 28_800_000 }));
+    await expect(api.get('/system/user/getUserInfo')).rejects.toMatchObject({ code: '4001' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().session).toBeNull();
+    expect(localStorage.getItem(SESSION_KEYS.token)).toBeNull();
+    expect(toasts.warning).toHaveBeenCalledWith('Login has expired, please try again.');
+  });
+});
+
+describe('token refresh', () => {
+  it('refreshes an expiring token once for concurrent calls, then uses the new token', async () => {
+    signInWith(jwt(Math.floor(Date.now() / 1000) + 10), 'old-refresh');
+    const fresh = jwt(Math.floor(Date.now() / 1000) + 900);
+    let refreshCalls = 0;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.startsWith('/api/system/user/refreshToken')) {
+        refreshCalls++;
+        expect(JSON.parse(init.body as string)).toEqual({ refreshToken: 'old-refresh' });
+        await new Promise((r) => setTimeout(r, 10));
+        return envelope('0000', { token: fresh, refreshToken: 'new-refresh', refreshTokenExpireTime: Date.now() + 1e6 });
+      }
+      return envelope('0000', (init.headers as Record<string, string>).Authorization);
+    });
+    const answers = await Promise.all([api.get('/system/a'), api.get('/system/b'), api.get('/care/c')]);
+    expect(refreshCalls).toBe(1);
+    expect(answers).toEqual([`Bearer ${fresh}`, `Bearer ${fresh}`, `Bearer ${fresh}`]);
+    expect(localStorage.getItem(SESSION_KEYS.refreshToken)).toBe('new-refresh');
+  });
+
+  it('ends the session when the refresh is refused', async () => {
+    signInWith(jwt(Math.floor(Date.now() / 1000) - 10));
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: '4002', message: 'reused', data: null }), { status: 410 }));
+    await expect(api.get('/system/a')).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(useSessionStore.getState().session).toBeNull();
+    expect(toasts.warning).toHaveBeenCalledWith('Login has expired, please try again.');
+  });
+});

@@ -1,0 +1,221 @@
+// The one HTTP client (spec 001 §7.1, §8; docs/api.md "Every request", "Every answer").
+import type { Envelope, LoginResult } from '@/types/api.gen';
+import { currentLanguage, i18n } from '@/lib/i18n';
+import { toast } from '@/lib/feedback/toast';
+import { raiseNotice } from '@/lib/feedback/notices';
+import { accessTokenNeedsRefresh, deviceId } from '@/lib/session/session';
+import { currentSession, endSession, storeRefreshedTokens, useSessionStore } from '@/lib/session/store';
+import { reactionFor, type Failure, type Reaction, type ReactOptions } from './catalogue';
+import { API_BASE, computeSign } from './signing.js';
+
+/** spec 001 §9: a call gives up after 300000 ms. */
+export const REQUEST_TIMEOUT_MS = 300_000;
+
+export const CODE_OK = '0000';
+
+type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions extends ReactOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** A public call: no token, no Sign, no refresh (sign-in screens, /config/public). */
+  noAuth?: boolean;
+  /** Translated name of the operation; on success the user sees "{operation} successful". */
+  operation?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** A failed call. `code` is the envelope code when there was one ("" otherwise). */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly data: unknown;
+  readonly httpStatus: number;
+  readonly reaction: Reaction;
+
+  constructor(message: string, opts: { code?: string; data?: unknown; httpStatus?: number; reaction: Reaction }) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = opts.code ?? '';
+    this.data = opts.data;
+    this.httpStatus = opts.httpStatus ?? 0;
+    this.reaction = opts.reaction;
+  }
+}
+
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof ApiError;
+}
+
+function buildUrl(path: string, t: number, query: RequestOptions['query']): string {
+  const params = new URLSearchParams({ t: String(t) });
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null) params.set(k, String(v));
+  }
+  return `${API_BASE}${path}?${params.toString()}`;
+}
+
+interface RawAnswer {
+  status: number;
+  envelope?: Envelope<unknown>;
+}
+
+/** Sends one request and reads the envelope. Throws a Failure (not an Error) when nothing usable came back. */
+async function send(path: string, opts: RequestOptions, token: string | undefined): Promise<RawAnswer> {
+  const t = Date.now();
+  const headers: Record<string, string> = {
+    'Accept-Language': currentLanguage(),
+    'Cache-Control': 'no-cache',
+    'X-Device-Id': deviceId(),
+  };
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+    headers.Sign = computeSign(token, t, path);
+  }
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onCallerAbort);
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, t, opts.query), { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err; // the caller gave up (a query was cancelled): no message
+    throw { type: 'network' } satisfies Failure;
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onCallerAbort);
+  }
+  let envelope: Envelope<unknown> | undefined;
+  try {
+    const text = await res.text();
+    const parsed: unknown = text === '' ? undefined : JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'code' in parsed) envelope = parsed as Envelope<unknown>;
+  } catch {
+    envelope = undefined;
+  }
+  return { status: res.status, envelope };
+}
+
+function failureOf(answer: RawAnswer): Failure {
+  const env = answer.envelope;
+  if (answer.status >= 200 && answer.status < 300) {
+    if (!env) return { type: 'thrown', message: 'unreadable answer' };
+    return { type: 'business', code: String(env.code), message: env.message ?? '' };
+  }
+  return { type: 'http', status: answer.status, code: env ? String(env.code) : undefined, message: env?.message };
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Trades the refresh token for a new pair. Single-flight: calls that find the token expiring while a
+ * refresh is under way wait for that one, because the server spends a refresh token on first use.
+ */
+export function refreshTokens(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const session = currentSession();
+      if (!session || (session.refreshTokenExpireTime > 0 && session.refreshTokenExpireTime <= Date.now())) return false;
+      const answer = await send('/system/user/refreshToken', { body: { refreshToken: session.refreshToken } }, undefined);
+      const env = answer.envelope as Envelope<LoginResult> | undefined;
+      if (answer.status !== 200 || env?.code !== CODE_OK || !env.data?.token || !env.data.refreshToken) return false;
+      storeRefreshedTokens(env.data);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** Ends the session with the catalogue's message; the route guard then shows /login?redirect=… */
+function expireSession(): void {
+  if (useSessionStore.getState().session !== null) {
+    toast.warning(i18n.t('api.feedback.loginExpired'));
+  }
+  endSession();
+}
+
+function react(reaction: Reaction): void {
+  switch (reaction.kind) {
+    case 'session-expired':
+      expireSession();
+      return;
+    case 'subscription-dialog':
+      raiseNotice({ kind: 'subscription', code: reaction.code, message: reaction.message });
+      return;
+    case 'toast':
+      if (reaction.key === 'api.feedback.networkError') toast.warning(i18n.t(reaction.key));
+      else toast.warning(i18n.t(reaction.key, { msg: reaction.msg }));
+      return;
+    case 'none':
+      return;
+  }
+}
+
+function fail(failure: Failure, opts: RequestOptions, data?: unknown): never {
+  const reaction = reactionFor(failure, opts);
+  react(reaction);
+  const code = failure.type === 'business' || failure.type === 'http' ? failure.code : undefined;
+  const message =
+    failure.type === 'network' ? 'network error' : failure.type === 'thrown' ? failure.message : (failure.message ?? '');
+  throw new ApiError(message, { code, data, httpStatus: failure.type === 'http' ? failure.status : 0, reaction });
+}
+
+async function tokenForCall(opts: RequestOptions): Promise<string | undefined> {
+  if (opts.noAuth) return undefined;
+  const hadSession = useSessionStore.getState().session !== null;
+  let session = currentSession();
+  if (hadSession && session === null) {
+    // The 8-hour user-id entry ran out (spec 000 §4): sign in again, without asking the server.
+    fail({ type: 'http', status: 401, code: '4001' }, opts);
+  }
+  if (session && accessTokenNeedsRefresh(session.token)) {
+    if (!(await refreshTokens())) {
+      fail({ type: 'http', status: 401, code: '4001' }, opts);
+    }
+    session = currentSession();
+  }
+  return session?.token;
+}
+
+/** Calls the API and returns the envelope's data; failures are reported per the catalogue and thrown as ApiError. */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  let answer: RawAnswer;
+  try {
+    let token = await tokenForCall(opts);
+    answer = await send(path, opts, token);
+    // An access token can die between our check and the server's (clock skew): refresh once and retry.
+    if (answer.status === 401 && token && !opts.ignoreAuth && (await refreshTokens())) {
+      token = currentSession()?.token;
+      answer = await send(path, opts, token);
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (err && typeof err === 'object' && 'type' in err) fail(err as Failure, opts);
+    if (opts.signal?.aborted) throw err;
+    fail({ type: 'thrown', message: err instanceof Error ? err.message : String(err) }, opts);
+  }
+  if (answer.status === 200 && answer.envelope?.code === CODE_OK) {
+    if (opts.operation) toast.success(i18n.t('api.feedback.operationSuccessful', { operation: opts.operation }));
+    return answer.envelope.data as T;
+  }
+  fail(failureOf(answer), opts, answer.envelope?.data);
+}
+
+export const api = {
+  get: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
+};

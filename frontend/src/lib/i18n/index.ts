@@ -1,0 +1,64 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_KEY } from '@/lib/session/session';
+import enUS from './locales/en-US.json';
+
+/** Interface languages (spec 000 §1). Labels are endonyms: each language is named in itself, in every locale. */
+export const LANGUAGES = [
+  { code: 'en-US', label: 'English' },
+  { code: 'es-ES', label: 'Español' },
+  { code: 'zh-CN', label: '简体中文' },
+] as const;
+
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+
+export const DEFAULT_LANGUAGE: LanguageCode = 'en-US';
+
+export type TranslationResources = typeof enUS;
+
+// English ships with the app (it is also the fallback); the others load only when chosen.
+const otherLocales = import.meta.glob<{ default: TranslationResources }>(['./locales/es-ES.json', './locales/zh-CN.json']);
+
+export function isLanguage(value: string | null | undefined): value is LanguageCode {
+  return LANGUAGES.some((l) => l.code === value);
+}
+
+/** The stored choice, else the browser's language when it is one we have, else English. */
+export function pickLanguage(stored: string | null, browser: readonly string[]): LanguageCode {
+  if (isLanguage(stored)) return stored;
+  for (const tag of browser) {
+    const primary = tag.toLowerCase().split('-')[0];
+    const match = LANGUAGES.find((l) => l.code.toLowerCase() === tag.toLowerCase() || l.code.split('-')[0] === primary);
+    if (match) return match.code;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export async function initI18n(): Promise<typeof i18n> {
+  const lng = pickLanguage(localStorage.getItem(LANGUAGE_KEY), navigator.languages ?? [navigator.language]);
+  const resources: Record<string, { translation: TranslationResources }> = { 'en-US': { translation: enUS } };
+  const load = otherLocales[`./locales/${lng}.json`];
+  if (load) resources[lng] = { translation: (await load()).default };
+  await i18n.use(initReactI18next).init({
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    resources,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = lng;
+  return i18n;
+}
+
+/** The language sent as Accept-Language. */
+export function currentLanguage(): LanguageCode {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/** Stores the choice and reloads the page (spec 000 §2 "Language selector"). */
+export function chooseLanguage(code: LanguageCode): void {
+  localStorage.setItem(LANGUAGE_KEY, code);
+  window.location.reload();
+}
+
+export { i18n };
