@@ -17,9 +17,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
 	"hearth/cloud/feature/menu"
+	"hearth/cloud/feature/ticket"
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/blob"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/mail"
@@ -45,6 +48,8 @@ type Server struct {
 	Handler http.Handler
 	API     *web.API
 	IAM     *iam.Service
+	Files   *file.Service
+	Tickets *ticket.Service
 }
 
 // New builds the server.
@@ -84,6 +89,21 @@ func New(d Deps) (*Server, error) {
 	iam.Routes(api, people)
 	menu.Routes(api, menu.New(d.DB))
 
+	fc := d.Config.Files
+	if fc == (config.Files{}) {
+		fc = config.DefaultFiles(d.Config.DataDir)
+	}
+	blobs, err := blob.Open(fc.Dir)
+	if err != nil {
+		return nil, err
+	}
+	files := file.New(d.DB, blobs, d.Config.JWTSecret,
+		file.Limits{MaxFileBytes: fc.MaxFileBytes, TenantBytes: fc.TenantBytes, MaxFiles: fc.MaxFilesPerCall}, people, d.Log, d.Now)
+	people.SetAvatarURLs(files)
+	file.Routes(api, files)
+	tickets := ticket.New(d.DB, files, d.Now)
+	ticket.Routes(api, tickets)
+
 	// Unknown API paths answer the envelope, never the UI.
 	r.HandleFunc("/api/*", func(w http.ResponseWriter, r *http.Request) {
 		web.WriteProblem(w, r, problem.NotFound)
@@ -91,7 +111,13 @@ func New(d Deps) (*Server, error) {
 	if d.UI != nil {
 		r.Handle("/*", web.SPA(d.UI))
 	}
-	return &Server{Handler: r, API: api, IAM: people}, nil
+	return &Server{Handler: r, API: api, IAM: people, Files: files, Tickets: tickets}, nil
+}
+
+// Run runs the server's background work until ctx ends: the removal of
+// uploads never confirmed (every 10 minutes; safe on every replica at once).
+func (s *Server) Run(ctx context.Context) error {
+	return s.Files.Run(ctx)
 }
 
 // Serve runs the HTTP server until ctx ends, then drains for up to 30 s.

@@ -8,10 +8,14 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"hearth/cloud/feature/demo"
 	"hearth/cloud/feature/iam"
@@ -81,6 +85,12 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 		if err != nil {
 			return err
 		}
+		if addr := os.Getenv("HEARTH_PPROF"); addr != "" {
+			if err := servePprof(addr, log); err != nil {
+				return err
+			}
+		}
+		go func() { _ = srv.Run(ctx) }() // background jobs (file cleanup); they end with ctx
 		log.Info("hearth serving", "addr", cfg.Addr, "engine", d.Engine, "dev", cfg.Dev, "url", cfg.PublicURL)
 		return server.Serve(ctx, cfg, srv.Handler, log)
 	case "seed":
@@ -142,6 +152,37 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 		log.Info("super admin created", "account", *account, "user_id", id)
 		return nil
 	}
+}
+
+// servePprof serves Go's profiler (net/http/pprof) on addr, for profiling only
+// (docs/performance.md). It is opt-in and refuses any address but loopback:
+// profiles show internals and the endpoints cost CPU.
+func servePprof(addr string, log *slog.Logger) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("HEARTH_PPROF: %w", err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return fmt.Errorf("HEARTH_PPROF must be a loopback address such as 127.0.0.1:6060, not %q", addr)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("HEARTH_PPROF: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	log.Warn("profiler listening (HEARTH_PPROF)", "addr", ln.Addr().String())
+	go func() {
+		srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		if err := srv.Serve(ln); err != nil {
+			log.Error("profiler stopped", "err", err)
+		}
+	}()
+	return nil
 }
 
 func newIAM(cfg *config.Config, d *db.DB, log *slog.Logger) *iam.Service {

@@ -75,6 +75,8 @@ type Service struct {
 	cfg    *config.Config
 	log    *slog.Logger
 	now    func() time.Time
+	// avatars makes avatar links for getUserInfo (the file service; nil-safe).
+	avatars AvatarURLs
 	// dummyHash keeps the timing of an unknown account like that of a wrong password.
 	dummyHash string
 }
@@ -210,7 +212,7 @@ func recent(f failures, now time.Time) int {
 }
 
 func lockedProblem(until int64, now time.Time) *problem.Error {
-	secs := int((until-now.UnixMilli())/1000) + 1
+	secs := int((until - now.UnixMilli() + 999) / 1000) // whole seconds, rounded up: a fresh 15-minute lock says 15 minutes
 	return ErrLocked.With(map[string]any{"minutes": (secs + 59) / 60}).
 		WithData(shared.RetryInfo{RetryAfterSeconds: secs, CaptchaRequired: true})
 }
@@ -325,7 +327,7 @@ func (s *Service) SendVerifyCode(ctx context.Context, req shared.SendVerifyCodeR
 		return nil, err
 	}
 	if wait := time.UnixMilli(ch.SentAt).Add(CodeResendAfter).Sub(now); wait > 0 {
-		secs := int(wait.Seconds()) + 1
+		secs := int((wait + time.Second - 1) / time.Second) // rounded up, so a fresh code says 60, not 61
 		return nil, ErrResendTooSoon.With(map[string]any{"seconds": secs}).WithData(shared.RetryInfo{RetryAfterSeconds: secs})
 	}
 	code := newCode()
@@ -368,7 +370,9 @@ func (s *Service) TwoFactor(ctx context.Context, req shared.TwoFactorRequest, c 
 		return nil, err
 	}
 	if subtle.ConstantTimeCompare([]byte(auth.HashToken(req.VerifyCode)), []byte(ch.CodeHash)) != 1 {
-		n, err := s.store.CountAttempt(ctx, s.db, ch.ID)
+		// UPDATE ... RETURNING writes, so it runs on the writer (the SQLite reader pool is read-only).
+		var n int
+		err := s.db.InTx(ctx, func(tx *db.Tx) (err error) { n, err = s.store.CountAttempt(ctx, tx, ch.ID); return err })
 		if err != nil {
 			return nil, err
 		}
@@ -530,7 +534,7 @@ func (s *Service) UserInfo(ctx context.Context, p *auth.Principal) (*shared.User
 	if err != nil {
 		return nil, err
 	}
-	info := &shared.UserInfo{UserID: u.ID, UserName: u.Name, Account: u.Account, Email: u.Email, Avatar: u.Avatar,
+	info := &shared.UserInfo{UserID: u.ID, UserName: u.Name, Account: u.Account, Email: u.Email, Avatar: s.avatarURL(u.Avatar),
 		UseTempPassword: u.TempPassword, NextUpdatePasswordTime: u.NextPasswordUpdate, Roles: p.Roles}
 	if st != nil {
 		info.LoginTime = st.LoginAt
@@ -732,7 +736,9 @@ func (s *Service) checkCaptcha(ctx context.Context, id, answer string, now time.
 	if id == "" || answer == "" {
 		return ErrCaptchaRequired.WithData(shared.RetryInfo{CaptchaRequired: true})
 	}
-	h, err := s.store.TakeCaptcha(ctx, s.db, id, now.UnixMilli())
+	// DELETE ... RETURNING writes, so it runs on the writer (the SQLite reader pool is read-only).
+	var h string
+	err := s.db.InTx(ctx, func(tx *db.Tx) (err error) { h, err = s.store.TakeCaptcha(ctx, tx, id, now.UnixMilli()); return err })
 	if err != nil {
 		return err
 	}

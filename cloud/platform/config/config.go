@@ -37,7 +37,24 @@ type Config struct {
 	SMTP        SMTP
 	// TwoFactorRoles are the roles whose sign-in needs the e-mailed code.
 	TwoFactorRoles []shared.Role
+	Files          Files
 }
+
+// Files are the upload limits and where file bytes are kept. A limit of 0
+// means unlimited (spec 001 §9 "Package limits").
+type Files struct {
+	Dir             string // local blob directory; default $HEARTH_DATA_DIR/files
+	MaxFileBytes    int64  // one file (answer 7010 above it)
+	TenantBytes     int64  // all of one facility's files (7009)
+	MaxFilesPerCall int    // files in one upload request (7008)
+}
+
+// Upload limit defaults (HEARTH_FILE_MAX_MB, HEARTH_TENANT_STORAGE_MB, HEARTH_UPLOAD_MAX_FILES).
+const (
+	DefaultFileMaxMB       = 20
+	DefaultTenantStorageMB = 2048
+	DefaultUploadMaxFiles  = 10
+)
 
 // SMTP settings; Host empty means the development outbox.
 type SMTP struct {
@@ -81,6 +98,9 @@ func Load() (*Config, error) {
 			c.TwoFactorRoles = append(c.TwoFactorRoles, shared.Role(r))
 		}
 	}
+	if c.Files, err = loadFiles(c.DataDir); err != nil {
+		return nil, err
+	}
 	if s := os.Getenv("HEARTH_JWT_SECRET"); s != "" {
 		c.JWTSecret = []byte(s)
 	} else if c.JWTSecret, err = dataDirSecret(c.DataDir); err != nil {
@@ -90,6 +110,34 @@ func Load() (*Config, error) {
 		return nil, errors.New("HEARTH_JWT_SECRET must be at least 32 characters")
 	}
 	return c, nil
+}
+
+// DefaultFiles are the file settings when no variable is set. A Config built
+// by hand (tests) with a zero Files gets these from server.New.
+func DefaultFiles(dataDir string) Files {
+	return Files{Dir: filepath.Join(dataDir, "files"), MaxFileBytes: DefaultFileMaxMB << 20,
+		TenantBytes: DefaultTenantStorageMB << 20, MaxFilesPerCall: DefaultUploadMaxFiles}
+}
+
+func loadFiles(dataDir string) (Files, error) {
+	f := DefaultFiles(dataDir)
+	f.Dir = env("HEARTH_FILES_DIR", f.Dir)
+	for _, v := range []struct {
+		key  string
+		def  int
+		into func(n int)
+	}{
+		{"HEARTH_FILE_MAX_MB", DefaultFileMaxMB, func(n int) { f.MaxFileBytes = int64(n) << 20 }},
+		{"HEARTH_TENANT_STORAGE_MB", DefaultTenantStorageMB, func(n int) { f.TenantBytes = int64(n) << 20 }},
+		{"HEARTH_UPLOAD_MAX_FILES", DefaultUploadMaxFiles, func(n int) { f.MaxFilesPerCall = n }},
+	} {
+		n, err := strconv.Atoi(env(v.key, strconv.Itoa(v.def)))
+		if err != nil || n < 0 {
+			return f, fmt.Errorf("%s must be a whole number, 0 or more (0 = unlimited)", v.key)
+		}
+		v.into(n)
+	}
+	return f, nil
 }
 
 func dataDirSecret(dir string) ([]byte, error) {

@@ -90,6 +90,11 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 		return nil, fmt.Errorf("open sqlite readers: %w", err)
 	}
 	read.SetMaxOpenConns(8)
+	// Keep every reader open: database/sql keeps only 2 idle connections by
+	// default, so under load the other 6 were closed after a query and reopened
+	// for a later one (file open, PRAGMAs, schema parse, cold page cache):
+	// about 2% of the server's CPU in the load benchmark (docs/performance.md).
+	read.SetMaxIdleConns(8)
 	return &DB{Engine: SQLite, read: read, write: write}, nil
 }
 

@@ -52,6 +52,9 @@ type Op struct {
 	Function string
 	// AllowTempPassword lets a user who must still change a temporary password call this route.
 	AllowTempPassword bool
+	// MaxBodyBytes bounds the request body (0: Huma's 1 MB). Uploads raise it;
+	// it also bounds multipart bodies, which Huma itself does not limit.
+	MaxBodyBytes int64
 }
 
 // SessionChecker confirms that a signed-in session is still live and says
@@ -102,6 +105,18 @@ var nonWord = regexp.MustCompile(`[^A-Za-z0-9]+`)
 // Handle registers a typed route. fn gets the decoded, validated input and
 // returns the answer's data; errors become envelope codes.
 func Handle[I, O any](a *API, op Op, fn func(ctx context.Context, in *I) (O, error)) {
+	huma.Register(a.huma, operation(a, op), func(ctx context.Context, in *I) (*output[O], error) {
+		data, err := fn(ctx, in)
+		if err != nil {
+			return nil, toEnvelopeError(ctx, err)
+		}
+		noteCode(ctx, shared.CodeOK)
+		return &output[O]{Body: shared.Envelope[O]{Code: shared.CodeOK, Message: "success", Data: data}}, nil
+	})
+}
+
+// operation checks op's declarations and makes its Huma operation.
+func operation(a *API, op Op) huma.Operation {
 	if op.Access == 0 {
 		panic("web: route " + op.Path + " declares no access")
 	}
@@ -121,14 +136,11 @@ func Handle[I, O any](a *API, op Op, fn func(ctx context.Context, in *I) (O, err
 	if op.Access == SignedIn {
 		hop.Security = []map[string][]string{{"bearer": {}}}
 	}
-	huma.Register(a.huma, hop, func(ctx context.Context, in *I) (*output[O], error) {
-		data, err := fn(ctx, in)
-		if err != nil {
-			return nil, toEnvelopeError(ctx, err)
-		}
-		noteCode(ctx, shared.CodeOK)
-		return &output[O]{Body: shared.Envelope[O]{Code: shared.CodeOK, Message: "success", Data: data}}, nil
-	})
+	if op.MaxBodyBytes > 0 {
+		hop.MaxBodyBytes = op.MaxBodyBytes
+		hop.Middlewares = append(hop.Middlewares, limitBody(op.MaxBodyBytes))
+	}
+	return hop
 }
 
 func describe(op Op) string {

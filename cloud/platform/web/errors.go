@@ -94,7 +94,9 @@ func init() {
 			}
 			return fail(ctx, problem.BadRequest.With(map[string]any{"detail": detail}))
 		default:
-			slog.ErrorContext(ctx, "request failed", "status", status, "message", message, "errs", errs, "request_id", RequestID(ctx))
+			if status != 0 { // status 0 is Huma asking for an example error while it documents a route
+				slog.ErrorContext(ctx, "request failed", "status", status, "message", message, "errs", errs, "request_id", RequestID(ctx))
+			}
 			return fail(ctx, problem.Internal)
 		}
 	}
@@ -126,6 +128,8 @@ var ruleMatchers = []ruleMatcher{
 	matcher(validation.MsgExpectedRFC5322Email, "format", "validation.email", ""),
 	matcher(validation.MsgExpectedMinimumNumber, "minimum", "validation.minimum", "min"),
 	matcher(validation.MsgExpectedMaximumNumber, "maximum", "validation.maximum", "max"),
+	matcher(validation.MsgExpectedMinItems, "minItems", "validation.minItems", "min"),
+	matcher(validation.MsgExpectedMaxItems, "maxItems", "validation.maxItems", "max"),
 	matcher(validation.MsgExpectedString, "type", "validation.type", ""),
 	matcher(validation.MsgExpectedInteger, "type", "validation.type", ""),
 	matcher(validation.MsgExpectedNumber, "type", "validation.type", ""),
@@ -145,7 +149,7 @@ func validationError(ctx context.Context, errs []error) *EnvelopeError {
 			continue
 		}
 		field := d.Location
-		for _, p := range []string{"body.", "query.", "path.", "header."} {
+		for _, p := range []string{"body.", "query.", "path.", "header.", "form."} {
 			field = strings.TrimPrefix(field, p)
 		}
 		if field == "body" {

@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Load benchmark: builds bin/hearth and bin/hearth-load, then for each engine
+# seeds a fresh database with the demo data, starts `hearth serve` on
+# 127.0.0.1:18090 and runs hearth-load against it. See docs/performance.md.
+#
+#   BENCH_ENGINES   engines to run, in order (default "sqlite postgres")
+#   BENCH_DURATION  load duration per engine (default 30s; at most 15m, the token lifetime)
+#   BENCH_CLIENTS   simulated clients: sign-ins and concurrent workers (default 50)
+#   BENCH_RATE      requests per second in all (default 0: unbounded, each worker goes again as
+#                   soon as it is answered); a set rate is an open-loop test at that load
+#   BENCH_PORT      server port on 127.0.0.1 (default 18090)
+#   BENCH_KEEP=1    keep the temporary directory (server logs, SQLite file)
+#   TEST_POSTGRES_URL  admin URL of a PostgreSQL server on this machine, used to create and
+#                   drop a throwaway database hearth_bench_<pid>
+#                   (default postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable)
+#
+# Everything runs on 127.0.0.1 only. Exits non-zero if any engine's success ratio is below 99%.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+engines=${BENCH_ENGINES:-sqlite postgres}
+duration=${BENCH_DURATION:-30s}
+clients=${BENCH_CLIENTS:-50}
+rate=${BENCH_RATE:-0}
+port=${BENCH_PORT:-18090}
+pg_admin=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}
+addr=127.0.0.1:$port
+base=http://$addr
+
+for e in $engines; do
+	case $e in
+	sqlite | postgres) ;;
+	*) echo "bench: unknown engine '$e' (BENCH_ENGINES takes sqlite and/or postgres)" >&2; exit 2 ;;
+	esac
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/hearth-bench.XXXXXX")
+server_pid=
+pg_db=
+cleanup() {
+	local rc=$?
+	if [[ -n $server_pid ]] && kill -0 "$server_pid" 2>/dev/null; then
+		kill "$server_pid" 2>/dev/null || true
+		wait "$server_pid" 2>/dev/null || true
+	fi
+	if [[ -n $pg_db ]]; then
+		psql "$pg_admin" -qX -v ON_ERROR_STOP=1 -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null ||
+			echo "bench: could not drop database $pg_db" >&2
+	fi
+	if [[ ${BENCH_KEEP:-} == 1 ]]; then
+		echo "bench: kept $work" >&2
+	else
+		rm -rf "$work"
+	fi
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+echo "== building bin/hearth and bin/hearth-load"
+mkdir -p bin
+(cd cloud && go build -o ../bin/hearth ./cmd/hearth && go build -o ../bin/hearth-load ./cmd/hearth-load)
+
+if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+	echo "bench: something already listens on $addr; stop it or set BENCH_PORT" >&2
+	exit 1
+fi
+
+# pg_url_for DB: the admin URL with its database name replaced by DB.
+pg_url_for() {
+	local url=$pg_admin query= path
+	if [[ $url == *\?* ]]; then
+		query="?${url#*\?}"
+		url=${url%%\?*}
+	fi
+	path=${url#*://}
+	if [[ $path == */* ]]; then
+		url=${url%/*}
+	fi
+	printf '%s/%s%s' "$url" "$1" "$query"
+}
+
+wait_ready() {
+	local i
+	for ((i = 0; i < 300; i++)); do
+		if ! kill -0 "$server_pid" 2>/dev/null; then
+			echo "bench: the server exited; its log:" >&2
+			tail -n 30 "$1" >&2
+			return 1
+		fi
+		if curl -fsS -o /dev/null --max-time 2 "$base/readyz" 2>/dev/null; then
+			return 0
+		fi
+		sleep 0.1
+	done
+	echo "bench: $base/readyz did not answer within 30 s; server log:" >&2
+	tail -n 30 "$1" >&2
+	return 1
+}
+
+status=0
+for engine in $engines; do
+	dir=$work/$engine
+	mkdir -p "$dir/data"
+	export HEARTH_DEV=1 HEARTH_ADDR=$addr HEARTH_DATA_DIR=$dir/data HEARTH_PUBLIC_URL=$base
+	unset HEARTH_DATABASE_URL
+	case $engine in
+	sqlite)
+		label="SQLite (file in $dir/data)"
+		;;
+	postgres)
+		case $pg_admin in
+		*@127.0.0.1* | *@localhost* | *@\[::1\]* | *://127.0.0.1* | *://localhost*) ;;
+		*) echo "bench: TEST_POSTGRES_URL must point at this machine (127.0.0.1 or localhost)" >&2; exit 1 ;;
+		esac
+		pg_db=hearth_bench_$$
+		psql "$pg_admin" -qX -v ON_ERROR_STOP=1 -c "CREATE DATABASE $pg_db" >/dev/null
+		export HEARTH_DATABASE_URL
+		HEARTH_DATABASE_URL=$(pg_url_for "$pg_db")
+		label="PostgreSQL $(psql "$pg_admin" -qXAt -c 'SHOW server_version') (database $pg_db)"
+		;;
+	esac
+
+	echo
+	echo "=================================================================="
+	echo "engine: $engine — $label"
+	echo "=================================================================="
+	bin/hearth seed --demo >"$dir/seed.log" 2>&1 || { cat "$dir/seed.log" >&2; exit 1; }
+
+	# Request logs (one JSON line each) go to a file: their cost is measured,
+	# the terminal is not flooded.
+	bin/hearth serve >"$dir/server.log" 2>&1 &
+	server_pid=$!
+	wait_ready "$dir/server.log"
+
+	rc=0
+	# -server-pid: hearth-load reports where the machine's CPU went during the load.
+	bin/hearth-load -url "$base" -clients "$clients" -duration "$duration" -rate "$rate" -server-pid "$server_pid" || rc=$?
+	((rc == 0)) || status=$rc
+
+	kill "$server_pid"
+	wait "$server_pid" 2>/dev/null || true
+	server_pid=
+	echo "server log: $(wc -l <"$dir/server.log") lines in $dir/server.log"
+
+	if [[ $engine == postgres ]]; then
+		psql "$pg_admin" -qX -v ON_ERROR_STOP=1 -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null
+		pg_db=
+	fi
+done
+exit "$status"

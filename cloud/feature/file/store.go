@@ -1,0 +1,141 @@
+package file
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+
+	"hearth/cloud/platform/db"
+	"hearth/shared"
+)
+
+// Store is the SQL of the files table. Every method takes the querier so the
+// caller chooses the transaction.
+type Store struct{}
+
+// record is a files row.
+type record struct {
+	ID, TenantID, UploaderID  string
+	Category                  shared.FileCategory
+	Name, Suffix, ContentType string
+	Size                      int64
+	StorageKey, SHA256        string
+	CreatedAt                 int64
+	ConfirmedAt, DeletedAt    sql.NullInt64
+}
+
+const fileCols = `id, tenant_id, uploader_id, category, name, suffix, content_type, size, storage_key, sha256, created_at, confirmed_at, deleted_at`
+
+func scanFile(row interface{ Scan(...any) error }) (*record, error) {
+	var r record
+	err := row.Scan(&r.ID, &r.TenantID, &r.UploaderID, &r.Category, &r.Name, &r.Suffix, &r.ContentType, &r.Size,
+		&r.StorageKey, &r.SHA256, &r.CreatedAt, &r.ConfirmedAt, &r.DeletedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return &r, err
+}
+
+// Insert adds a file row.
+func (Store) Insert(ctx context.Context, q db.Querier, r *record) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO files (`+fileCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.TenantID, r.UploaderID, string(r.Category), r.Name, r.Suffix, r.ContentType, r.Size,
+		r.StorageKey, r.SHA256, r.CreatedAt, r.ConfirmedAt, r.DeletedAt)
+	return err
+}
+
+// ByID finds a file, deleted or not (nil if none).
+func (Store) ByID(ctx context.Context, q db.Querier, id string) (*record, error) {
+	return scanFile(q.QueryRowContext(ctx, `SELECT `+fileCols+` FROM files WHERE id = ?`, id))
+}
+
+// ByIDs finds the files of ids that are not deleted, in no particular order.
+func (Store) ByIDs(ctx context.Context, q db.Querier, ids []string) ([]record, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := q.QueryContext(ctx, `SELECT `+fileCols+` FROM files WHERE deleted_at IS NULL AND id IN (`+marks(len(ids))+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []record
+	for rows.Next() {
+		r, err := scanFile(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *r)
+	}
+	return out, rows.Err()
+}
+
+// Usage is the bytes a tenant's files hold (soft-deleted files no longer count).
+func (Store) Usage(ctx context.Context, q db.Querier, tenantID string) (int64, error) {
+	var n int64
+	err := q.QueryRowContext(ctx, `SELECT COALESCE(SUM(size), 0) FROM files WHERE tenant_id = ? AND deleted_at IS NULL`, tenantID).Scan(&n)
+	return n, err
+}
+
+// Confirm marks an upload as in use; false when it was confirmed already.
+func (Store) Confirm(ctx context.Context, q db.Querier, id string, now int64) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE files SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL AND deleted_at IS NULL`, now, id)
+	return affected(res, err)
+}
+
+// SoftDelete marks a file deleted, keeping its row and bytes; false when it already was.
+func (Store) SoftDelete(ctx context.Context, q db.Querier, id string, now int64) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE files SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL`, now, id)
+	return affected(res, err)
+}
+
+// DeleteUnconfirmed removes the row of an upload that is still unconfirmed.
+// False means another request confirmed or removed it first (the one that
+// gets true removes the bytes, so replicas never both act on one file).
+func (Store) DeleteUnconfirmed(ctx context.Context, q db.Querier, id string) (bool, error) {
+	res, err := q.ExecContext(ctx, `DELETE FROM files WHERE id = ? AND confirmed_at IS NULL`, id)
+	return affected(res, err)
+}
+
+// DeleteAvatar removes the row of a replaced avatar.
+func (Store) DeleteAvatar(ctx context.Context, q db.Querier, id string) (bool, error) {
+	res, err := q.ExecContext(ctx, `DELETE FROM files WHERE id = ? AND category = ?`, id, string(shared.FileAvatar))
+	return affected(res, err)
+}
+
+// Stale lists uploads made before cutoff and never confirmed, oldest first.
+func (Store) Stale(ctx context.Context, q db.Querier, cutoff int64, limit int) ([]record, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+fileCols+` FROM files WHERE confirmed_at IS NULL AND created_at < ?
+		ORDER BY created_at LIMIT ?`, cutoff, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []record
+	for rows.Next() {
+		r, err := scanFile(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *r)
+	}
+	return out, rows.Err()
+}
+
+func affected(res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// marks is "?, ?, ?" for n values.
+func marks(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}

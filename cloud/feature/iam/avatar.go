@@ -1,0 +1,43 @@
+package iam
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/problem"
+)
+
+// AvatarURLs turns a user's avatar file id into a link the browser can load
+// (the file service's signed link). iam does not know the file store.
+type AvatarURLs interface {
+	AvatarURL(fileID string) string
+}
+
+// SetAvatarURLs makes getUserInfo answer avatar links from a; without it the
+// avatar is the stored file id.
+func (s *Service) SetAvatarURLs(a AvatarURLs) { s.avatars = a }
+
+// avatarURL is the link of a stored avatar file id.
+func (s *Service) avatarURL(fileID string) string {
+	if s.avatars == nil || fileID == "" {
+		return fileID
+	}
+	return s.avatars.AvatarURL(fileID)
+}
+
+// SetAvatar points the user's avatar at fileID in q's transaction and returns
+// the file id it held before (the file service removes that one).
+func (s *Service) SetAvatar(ctx context.Context, q db.Querier, userID, fileID string) (string, error) {
+	var previous string
+	err := q.QueryRowContext(ctx, `SELECT avatar FROM users WHERE id = ?`, userID).Scan(&previous)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", problem.NotFound
+	}
+	if err != nil {
+		return "", err
+	}
+	_, err = q.ExecContext(ctx, `UPDATE users SET avatar = ?, updated_at = ? WHERE id = ?`, fileID, s.now().UnixMilli(), userID)
+	return previous, err
+}

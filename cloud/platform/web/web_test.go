@@ -1,0 +1,149 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/go-chi/chi/v5"
+
+	"hearth/cloud/platform/web"
+)
+
+var ui = fstest.MapFS{
+	"index.html":       {Data: []byte("<!doctype html><div id=root></div>")},
+	"assets/app-1.js":  {Data: []byte("console.log(1)")},
+	"favicon.svg":      {Data: []byte("<svg/>")},
+	"assets/nested/ok": {Data: []byte("nested")},
+}
+
+func get(t *testing.T, h http.Handler, path string) *httptest.ResponseRecorder {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	return rec
+}
+
+func TestSPA(t *testing.T) {
+	h := web.SPA(ui)
+	for _, path := range []string{"/", "/index.html", "/login", "/resident-management/42/detail", "/assets/missing.js"} {
+		rec := get(t, h, path)
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "id=root") {
+			t.Errorf("%s: %d %q, want the index page", path, rec.Code, rec.Body)
+		}
+		if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+			t.Errorf("%s: Content-Type %q", path, ct)
+		}
+		if cc := rec.Header().Get("Cache-Control"); cc != "no-cache" {
+			t.Errorf("%s: the index page is cached (%q)", path, cc)
+		}
+	}
+	rec := get(t, h, "/assets/app-1.js")
+	if rec.Body.String() != "console.log(1)" || !strings.Contains(rec.Header().Get("Cache-Control"), "immutable") {
+		t.Errorf("hashed asset: %q, Cache-Control %q", rec.Body, rec.Header().Get("Cache-Control"))
+	}
+	rec = get(t, h, "/favicon.svg")
+	if rec.Body.String() != "<svg/>" || strings.Contains(rec.Header().Get("Cache-Control"), "immutable") {
+		t.Errorf("favicon: %q, Cache-Control %q", rec.Body, rec.Header().Get("Cache-Control"))
+	}
+	// A directory is not listed; the index page answers.
+	if rec := get(t, h, "/assets/"); !strings.Contains(rec.Body.String(), "id=root") {
+		t.Errorf("/assets/ answered %q", rec.Body)
+	}
+	// Without a built UI the answer says so instead of an empty page.
+	if rec := get(t, web.SPA(fstest.MapFS{}), "/"); rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), "make build") {
+		t.Errorf("no UI: %d %q", rec.Code, rec.Body)
+	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	h := web.SecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, "x") }))
+	for _, path := range []string{"/", "/api/system/config/public"} {
+		rec := get(t, h, path)
+		csp := rec.Header().Get("Content-Security-Policy")
+		for _, want := range []string{"default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("%s: CSP %q lacks %q", path, csp, want)
+			}
+		}
+		if strings.Contains(csp, "script-src 'self' 'unsafe-inline'") {
+			t.Errorf("%s: CSP allows inline script", path)
+		}
+		if rec.Header().Get("X-Content-Type-Options") != "nosniff" || rec.Header().Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s: headers %v", path, rec.Header())
+		}
+		if rec.Header().Get("Strict-Transport-Security") != "" {
+			t.Errorf("%s: HSTS sent over plain HTTP", path)
+		}
+	}
+	if cc := get(t, h, "/api/x").Header().Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("API answers may be cached: %q", cc)
+	}
+	if cc := get(t, h, "/").Header().Get("Cache-Control"); cc != "" {
+		t.Errorf("UI Cache-Control set by the security layer: %q", cc)
+	}
+}
+
+func TestClientIP(t *testing.T) {
+	cases := []struct {
+		remote, forwarded string
+		trust             bool
+		want              string
+	}{
+		{"192.0.2.7:5123", "", false, "192.0.2.7"},
+		{"192.0.2.7:5123", "203.0.113.9", false, "192.0.2.7"}, // an untrusted header is ignored
+		{"192.0.2.7:5123", "203.0.113.9, 10.0.0.1", true, "203.0.113.9"},
+		{"192.0.2.7:5123", "", true, "192.0.2.7"},
+		{"[2001:db8::1]:443", "", false, "2001:db8::1"},
+	}
+	for _, c := range cases {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.RemoteAddr = c.remote
+		if c.forwarded != "" {
+			r.Header.Set("X-Forwarded-For", c.forwarded)
+		}
+		if got := web.ClientIP(r, c.trust); got != c.want {
+			t.Errorf("ClientIP(%s, %q, %v) = %q, want %q", c.remote, c.forwarded, c.trust, got, c.want)
+		}
+	}
+}
+
+// A route that forgets to declare who may call it does not start.
+func TestRoutesDeclareAccess(t *testing.T) {
+	mustPanic := func(name string, op web.Op) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Errorf("%s: registered without a panic", name)
+			}
+		}()
+		api := web.NewAPI(chi.NewRouter(), "test")
+		web.Handle(api, op, func(context.Context, *web.None) (string, error) { return "", nil })
+	}
+	mustPanic("no access", web.Op{Service: web.System, Method: http.MethodGet, Path: "/x/noAccess"})
+	mustPanic("no plan function", web.Op{Service: web.System, Method: http.MethodGet, Path: "/x/noFunction", Access: web.SignedIn})
+}
+
+// Registering routes logs no errors: an operator watching the log for
+// "request failed" must not see one at every start.
+func TestRegistrationLogsNoError(t *testing.T) {
+	var buf bytes.Buffer
+	old := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	t.Cleanup(func() { slog.SetDefault(old) })
+
+	api := web.NewAPI(chi.NewRouter(), "test")
+	web.Handle(api, web.Op{Service: web.System, Method: http.MethodGet, Path: "/x/public", Access: web.Public},
+		func(context.Context, *web.None) (string, error) { return "ok", nil })
+	web.Handle(api, web.Op{Service: web.System, Method: http.MethodGet, Path: "/x/signedIn", Access: web.SignedIn, Function: web.AnyPlan},
+		func(context.Context, *web.None) (string, error) { return "ok", nil })
+	if buf.Len() > 0 {
+		t.Errorf("registration logged:\n%s", buf.String())
+	}
+}

@@ -1,0 +1,219 @@
+package server_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/db/dbtest"
+	"hearth/cloud/server/servertest"
+	"hearth/shared"
+)
+
+var ui = fstest.MapFS{
+	"index.html":      {Data: []byte("<!doctype html><title>Hearth</title><div id=root></div>")},
+	"assets/app-1.js": {Data: []byte("console.log('hearth')")},
+}
+
+func fetch(t *testing.T, e *servertest.Env, method, path string) (*http.Response, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, e.HTTP.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := e.HTTP.Client().Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+func TestProbesHeadersAndUI(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d, servertest.Options{UI: ui, NoDemo: true})
+
+		t.Run("healthz", func(t *testing.T) {
+			resp, body := fetch(t, e, http.MethodGet, "/healthz")
+			if resp.StatusCode != http.StatusOK || body != "ok\n" {
+				t.Errorf("/healthz: %d %q", resp.StatusCode, body)
+			}
+		})
+		t.Run("readyz", func(t *testing.T) {
+			resp, body := fetch(t, e, http.MethodGet, "/readyz")
+			if resp.StatusCode != http.StatusOK || body != "ready\n" {
+				t.Errorf("/readyz: %d %q", resp.StatusCode, body)
+			}
+		})
+		t.Run("metrics count API answers by envelope code", func(t *testing.T) {
+			e.Client().Get(t, "/api/system/config/public").OK(t)
+			e.Client().Get(t, "/api/system/user/getUserInfo").Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
+			resp, body := fetch(t, e, http.MethodGet, "/metrics")
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("/metrics: %d", resp.StatusCode)
+			}
+			for _, want := range []string{
+				`hearth_http_requests_total{code="0000",method="GET",route="/api/system/config/public",status="200"}`,
+				`hearth_http_requests_total{code="4001",method="GET",route="/api/system/user/getUserInfo",status="401"}`,
+				"hearth_http_request_duration_seconds_bucket",
+				"go_goroutines",
+			} {
+				if !strings.Contains(body, want) {
+					t.Errorf("/metrics lacks %s", want)
+				}
+			}
+		})
+		t.Run("security headers on every answer", func(t *testing.T) {
+			for _, path := range []string{"/healthz", "/", "/some/deep/route", "/api/system/config/public", "/api/nope"} {
+				resp, _ := fetch(t, e, http.MethodGet, path)
+				csp := resp.Header.Get("Content-Security-Policy")
+				if !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "default-src 'self'") {
+					t.Errorf("%s: CSP %q", path, csp)
+				}
+				if resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+					t.Errorf("%s: no X-Content-Type-Options nosniff", path)
+				}
+				if resp.Header.Get("X-Request-Id") == "" {
+					t.Errorf("%s: no X-Request-Id", path)
+				}
+			}
+		})
+		t.Run("UI routes answer the index page", func(t *testing.T) {
+			for _, path := range []string{"/", "/login", "/some/deep/route", "/resident-management/01H/detail?tab=2"} {
+				resp, body := fetch(t, e, http.MethodGet, path)
+				if resp.StatusCode != http.StatusOK || !strings.Contains(body, "<div id=root>") {
+					t.Errorf("%s: %d %q", path, resp.StatusCode, body)
+				}
+				if !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+					t.Errorf("%s: Content-Type %q", path, resp.Header.Get("Content-Type"))
+				}
+			}
+			resp, body := fetch(t, e, http.MethodGet, "/assets/app-1.js")
+			if resp.StatusCode != http.StatusOK || body != "console.log('hearth')" {
+				t.Errorf("asset: %d %q", resp.StatusCode, body)
+			}
+		})
+		t.Run("unknown API paths answer the envelope, never the UI", func(t *testing.T) {
+			for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodDelete} {
+				for _, path := range []string{"/api/nope", "/api/system/user/nope", "/api/care/no/such/route"} {
+					resp, body := fetch(t, e, method, path)
+					var env shared.Envelope[any]
+					if err := json.Unmarshal([]byte(body), &env); err != nil {
+						t.Errorf("%s %s: not JSON: %q", method, path, body)
+						continue
+					}
+					if resp.StatusCode != http.StatusOK || env.Code != shared.CodeNotFound || env.Message == "" ||
+						resp.Header.Get("Content-Type") != "application/json" {
+						t.Errorf("%s %s: %d %q", method, path, resp.StatusCode, body)
+					}
+				}
+			}
+			// A known path with the wrong method is not found either.
+			e.Client().Get(t, "/api/system/user/login").Is(t, http.StatusOK, shared.CodeNotFound)
+		})
+		t.Run("readyz fails when the database is gone", func(t *testing.T) {
+			if err := d.Close(); err != nil {
+				t.Fatal(err)
+			}
+			resp, _ := fetch(t, e, http.MethodGet, "/readyz")
+			if resp.StatusCode != http.StatusServiceUnavailable {
+				t.Errorf("/readyz with the database closed: %d", resp.StatusCode)
+			}
+			resp, body := fetch(t, e, http.MethodGet, "/healthz")
+			if resp.StatusCode != http.StatusOK || body != "ok\n" {
+				t.Errorf("/healthz with the database closed: %d", resp.StatusCode)
+			}
+		})
+	})
+}
+
+// Without a UI (go run without a build) unknown paths are plain 404s, and the API still works.
+func TestNoUI(t *testing.T) {
+	e := servertest.Start(t, dbtest.SQLite(t), servertest.Options{NoDemo: true})
+	resp, _ := fetch(t, e, http.MethodGet, "/some/deep/route")
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("/some/deep/route without a UI: %d", resp.StatusCode)
+	}
+	var cfg shared.PublicConfig
+	e.Client().Get(t, "/api/system/config/public").OK(t).Into(t, &cfg)
+	if cfg.LoginAESKey != "HearthLoginKey16" || cfg.Version == "" || !cfg.Dev {
+		t.Errorf("public config %+v", cfg)
+	}
+}
+
+func TestOpenAPIDocument(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d, servertest.Options{NoDemo: true})
+		resp, body := fetch(t, e, http.MethodGet, "/api/openapi.json")
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("/api/openapi.json: %d", resp.StatusCode)
+		}
+		var doc struct {
+			OpenAPI string `json:"openapi"`
+			Paths   map[string]map[string]struct {
+				OperationID string                `json:"operationId"`
+				Description string                `json:"description"`
+				Security    []map[string][]string `json:"security"`
+			} `json:"paths"`
+		}
+		if err := json.Unmarshal([]byte(body), &doc); err != nil {
+			t.Fatalf("not JSON: %v", err)
+		}
+		if !strings.HasPrefix(doc.OpenAPI, "3.1.") {
+			t.Errorf("openapi %q, want 3.1.x", doc.OpenAPI)
+		}
+		ops := 0
+		for path, methods := range doc.Paths {
+			if !strings.HasPrefix(path, "/api/system/") && !strings.HasPrefix(path, "/api/care/") &&
+				!strings.HasPrefix(path, "/api/ai/") && !strings.HasPrefix(path, "/api/im/") {
+				t.Errorf("%s is outside the four service prefixes", path)
+			}
+			for method, op := range methods {
+				ops++
+				switch {
+				case strings.HasPrefix(op.Description, "Public"):
+					if len(op.Security) > 0 {
+						t.Errorf("%s %s is public but asks for a token", method, path)
+					}
+				case strings.HasPrefix(op.Description, "Roles:"):
+					if len(op.Security) == 0 {
+						t.Errorf("%s %s needs a sign-in but declares no bearer security", method, path)
+					}
+					if !strings.Contains(op.Description, "Plan function:") {
+						t.Errorf("%s %s does not state its plan function: %q", method, path, op.Description)
+					}
+				default:
+					t.Errorf("%s %s does not declare its access: %q", method, path, op.Description)
+				}
+			}
+		}
+		for _, want := range []string{"/api/system/user/login", "/api/system/user/getUserInfo", "/api/system/menu/listUserMenuTree", "/api/system/dev/outbox"} {
+			if _, ok := doc.Paths[want]; !ok {
+				t.Errorf("the document lacks %s", want)
+			}
+		}
+		if ops < 15 {
+			t.Errorf("only %d operations documented", ops)
+		}
+		if d := doc.Paths["/api/system/dev/outbox"]["get"].Description; !strings.Contains(d, "SUPER_ADMIN") {
+			t.Errorf("dev outbox description %q does not name its role", d)
+		}
+	})
+}
+
+// Without HEARTH_DEV the development outbox does not exist.
+func TestDevOutboxOnlyInDevelopment(t *testing.T) {
+	e := servertest.Start(t, dbtest.SQLite(t), servertest.Options{NotDev: true, Outbox: true})
+	admin := e.SignIn(t, "superadmin")
+	admin.Get(t, "/api/system/dev/outbox").Is(t, http.StatusOK, shared.CodeNotFound)
+	var cfg shared.PublicConfig
+	e.Client().Get(t, "/api/system/config/public").OK(t).Into(t, &cfg)
+	if cfg.Dev {
+		t.Error("public config says dev")
+	}
+}

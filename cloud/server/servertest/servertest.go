@@ -1,0 +1,228 @@
+// Package servertest runs the real Hearth server for tests: a migrated
+// database (SQLite or PostgreSQL, see dbtest.Each) with the demo data, a
+// clock the test moves, mail delivered to an in-process SMTP server (or kept
+// in the development outbox), and a client that signs its requests the way
+// the UI does.
+package servertest
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"hearth/cloud/feature/demo"
+	"hearth/cloud/platform/config"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/mail/mailtest"
+	"hearth/cloud/server"
+	"hearth/shared"
+)
+
+// JWTSecret is the test server's token secret (at least 32 bytes).
+const JWTSecret = "servertest-jwt-secret-0123456789abcdef"
+
+// Clock is the server's clock; tests move it to make codes, links and tokens expire.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock starts a clock at t.
+func NewClock(t time.Time) *Clock { return &Clock{now: t} }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Advance moves the clock on by d.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// Options change how the server is started.
+type Options struct {
+	// Outbox keeps mail in the development outbox instead of sending it to the SMTP test server.
+	Outbox bool
+	// NoDemo starts with an empty database (no demo organisations, facilities or people).
+	NoDemo bool
+	// UI is the built frontend the server serves outside /api (nil: none).
+	UI fs.FS
+	// NotDev runs without HEARTH_DEV=1 (the development outbox route is not mounted).
+	NotDev bool
+}
+
+// Env is one running server and what the test needs around it.
+type Env struct {
+	DB     *db.DB
+	Config *config.Config
+	Clock  *Clock
+	Mail   *mailtest.Server // nil with Options.Outbox
+	Server *server.Server
+	HTTP   *httptest.Server
+
+	clients atomic.Int32
+	admin   *Client // super admin that reads the development outbox
+}
+
+// Start builds the server on d with a real configuration, starts it on a local
+// port, and (unless opts.NoDemo) seeds the demo data.
+func Start(t testing.TB, d *db.DB, opts ...Options) *Env {
+	t.Helper()
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	e := &Env{DB: d, Clock: NewClock(time.Now().Truncate(time.Millisecond))}
+	e.Config = &config.Config{
+		Addr: "127.0.0.1:0", DataDir: t.TempDir(),
+		JWTSecret: []byte(JWTSecret), LoginAESKey: []byte(config.DevLoginAESKey),
+		Dev: !o.NotDev, PublicURL: "http://hearth.test",
+		// Each test client sends its own X-Forwarded-For address, so the
+		// per-address sign-in limits of one client do not reach another.
+		TrustProxy:     true,
+		TwoFactorRoles: []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin},
+	}
+	if !o.Outbox {
+		e.Mail = mailtest.Start(t)
+		e.Config.SMTP = e.Mail.Config()
+	}
+	log := slog.New(slog.NewTextHandler(&testWriter{t: t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	srv, err := server.New(server.Deps{Config: e.Config, DB: d, Log: log, UI: o.UI, Now: e.Clock.Now})
+	if err != nil {
+		t.Fatalf("server.New: %v", err)
+	}
+	e.Server = srv
+	e.HTTP = httptest.NewServer(srv.Handler)
+	t.Cleanup(e.HTTP.Close)
+	if !o.NoDemo {
+		if err := demo.Seed(context.Background(), d, srv.IAM); err != nil {
+			t.Fatalf("demo.Seed: %v", err)
+		}
+	}
+	return e
+}
+
+// FacilityID is the tenant id of a facility by name ("Maple House AFH").
+func (e *Env) FacilityID(t testing.TB, name string) string {
+	t.Helper()
+	var id string
+	if err := e.DB.QueryRowContext(context.Background(), `SELECT id FROM tenants WHERE facility_name = ?`, name).Scan(&id); err != nil {
+		t.Fatalf("facility %q: %v", name, err)
+	}
+	return id
+}
+
+// UserID is the id of an account.
+func (e *Env) UserID(t testing.TB, account string) string {
+	t.Helper()
+	var id string
+	if err := e.DB.QueryRowContext(context.Background(), `SELECT id FROM users WHERE account_key = ?`, strings.ToLower(account)).Scan(&id); err != nil {
+		t.Fatalf("account %q: %v", account, err)
+	}
+	return id
+}
+
+// Email is the e-mail address of an account.
+func (e *Env) Email(t testing.TB, account string) string {
+	t.Helper()
+	var email string
+	if err := e.DB.QueryRowContext(context.Background(), `SELECT email FROM users WHERE account_key = ?`, strings.ToLower(account)).Scan(&email); err != nil {
+		t.Fatalf("account %q: %v", account, err)
+	}
+	return email
+}
+
+// Mail is one e-mail as the recipient sees it.
+type Mail struct {
+	To, Subject, Body string
+}
+
+// Mails returns the mail sent to addr so far, oldest first: from the SMTP test
+// server, or with Options.Outbox from GET /api/system/dev/outbox as the super admin.
+func (e *Env) Mails(t testing.TB, addr string) []Mail {
+	t.Helper()
+	var out []Mail
+	if e.Mail != nil {
+		for _, m := range e.Mail.To(addr) {
+			out = append(out, Mail{To: addr, Subject: m.Subject, Body: m.Body})
+		}
+		return out
+	}
+	path := "/api/system/dev/outbox?to=" + url.QueryEscape(addr)
+	var r *Response
+	if e.admin != nil {
+		r = e.admin.Get(t, path)
+	}
+	if r == nil || r.Status != http.StatusOK { // not yet signed in, or the test moved the clock past the token
+		e.admin = e.SignIn(t, "superadmin")
+		r = e.admin.Get(t, path)
+	}
+	var kept []shared.OutboxMail
+	r.OK(t).Into(t, &kept)
+	for _, m := range slices.Backward(kept) {
+		out = append(out, Mail{To: m.To, Subject: m.Subject, Body: m.Body})
+	}
+	return out
+}
+
+// LastMail is the newest mail to addr; the test fails when there is none.
+func (e *Env) LastMail(t testing.TB, addr string) Mail {
+	t.Helper()
+	ms := e.Mails(t, addr)
+	if len(ms) == 0 {
+		t.Fatalf("no mail to %s", addr)
+	}
+	return ms[len(ms)-1]
+}
+
+var (
+	codePattern = regexp.MustCompile(`\b(\d{6})\b`)
+	linkPattern = regexp.MustCompile(`\?token=([A-Za-z0-9_-]+)`)
+)
+
+// Code is the sign-in code in the newest mail to addr.
+func (e *Env) Code(t testing.TB, addr string) string {
+	t.Helper()
+	m := e.LastMail(t, addr)
+	sub := codePattern.FindStringSubmatch(m.Body)
+	if sub == nil {
+		t.Fatalf("no 6-digit code in the mail to %s: %q", addr, m.Body)
+	}
+	return sub[1]
+}
+
+// LinkToken is the token of the link in the newest mail to addr.
+func (e *Env) LinkToken(t testing.TB, addr string) string {
+	t.Helper()
+	m := e.LastMail(t, addr)
+	sub := linkPattern.FindStringSubmatch(m.Body)
+	if sub == nil {
+		t.Fatalf("no ?token= link in the mail to %s: %q", addr, m.Body)
+	}
+	return sub[1]
+}
+
+// testWriter sends the server's log to the test log while the test runs.
+type testWriter struct {
+	t testing.TB
+}
+
+func (w *testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
