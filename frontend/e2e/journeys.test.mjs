@@ -53,7 +53,7 @@ describe('Hearth journeys', () => {
       assert.ok(menu.includes(name), `"Your menu" lists ${name}: ${menu.join(', ')}`);
     }
     assert.ok(!menu.includes('Dashboard'), 'no facility dashboard for the super admin');
-    assert.deepEqual(await sidebarEntries(page), ['Platform dashboard']);
+    assert.deepEqual(await sidebarEntries(page), ['Platform dashboard', 'Support tickets']);
     assert.equal(await page.getByTestId('user-roles').textContent(), 'Super admin');
     await screenshot(page, 'platform-dashboard');
   });

@@ -1,14 +1,24 @@
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NoticeHost } from './NoticeHost';
 import { PAGE_REGISTRY } from './pageRegistry';
 import { RouteGuard } from './RouteGuard';
+import { filePreviewId, HELP_TICKETS_PATH } from './routing';
 
 const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
 const ChangePasswordPage = lazy(() => import('@/features/auth/pages/ChangePasswordPage'));
 const AppLayout = lazy(() => import('./layout/AppLayout'));
 const ErrorPage = lazy(() => import('./pages/ErrorPage'));
 const RedirectPage = lazy(() => import('./pages/RedirectPage'));
+const SupportTicketPage = lazy(() => import('@/features/tickets/pages/SupportTicketPage'));
+const FilePreviewPage = lazy(() => import('@/features/files/pages/FilePreviewPage'));
+
+/** Any other path: the file preview when it is /{fileId} (a server-shaped UUID), else /404. */
+function OtherRoute() {
+  const { pathname } = useLocation();
+  const fileId = filePreviewId(pathname);
+  return fileId ? <FilePreviewPage key={fileId} fileId={fileId} /> : <Navigate to="/404" replace />;
+}
 
 /**
  * Every route sits under the guard, which applies the routing rules; menu routes render only when the
@@ -29,8 +39,9 @@ export function AppRoutes() {
             {Object.entries(PAGE_REGISTRY).map(([path, Page]) => (
               <Route key={path} path={path} element={<Page />} />
             ))}
+            <Route path={HELP_TICKETS_PATH} element={<SupportTicketPage />} />
           </Route>
-          <Route path="*" element={<Navigate to="/404" replace />} />
+          <Route path="*" element={<OtherRoute />} />
         </Route>
       </Routes>
       <NoticeHost />

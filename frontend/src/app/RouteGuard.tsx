@@ -8,7 +8,7 @@ import { raiseNotice } from '@/lib/feedback/notices';
 import { requirePasswordChange, useSessionStore } from '@/lib/session/store';
 import { hasPage } from './pageRegistry';
 import { FullPageSpinner } from './pages/FullPageSpinner';
-import { decideRoute, filterMenu, menuPaths, startPath } from './routing';
+import { decideRoute, filterMenu, menuPaths, startPath, SUPER_ADMIN } from './routing';
 
 /** What the guard hands to the signed-in layout. */
 export interface GuardContext {
@@ -59,6 +59,7 @@ export function RouteGuard() {
     mustChangePassword: forced || mustChange,
     allowed: derived?.allowed ?? null,
     start: derived?.start ?? '/dashboard',
+    superAdmin: session?.roles.includes(SUPER_ADMIN) ?? false,
   });
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

@@ -7,6 +7,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/dashboard': lazy(() => import('@/features/dashboard/pages/FacilityDashboardPage')),
   '/admin-dashboard': lazy(() => import('@/features/dashboard/pages/PlatformDashboardPage')),
+  '/support-ticket-manage': lazy(() => import('@/features/tickets/pages/SupportTicketPage')),
 };
 
 export function hasPage(menuUrl: string): boolean {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@/types/api.gen';
-import { allowedRedirect, decideRoute, filterMenu, flattenMenu, menuPaths, menuTrail, startPath, type RouteContext } from './routing';
+import {
+  allowedRedirect,
+  decideRoute,
+  filePreviewId,
+  filterMenu,
+  flattenMenu,
+  isSignedInExtraPath,
+  menuPaths,
+  menuTrail,
+  startPath,
+  type RouteContext,
+} from './routing';
 
 function item(menuCode: string, menuUrl: string, children: MenuItem[] = []): MenuItem {
   return { menuCode, menuName: `menu.${menuCode}`, menuUrl, icon: 'dot', children };
@@ -166,5 +177,88 @@ describe('decideRoute (spec 000 §2 "Routing rules")', () => {
     expect(decideRoute({ ...forced, pathname: '/dashboard' })).toEqual({ kind: 'redirect', to: '/change-password' });
     expect(decideRoute({ ...forced, pathname: '/404' })).toEqual({ kind: 'redirect', to: '/change-password' });
     expect(decideRoute({ ...forced, pathname: '/change-password' })).toEqual({ kind: 'render' });
+  });
+});
+
+describe('pages outside the menu: Help tickets and the file preview', () => {
+  const fileId = '01a2017c-a8cb-7b73-854c-83d8051b8f45';
+  const signedOut: RouteContext = {
+    pathname: '/',
+    search: '',
+    signedIn: false,
+    mustChangePassword: false,
+    allowed: null,
+    start: '/dashboard',
+  };
+  const facilityUser: RouteContext = { ...signedOut, signedIn: true, allowed: new Set(['/dashboard']) };
+  const superAdmin: RouteContext = {
+    ...facilityUser,
+    allowed: new Set(['/admin-dashboard', '/support-ticket-manage']),
+    start: '/admin-dashboard',
+    superAdmin: true,
+  };
+
+  it('knows a file id only when it is shaped like the server\'s UUIDs', () => {
+    expect(filePreviewId(`/${fileId}`)).toBe(fileId);
+    expect(filePreviewId(`/${fileId.toUpperCase()}`)).toBe(fileId);
+    for (const path of ['/dashboard', '/404', `/${fileId}/x`, `/x${fileId}`, '/01a2017c-a8cb-7b73-854c', '/', '']) {
+      expect(filePreviewId(path), path).toBeUndefined();
+    }
+  });
+
+  it('offers Help tickets to facility users and the preview to everyone signed in', () => {
+    expect(isSignedInExtraPath('/help/support-ticket', false)).toBe(true);
+    expect(isSignedInExtraPath('/help/support-ticket', true)).toBe(false);
+    expect(isSignedInExtraPath(`/${fileId}`, true)).toBe(true);
+    expect(isSignedInExtraPath('/help/faq', false)).toBe(false);
+    expect(isSignedInExtraPath('/calendar', false)).toBe(false);
+  });
+
+  it('renders them for a signed-in facility user once the menu is loaded', () => {
+    expect(decideRoute({ ...facilityUser, pathname: '/help/support-ticket' })).toEqual({ kind: 'render' });
+    expect(decideRoute({ ...facilityUser, pathname: `/${fileId}`, search: '?preview=1' })).toEqual({ kind: 'render' });
+    expect(decideRoute({ ...facilityUser, allowed: null, pathname: '/help/support-ticket' })).toEqual({ kind: 'load-menu' });
+  });
+
+  it('sends the super admin from Help to the menu page, and lets them preview files', () => {
+    expect(decideRoute({ ...superAdmin, pathname: '/help/support-ticket' })).toEqual({ kind: 'redirect', to: '/support-ticket-manage' });
+    expect(decideRoute({ ...superAdmin, allowed: new Set(['/admin-dashboard']), pathname: '/help/support-ticket' })).toEqual({
+      kind: 'redirect',
+      to: '/404',
+    });
+    expect(decideRoute({ ...superAdmin, pathname: `/${fileId}` })).toEqual({ kind: 'render' });
+  });
+
+  it('asks a signed-out visitor to sign in first (they need a session), other help routes stay public', () => {
+    expect(decideRoute({ ...signedOut, pathname: '/help/support-ticket' })).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fhelp%2Fsupport-ticket',
+    });
+    expect(decideRoute({ ...signedOut, pathname: `/${fileId}`, search: '?preview=1' })).toEqual({
+      kind: 'redirect',
+      to: `/login?redirect=%2F${fileId}%3Fpreview%3D1`,
+    });
+    expect(decideRoute({ ...signedOut, pathname: '/help/faq' })).toEqual({ kind: 'render' });
+  });
+
+  it('returns there after sign-in', () => {
+    expect(decideRoute({ ...facilityUser, pathname: '/login', search: '?redirect=%2Fhelp%2Fsupport-ticket' })).toEqual({
+      kind: 'redirect',
+      to: '/help/support-ticket',
+    });
+    expect(decideRoute({ ...facilityUser, pathname: '/login', search: `?redirect=%2F${fileId}%3Fpreview%3D1` })).toEqual({
+      kind: 'redirect',
+      to: `/${fileId}?preview=1`,
+    });
+    expect(decideRoute({ ...superAdmin, pathname: '/login', search: '?redirect=%2Fhelp%2Fsupport-ticket' })).toEqual({
+      kind: 'redirect',
+      to: '/admin-dashboard',
+    });
+    expect(allowedRedirect('?redirect=/x', new Set(), (p) => p === '/x')).toBe('/x');
+  });
+
+  it('still sends other unknown paths to /404', () => {
+    expect(decideRoute({ ...facilityUser, pathname: '/01a2017c' })).toEqual({ kind: 'redirect', to: '/404' });
+    expect(decideRoute({ ...facilityUser, pathname: '/help/faq' })).toEqual({ kind: 'redirect', to: '/404' });
   });
 });

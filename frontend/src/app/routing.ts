@@ -10,7 +10,35 @@ const SIGNED_IN_FREE_PATHS = new Set(['/change-password', '/404', '/403', '/500'
 
 export const SUPER_ADMIN = 'SUPER_ADMIN';
 
+/** The support tickets of a facility user, opened from the header's Help entry (spec 000 §2 "Layout"). */
+export const HELP_TICKETS_PATH = '/help/support-ticket';
+/** The super admin's support tickets, a menu page. */
+export const TICKETS_MENU_PATH = '/support-ticket-manage';
+
+/** A file id as the server makes them (a UUID), so the preview route cannot shadow a named route. */
+const FILE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The file preview page, /{fileId} (spec 000 §2 "Other screens"); the query (?preview=1) is not part of the match. */
+export function filePreviewId(pathname: string): string | undefined {
+  const id = pathname.startsWith('/') ? pathname.slice(1) : '';
+  return FILE_ID_PATTERN.test(id) ? id.toLowerCase() : undefined;
+}
+
+/**
+ * Pages outside the menu that need a session: the Help entry's tickets (facility users only; the super
+ * admin has them in the menu) and the file preview (anyone signed in).
+ */
+export function isSignedInExtraPath(pathname: string, superAdmin: boolean): boolean {
+  if (pathname === HELP_TICKETS_PATH) return !superAdmin;
+  return filePreviewId(pathname) !== undefined;
+}
+
+function needsSession(pathname: string): boolean {
+  return pathname === HELP_TICKETS_PATH || filePreviewId(pathname) !== undefined;
+}
+
 export function isPublicPath(pathname: string): boolean {
+  if (needsSession(pathname)) return false;
   return (PUBLIC_PATHS as readonly string[]).includes(pathname) || PUBLIC_PREFIXES.some((p) => pathname.startsWith(p));
 }
 
@@ -59,12 +87,19 @@ export function loginUrl(target: string): string {
   return target === '/' || target === '' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
 }
 
-/** The ?redirect= target of a login URL when it is a local path the user's menu allows; else undefined. */
-export function allowedRedirect(search: string, allowed: ReadonlySet<string>): string | undefined {
+/**
+ * The ?redirect= target of a login URL when it is a local path the user's menu allows (or `alsoAllowed`
+ * accepts); else undefined.
+ */
+export function allowedRedirect(
+  search: string,
+  allowed: ReadonlySet<string>,
+  alsoAllowed: (path: string) => boolean = () => false,
+): string | undefined {
   const target = new URLSearchParams(search).get('redirect');
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return undefined;
   const path = target.split(/[?#]/)[0];
-  return allowed.has(path) ? target : undefined;
+  return allowed.has(path) || alsoAllowed(path) ? target : undefined;
 }
 
 export interface RouteContext {
@@ -76,6 +111,8 @@ export interface RouteContext {
   allowed: ReadonlySet<string> | null;
   /** The start path; meaningful once the menu is loaded. */
   start: string;
+  /** The user is the platform's super admin (no Help entry: the tickets are in the menu). */
+  superAdmin?: boolean;
 }
 
 export type RouteDecision = { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'load-menu' };
@@ -92,10 +129,14 @@ export function decideRoute(ctx: RouteContext): RouteDecision {
   }
   if (SIGNED_IN_FREE_PATHS.has(pathname) || pathname.startsWith('/redirect/')) return { kind: 'render' };
   if (ctx.allowed === null) return { kind: 'load-menu' };
+  const superAdmin = ctx.superAdmin ?? false;
+  const extra = (path: string) => isSignedInExtraPath(path, superAdmin);
   if (pathname === '/login') {
-    return { kind: 'redirect', to: allowedRedirect(search, ctx.allowed) ?? ctx.start };
+    return { kind: 'redirect', to: allowedRedirect(search, ctx.allowed, extra) ?? ctx.start };
   }
   if (pathname === '/' || pathname === '') return { kind: 'redirect', to: ctx.start };
-  if (ctx.allowed.has(pathname)) return { kind: 'render' };
+  if (ctx.allowed.has(pathname) || extra(pathname)) return { kind: 'render' };
+  // The super admin's tickets are a menu page; the Help route leads there.
+  if (pathname === HELP_TICKETS_PATH && ctx.allowed.has(TICKETS_MENU_PATH)) return { kind: 'redirect', to: TICKETS_MENU_PATH };
   return { kind: 'redirect', to: '/404' };
 }

@@ -221,6 +221,85 @@ export interface RetryInfo {
 }
 
 //////////
+// source: file.go
+
+/**
+ * FileCategory says what an uploaded file is for (spec 000 §3 "File item").
+ */
+export type FileCategory = string;
+export const FileServiceTicket: FileCategory = "SERVICE_TICKET_FILE";
+export const FileAvatar: FileCategory = "AVATAR";
+export const FileCarePlan: FileCategory = "CARE_PLAN";
+export const FileAssessment: FileCategory = "ASSESSMENT";
+export const FileMedicalRecord: FileCategory = "MEDICAL_RECORD";
+export const FilePhysicianOrder: FileCategory = "PHYSICIAN_ORDER";
+export const FileInsurance: FileCategory = "INSURANCE";
+export const FileIdentification: FileCategory = "IDENTIFICATION";
+export const FileOther: FileCategory = "OTHER";
+export const AvatarMaxBytes = 10 << 20; // spec 001 §5: at most 10 MB
+export const AvatarMaxSide = 4096; // spec 001 §5: at most 4096 × 4096 pixels
+export const AvatarSide = 400; // spec 001 §9: avatar 400 × 400, quality 0.8
+export const AvatarQuality = 80;
+export const AvatarThumbSide = 64; // spec 001 §9: 64 × 64 thumbnail
+export const ImageMinSide = 16; // bounds of downloadAndCompressImage's width and height
+export const ImageMaxSide = 4096;
+export const SignedURLTTLMillis = 10 * 60 * 1000; // a FileItem's url works this long
+/**
+ * FileItem is one uploaded file (spec 000 §3 "File item").
+ */
+export interface FileItem {
+  fileId: string;
+  name: string;
+  suffix: string;
+  size: number /* int64 */;
+  createTime: number /* int64 */;
+  category: FileCategory;
+  contentType: string;
+  url: string;
+}
+/**
+ * ConfirmFilesRequest is POST /api/system/files/confirmed: the uploads are in
+ * use; unconfirmed uploads are removed 24 hours after upload.
+ */
+export interface ConfirmFilesRequest {
+  fileIds: string[];
+}
+/**
+ * FileIDQuery carries ?fileId=.
+ */
+export interface FileIDQuery {
+  fileId: string;
+}
+/**
+ * DownloadQuery is GET /api/system/files/downloadByPath. Path is the file id
+ * (the spec's name); fileName only names the download.
+ */
+export interface DownloadQuery {
+  path: string;
+  fileName: string;
+  preview: boolean;
+}
+/**
+ * CompressImageQuery is GET /api/system/files/downloadAndCompressImage: the
+ * image scaled to fit inside width × height (never enlarged), as JPEG.
+ */
+export interface CompressImageQuery {
+  fileId: string;
+  preview: boolean;
+  width: number /* int */;
+  height: number /* int */;
+}
+/**
+ * SignedFileQuery is GET /api/system/files/signed/{fileId}?exp=&sig= (no sign-in):
+ * the link a FileItem's url holds.
+ */
+export interface SignedFileQuery {
+  fileId: string;
+  exp: number /* int64 */;
+  sig: string;
+}
+
+//////////
 // source: iam.go
 
 /**
@@ -531,4 +610,107 @@ export interface Page<T extends any> {
   total: number /* int64 */;
   current: number /* int */;
   size: number /* int */;
+}
+
+//////////
+// source: ticket.go
+
+/**
+ * TicketType is a support ticket's kind (spec 000 §3 "Support ticket"; BUG is
+ * in two of the spec's readings, so it is kept).
+ */
+export type TicketType = string;
+export const TicketCustomerSupport: TicketType = "CUSTOMER_SUPPORT";
+export const TicketIssues: TicketType = "ISSUES";
+export const TicketBug: TicketType = "BUG";
+export const TicketSuggestion: TicketType = "SUGGESTION";
+export const TicketOther: TicketType = "OTHER";
+/**
+ * TicketStatus is where a ticket stands (spec 000 §4): SUBMITTED, then
+ * PROCESSING once opened, then RESOLVED by the super admin.
+ */
+export type TicketStatus = string;
+export const TicketSubmitted: TicketStatus = "SUBMITTED";
+export const TicketProcessing: TicketStatus = "PROCESSING";
+export const TicketResolved: TicketStatus = "RESOLVED";
+/**
+ * ChatRole is who wrote a reply: the platform (admin) or the ticket's creator (user).
+ */
+export type ChatRole = string;
+export const ChatAdmin: ChatRole = "admin";
+export const ChatUser: ChatRole = "user";
+export const TicketMaxFiles = 3;
+export const TicketTitleMax = 100;
+export const TicketContentMax = 4096;
+export const TicketReplyMax = 1000;
+/**
+ * ChatEntry is one reply.
+ */
+export interface ChatEntry {
+  role?: ChatRole;
+  reply: string;
+  createTime?: number /* int64 */;
+}
+/**
+ * ReplyContent holds a ticket's replies, oldest first.
+ */
+export interface ReplyContent {
+  chat: ChatEntry[];
+}
+/**
+ * Ticket is a support ticket as its viewer sees it (spec 000 §3).
+ */
+export interface Ticket {
+  ticketId: string;
+  title: string;
+  type: TicketType;
+  content: string;
+  fileIds: string[];
+  files: FileItem[];
+  status: TicketStatus;
+  creator: string;
+  creatorName: string;
+  facilityName?: string;
+  createTime: number /* int64 */;
+  creatorDelete: number /* int */;
+  replyContent: ReplyContent;
+  unread: boolean;
+  myTurn: boolean;
+}
+/**
+ * SaveTicketRequest is POST /api/system/customerServiceTicket/saveTicket:
+ * create, or with ticketId edit (creator only, while SUBMITTED).
+ */
+export interface SaveTicketRequest {
+  ticketId?: string;
+  title: string;
+  type: TicketType;
+  content: string;
+  fileIds?: string[];
+}
+/**
+ * TicketIDQuery carries ?ticketId=.
+ */
+export interface TicketIDQuery {
+  ticketId: string;
+}
+/**
+ * ReplyTicketRequest is POST /api/system/customerServiceTicket/reply. The
+ * client sends the whole chat with its new entry last; the server keeps only
+ * that entry's reply text and stamps its role and time itself.
+ */
+export interface ReplyTicketRequest {
+  ticketId: string;
+  replyContent: ReplyContent;
+}
+/**
+ * TicketFilter is the data of listTicketsByPage. Creator and creatorDelete are
+ * accepted for the spec's clients but ignored: the server scopes the list from the token.
+ */
+export interface TicketFilter {
+  title?: string;
+  status?: TicketStatus;
+  type?: TicketType;
+  creator?: string;
+  creatorDelete?: number /* int */;
 }

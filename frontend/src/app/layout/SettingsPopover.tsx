@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
-import { CogIcon, FullscreenIcon, KeyIcon, MinimizeIcon, TickIcon, TranslateIcon } from '@blueprintjs/icons';
+import { CogIcon, FullscreenIcon, KeyIcon, MediaIcon, MinimizeIcon, TickIcon, TranslateIcon } from '@blueprintjs/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '@/types/api.gen';
 import { usePublicConfig } from '@/features/auth/api/getPublicConfig';
+import { userInfoKey } from '@/features/auth/api/getUserInfo';
+import { AvatarDialog } from '@/features/profile/components/AvatarDialog';
 import { chooseLanguage, currentLanguage, LANGUAGES } from '@/lib/i18n';
 import { useSessionStore } from '@/lib/session/store';
 import { SUPER_ADMIN } from '../routing';
@@ -23,10 +26,15 @@ function useFullScreen(): [boolean, () => void] {
   return [on, toggle];
 }
 
-/** Settings popover: who is signed in, language, full screen, change password, version (spec 000 §2 "Layout"). */
+/**
+ * Settings popover: who is signed in, language, full screen, avatar, change password, version
+ * (spec 000 §2 "Layout").
+ */
 export function SettingsPopover({ userInfo }: { userInfo: UserInfo | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [avatarOpen, setAvatarOpen] = useState(false);
   const config = usePublicConfig();
   const session = useSessionStore((s) => s.session);
   const [fullScreen, toggleFullScreen] = useFullScreen();
@@ -61,6 +69,7 @@ export function SettingsPopover({ userInfo }: { userInfo: UserInfo | undefined }
         text={fullScreen ? t('layout.settings.exitFullScreen') : t('layout.settings.fullScreen')}
         onClick={toggleFullScreen}
       />
+      <MenuItem icon={<MediaIcon />} text={t('layout.settings.avatar')} onClick={() => setAvatarOpen(true)} />
       <MenuItem icon={<KeyIcon />} text={t('layout.settings.changePassword')} onClick={() => void navigate('/change-password')} />
       {config.data?.version ? (
         <>
@@ -71,9 +80,19 @@ export function SettingsPopover({ userInfo }: { userInfo: UserInfo | undefined }
     </Menu>
   );
 
+  const userId = userInfo?.userId || session?.userId || '';
   return (
-    <Popover content={content} placement="bottom-end">
-      <Button variant="minimal" icon={<CogIcon />} aria-label={t('layout.settings.open')} title={t('layout.settings.open')} />
-    </Popover>
+    <>
+      <Popover content={content} placement="bottom-end">
+        <Button variant="minimal" icon={<CogIcon />} aria-label={t('layout.settings.open')} title={t('layout.settings.open')} />
+      </Popover>
+      {avatarOpen ? (
+        <AvatarDialog
+          userId={userId}
+          onClose={() => setAvatarOpen(false)}
+          onSaved={() => queryClient.invalidateQueries({ queryKey: userInfoKey })}
+        />
+      ) : null}
+    </>
   );
 }

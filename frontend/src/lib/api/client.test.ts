@@ -6,7 +6,7 @@ import { i18n } from '@/lib/i18n';
 import enUS from '@/lib/i18n/locales/en-US.json';
 import { SESSION_KEYS } from '@/lib/session/session';
 import { signIn, useSessionStore } from '@/lib/session/store';
-import { ApiError, api, REQUEST_TIMEOUT_MS } from './client';
+import { ApiError, api, fileNameFromDisposition, REQUEST_TIMEOUT_MS } from './client';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), warning: vi.fn(), danger: vi.fn() }));
 vi.mock('@/lib/feedback/toast', () => ({ toast: toasts, TOAST_TIMEOUT_MS: 2500 }));
@@ -202,5 +202,64 @@ describe('token refresh', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(useSessionStore.getState().session).toBeNull();
     expect(toasts.warning).toHaveBeenCalledWith('Login has expired, please try again.');
+  });
+});
+
+describe('uploads and downloads (spec 001 §7.4)', () => {
+  it('posts a multipart form without setting its Content-Type, signed like any call', async () => {
+    const token = jwt(Math.floor(Date.now() / 1000) + 900);
+    signInWith(token);
+    fetchMock.mockResolvedValueOnce(envelope('0000', [{ fileId: 'f1' }]));
+    const form = new FormData();
+    form.append('category', 'SERVICE_TICKET_FILE');
+    const items = await api.upload<{ fileId: string }[]>('/system/files/upload', form);
+    expect(items).toEqual([{ fileId: 'f1' }]);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(form);
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBeUndefined();
+    const t = new URL(url, 'http://x').searchParams.get('t')!;
+    expect(headers.Sign).toBe(MD5(token + t + '/files/upload').toString());
+  });
+
+  it('answers the bytes, type and name of a file', async () => {
+    signInWith(jwt(Math.floor(Date.now() / 1000) + 900));
+    fetchMock.mockResolvedValueOnce(
+      new Response(new Uint8Array([37, 80, 68, 70]), {
+        status: 200,
+        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="a_.pdf"; filename*=UTF-8''a%C3%B1.pdf` },
+      }),
+    );
+    const file = await api.file('/system/files/downloadByPath', { query: { path: 'f1', preview: true } });
+    expect(file.contentType).toBe('application/pdf');
+    expect(file.fileName).toBe('añ.pdf');
+    expect(file.blob.size).toBe(4);
+    expect(new URL(fetchMock.mock.calls[0][0], 'http://x').searchParams.get('preview')).toBe('true');
+  });
+
+  it('reports a download refused with an envelope like any failure', async () => {
+    signInWith(jwt(Math.floor(Date.now() / 1000) + 900));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: '4004', message: 'not found', data: null }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    await expect(api.file('/system/files/downloadByPath')).rejects.toMatchObject({ code: '4004' });
+    expect(toasts.warning).toHaveBeenCalledWith('Operation failed: not found');
+  });
+});
+
+describe('fileNameFromDisposition', () => {
+  it.each([
+    [`attachment; filename="scan.pdf"; filename*=UTF-8''scan.pdf`, 'scan.pdf'],
+    [`inline; filename="_.png"; filename*=UTF-8''%E6%89%AB%E6%8F%8F.png`, '扫描.png'],
+    ['attachment; filename="say \\"hi\\".pdf"', 'say "hi".pdf'],
+    ['attachment; filename=plain.png', 'plain.png'],
+    ['inline', ''],
+    [null, ''],
+  ])('%s → %s', (header, want) => {
+    expect(fileNameFromDisposition(header)).toBe(want);
   });
 });

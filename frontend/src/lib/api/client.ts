@@ -19,6 +19,8 @@ export interface RequestOptions extends ReactOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** A multipart body (uploads); the browser sets its Content-Type with the boundary. */
+  form?: FormData;
   /** A public call: no token, no Sign, no refresh (sign-in screens, /config/public). */
   noAuth?: boolean;
   /** Translated name of the operation; on success the user sees "{operation} successful". */
@@ -56,13 +58,49 @@ function buildUrl(path: string, t: number, query: RequestOptions['query']): stri
   return `${API_BASE}${path}?${params.toString()}`;
 }
 
+/** A downloaded file: its bytes and what the server said about them. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name from Content-Disposition ("" when it named none). */
+  fileName: string;
+  contentType: string;
+}
+
 interface RawAnswer {
   status: number;
   envelope?: Envelope<unknown>;
+  /** The bytes of a successful download (a file call answers bytes, and an envelope only on failure). */
+  file?: DownloadedFile;
 }
 
-/** Sends one request and reads the envelope. Throws a Failure (not an Error) when nothing usable came back. */
-async function send(path: string, opts: RequestOptions, token: string | undefined): Promise<RawAnswer> {
+/**
+ * The file name of a Content-Disposition header (RFC 6266): the exact UTF-8 `filename*=` when present,
+ * else the plain `filename=`; "" when there is neither.
+ */
+export function fileNameFromDisposition(header: string | null): string {
+  if (!header) return '';
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[2].trim());
+    } catch {
+      // fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+  if (!plain) return '';
+  return (plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2]).trim();
+}
+
+function isEnvelopeType(contentType: string): boolean {
+  return /^application\/(problem\+)?json/i.test(contentType);
+}
+
+/**
+ * Sends one request and reads the envelope, or with `binary` the bytes of a file. Throws a Failure (not an
+ * Error) when nothing usable came back.
+ */
+async function send(path: string, opts: RequestOptions, token: string | undefined, binary = false): Promise<RawAnswer> {
   const t = Date.now();
   const headers: Record<string, string> = {
     'Accept-Language': currentLanguage(),
@@ -73,9 +111,11 @@ async function send(path: string, opts: RequestOptions, token: string | undefine
     headers.Authorization = `Bearer ${token}`;
     headers.Sign = computeSign(token, t, path);
   }
-  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
-  let body: string | undefined;
-  if (opts.body !== undefined) {
+  const method = opts.method ?? (opts.body === undefined && opts.form === undefined ? 'GET' : 'POST');
+  let body: string | FormData | undefined;
+  if (opts.form !== undefined) {
+    body = opts.form;
+  } else if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
@@ -93,6 +133,15 @@ async function send(path: string, opts: RequestOptions, token: string | undefine
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onCallerAbort);
+  }
+  const contentType = res.headers.get('Content-Type') ?? '';
+  if (binary && res.status === 200 && !isEnvelopeType(contentType)) {
+    try {
+      const blob = await res.blob();
+      return { status: res.status, file: { blob, contentType, fileName: fileNameFromDisposition(res.headers.get('Content-Disposition')) } };
+    } catch {
+      throw { type: 'network' } satisfies Failure;
+    }
   }
   let envelope: Envelope<unknown> | undefined;
   try {
@@ -190,26 +239,44 @@ async function tokenForCall(opts: RequestOptions): Promise<string | undefined> {
   return session?.token;
 }
 
-/** Calls the API and returns the envelope's data; failures are reported per the catalogue and thrown as ApiError. */
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  let answer: RawAnswer;
+/** One call with the token rules: refresh before, retry once after a 401. */
+async function exchange(path: string, opts: RequestOptions, binary: boolean): Promise<RawAnswer> {
   try {
     let token = await tokenForCall(opts);
-    answer = await send(path, opts, token);
+    let answer = await send(path, opts, token, binary);
     // An access token can die between our check and the server's (clock skew): refresh once and retry.
     if (answer.status === 401 && token && !opts.ignoreAuth && (await refreshTokens())) {
       token = currentSession()?.token;
-      answer = await send(path, opts, token);
+      answer = await send(path, opts, token, binary);
     }
+    return answer;
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (err && typeof err === 'object' && 'type' in err) fail(err as Failure, opts);
     if (opts.signal?.aborted) throw err;
     fail({ type: 'thrown', message: err instanceof Error ? err.message : String(err) }, opts);
   }
+}
+
+/** Calls the API and returns the envelope's data; failures are reported per the catalogue and thrown as ApiError. */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const answer = await exchange(path, opts, false);
   if (answer.status === 200 && answer.envelope?.code === CODE_OK) {
     if (opts.operation) toast.success(i18n.t('api.feedback.operationSuccessful', { operation: opts.operation }));
     return answer.envelope.data as T;
+  }
+  fail(failureOf(answer), opts, answer.envelope?.data);
+}
+
+/**
+ * Calls a route that answers a file's bytes (downloads, previews). A failure still comes as an envelope and
+ * is reported and thrown like any other call's.
+ */
+export async function requestFile(path: string, opts: RequestOptions = {}): Promise<DownloadedFile> {
+  const answer = await exchange(path, opts, true);
+  if (answer.status === 200 && answer.file) {
+    if (opts.operation) toast.success(i18n.t('api.feedback.operationSuccessful', { operation: opts.operation }));
+    return answer.file;
   }
   fail(failureOf(answer), opts, answer.envelope?.data);
 }
@@ -218,4 +285,9 @@ export const api = {
   get: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...opts, method: 'GET' }),
   post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
+  /** A multipart POST (uploads). */
+  upload: <T>(path: string, form: FormData, opts: Omit<RequestOptions, 'method' | 'body' | 'form'> = {}) =>
+    request<T>(path, { ...opts, method: 'POST', form }),
+  /** A GET that answers bytes. */
+  file: (path: string, opts: Omit<RequestOptions, 'method' | 'body' | 'form'> = {}) => requestFile(path, { ...opts, method: 'GET' }),
 };

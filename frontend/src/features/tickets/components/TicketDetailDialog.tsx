@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Alert, Button, Callout, DialogBody, DialogFooter, FormGroup, Intent, TextArea } from '@blueprintjs/core';
+import { TickCircleIcon } from '@blueprintjs/icons';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '@/components/AppDialog';
+import type { ChatRole, Ticket } from '@/types/api.gen';
+import { ChatAdmin, TicketReplyMax } from '@/types/api.gen';
+import { DetailList } from '@/components/DetailList';
+import { currentLanguage } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/time/dateTime';
+import { replyTicket } from '../api/replyTicket';
+import { solveTicket } from '../api/solveTicket';
+import { ticketTypeLabel } from '../ticketLabels';
+import { chatWithReply, replyState } from '../ticketRules';
+import { AttachmentList } from './AttachmentList';
+import { ChatHistory } from './ChatHistory';
+import { TicketStatusTag } from './TicketTags';
+
+interface TicketDetailDialogProps {
+  ticket: Ticket;
+  side: ChatRole;
+  zone: string | undefined;
+  onClose: () => void;
+  /** The ticket changed (a reply, or solved). */
+  onChanged: (ticket: Ticket) => void;
+}
+
+/**
+ * The detail/reply modal (spec 000 §2): who wrote it and when, the content and files, the replies, and a
+ * reply box while the ticket is open. Reply works only in turn; the super admin also has Cancel and Solve.
+ */
+export function TicketDetailDialog({ ticket, side, zone, onClose, onChanged }: TicketDetailDialogProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [confirmSolve, setConfirmSolve] = useState(false);
+  const [solving, setSolving] = useState(false);
+  const superAdmin = side === ChatAdmin;
+  const state = replyState(ticket, side);
+
+  const reply = async () => {
+    setSending(true);
+    try {
+      const chat = chatWithReply(ticket.replyContent?.chat, side, text.trim());
+      onChanged(await replyTicket({ ticketId: ticket.ticketId, replyContent: { chat } }, t('tickets.operation.reply')));
+      setText('');
+    } catch {
+      // the client has reported it
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const solve = async () => {
+    setSolving(true);
+    try {
+      onChanged(await solveTicket({ ticketId: ticket.ticketId }, t('tickets.operation.solve')));
+      setConfirmSolve(false);
+    } catch {
+      setConfirmSolve(false);
+    } finally {
+      setSolving(false);
+    }
+  };
+
+  const rows = [
+    { label: t('tickets.detail.creator'), value: ticket.creatorName, testId: 'detail-creator' },
+    ...(superAdmin ? [{ label: t('tickets.detail.facility'), value: ticket.facilityName ?? '', testId: 'detail-facility' }] : []),
+    { label: t('tickets.detail.createTime'), value: formatDateTime(ticket.createTime, zone, currentLanguage()), testId: 'detail-time' },
+    { label: t('tickets.detail.type'), value: ticketTypeLabel(t, ticket.type), testId: 'detail-type' },
+    { label: t('tickets.detail.status'), value: <TicketStatusTag status={ticket.status} />, testId: 'detail-status' },
+  ];
+
+  return (
+    <AppDialog onClose={onClose} title={ticket.title} className="hearth-ticket-dialog hearth-ticket-detail">
+      <DialogBody>
+        <DetailList rows={rows} />
+        <h4 className="hearth-section-title">{t('tickets.detail.content')}</h4>
+        <p className="hearth-ticket-content" data-testid="detail-content">
+          {ticket.content}
+        </p>
+        <h4 className="hearth-section-title">{t('tickets.detail.files')}</h4>
+        <AttachmentList files={ticket.files ?? []} />
+        <h4 className="hearth-section-title">{t('tickets.detail.history')}</h4>
+        <ChatHistory chat={ticket.replyContent?.chat ?? []} creatorName={ticket.creatorName} zone={zone} />
+        {state.hidden ? (
+          <Callout intent={Intent.SUCCESS} icon={<TickCircleIcon />} compact data-testid="resolved-note">
+            {t('tickets.detail.resolvedNote')}
+          </Callout>
+        ) : (
+          <FormGroup
+            label={t('tickets.detail.yourReply')}
+            labelFor="ticket-reply"
+            helperText={
+              state.waitingFor === 'support'
+                ? t('tickets.detail.waitingForSupport')
+                : state.waitingFor === 'user'
+                  ? t('tickets.detail.waitingForUser')
+                  : undefined
+            }
+          >
+            <TextArea
+              id="ticket-reply"
+              fill
+              rows={3}
+              value={text}
+              maxLength={TicketReplyMax}
+              disabled={!state.canReply}
+              data-testid="reply-box"
+              onChange={(e) => setText(e.currentTarget.value)}
+            />
+          </FormGroup>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            {superAdmin ? <Button onClick={onClose}>{t('common.action.cancel')}</Button> : null}
+            {superAdmin && !state.hidden ? (
+              <Button intent={Intent.SUCCESS} icon={<TickCircleIcon />} onClick={() => setConfirmSolve(true)}>
+                {t('tickets.detail.solve')}
+              </Button>
+            ) : null}
+            {state.hidden ? null : (
+              <Button
+                intent={Intent.PRIMARY}
+                loading={sending}
+                disabled={!state.canReply || text.trim() === ''}
+                onClick={() => void reply()}
+              >
+                {t('tickets.detail.reply')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Alert
+        isOpen={confirmSolve}
+        intent={Intent.SUCCESS}
+        icon={<TickCircleIcon />}
+        confirmButtonText={t('tickets.detail.solve')}
+        cancelButtonText={t('common.action.cancel')}
+        loading={solving}
+        onCancel={() => setConfirmSolve(false)}
+        onConfirm={() => void solve()}
+      >
+        <p>{t('tickets.detail.solveConfirm', { title: ticket.title })}</p>
+      </Alert>
+    </AppDialog>
+  );
+}

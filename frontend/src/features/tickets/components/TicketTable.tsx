@@ -1,0 +1,101 @@
+import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { InboxIcon } from '@blueprintjs/icons';
+import { useTranslation } from 'react-i18next';
+import type { Ticket } from '@/types/api.gen';
+import { currentLanguage } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/time/dateTime';
+import { ReplyIndicator } from './ReplyIndicator';
+import { TicketStatusTag, TicketTypeTag } from './TicketTags';
+
+/** spec 001 §9: the ticket table scrolls sideways below 800 px. */
+export const TICKET_TABLE_SCROLL_WIDTH = 800;
+
+interface TicketTableProps {
+  records: Ticket[];
+  loading: boolean;
+  zone: string | undefined;
+  /** The ticket being opened (its Detail button spins). */
+  opening: string | null;
+  onDetail: (ticket: Ticket) => void;
+  /** Opens the ticket in the form (facility users: view, and edit while SUBMITTED). */
+  onOpenForm?: (ticket: Ticket) => void;
+  /** Delete, for facility users only (spec 000 §6). */
+  onDelete?: (ticket: Ticket) => void;
+}
+
+/** The paged table of tickets (spec 000 §2 "Support ticket management page"). */
+export function TicketTable({ records, loading, zone, opening, onDetail, onOpenForm, onDelete }: TicketTableProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <div className="hearth-table-scroll">
+      <HTMLTable striped interactive className="hearth-ticket-table" style={{ minWidth: TICKET_TABLE_SCROLL_WIDTH }}>
+        <thead>
+          <tr>
+            <th>{t('tickets.table.title')}</th>
+            <th>{t('tickets.table.content')}</th>
+            <th>{t('tickets.table.createTime')}</th>
+            <th>{t('tickets.table.type')}</th>
+            <th>{t('tickets.table.status')}</th>
+            <th>{t('tickets.table.reply')}</th>
+            <th>{t('tickets.table.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((ticket) => (
+            <tr key={ticket.ticketId} data-testid="ticket-row" data-ticket-id={ticket.ticketId}>
+              <td className="hearth-cell-title">
+                {onOpenForm ? (
+                  <Button variant="minimal" size="small" className="hearth-link-button" onClick={() => onOpenForm(ticket)}>
+                    {ticket.title}
+                  </Button>
+                ) : (
+                  ticket.title
+                )}
+              </td>
+              <td className="hearth-cell-truncate" title={ticket.content}>
+                {ticket.content}
+              </td>
+              <td className="hearth-cell-nowrap">{formatDateTime(ticket.createTime, zone, language)}</td>
+              <td>
+                <TicketTypeTag type={ticket.type} />
+              </td>
+              <td>
+                <TicketStatusTag status={ticket.status} />
+              </td>
+              <td>
+                <ReplyIndicator ticket={ticket} />
+              </td>
+              <td className="hearth-cell-nowrap">
+                <Button
+                  variant="minimal"
+                  size="small"
+                  intent="primary"
+                  loading={opening === ticket.ticketId}
+                  disabled={opening !== null && opening !== ticket.ticketId}
+                  onClick={() => onDetail(ticket)}
+                >
+                  {t('tickets.table.detail')}
+                </Button>
+                {onDelete ? (
+                  <Button variant="minimal" size="small" intent="danger" onClick={() => onDelete(ticket)}>
+                    {t('tickets.table.delete')}
+                  </Button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      {records.length === 0 ? (
+        loading ? (
+          <div className="hearth-center">
+            <Spinner size={24} />
+          </div>
+        ) : (
+          <NonIdealState icon={<InboxIcon size={32} />} title={t('tickets.table.empty')} className="hearth-gap-top" />
+        )
+      ) : null}
+    </div>
+  );
+}

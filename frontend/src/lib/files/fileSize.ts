@@ -1,0 +1,9 @@
+/** Units of a file size (spec 000 §3 "File item": Bytes to TB, base 1024). */
+const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** A file size for people: base 1024, at most 2 decimals, Bytes to TB (spec 001 §9 "File size display"). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const i = Math.min(UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${UNITS[i]}`;
+}
