@@ -465,9 +465,20 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string, c Client) (*
 		}
 		return nil, problem.Revoked
 	case !ss.RotatedAt.Valid:
-		// When another request rotated it a moment ago, this is the grace case: go on.
-		if _, err := s.store.RotateSession(ctx, s.db, ss.ID, now.UnixMilli()); err != nil {
+		rotated, err := s.store.RotateSession(ctx, s.db, ss.ID, now.UnixMilli())
+		if err != nil {
 			return nil, err
+		}
+		if !rotated {
+			// Another request got there first: a refresh a moment ago (the grace case,
+			// go on) or a logout (the sign-in is over and must stay over).
+			again, err := s.store.SessionByRefresh(ctx, s.db, auth.HashToken(refreshToken))
+			if err != nil {
+				return nil, err
+			}
+			if again == nil || again.RevokedAt.Valid {
+				return nil, problem.Revoked
+			}
 		}
 	}
 	u, err := s.store.UserByID(ctx, s.db, ss.UserID)
