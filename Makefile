@@ -35,7 +35,8 @@ build: ui server ## build the UI and the server
 run: build ## start Hearth on embedded SQLite in ./data with demo data
 	@HEARTH_DEV=1 HEARTH_DATA_DIR=$(DATA) bin/hearth seed --demo
 	@echo
-	@echo "Hearth is starting at http://localhost$(ADDR)  (data in $(DATA), development mode)"
+	@addr="$(ADDR)"; case "$$addr" in :*) addr="localhost$$addr";; esac; \
+	  echo "Hearth is starting at http://$$addr  (data in $(DATA), development mode)"
 	@echo "Demo accounts, all with the password Demo@2026x:"
 	@echo "  superadmin          platform super admin"
 	@echo "  owner_evergreen     owner of Maple House AFH (premium) and Cedar Home AFH (essential); e-mailed code"
