@@ -27,6 +27,19 @@ type record struct {
 
 const fileCols = `id, tenant_id, uploader_id, category, name, suffix, content_type, size, storage_key, sha256, created_at, confirmed_at, deleted_at`
 
+func scanFiles(rows *sql.Rows) ([]record, error) {
+	defer rows.Close()
+	var out []record
+	for rows.Next() {
+		r, err := scanFile(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *r)
+	}
+	return out, rows.Err()
+}
+
 func scanFile(row interface{ Scan(...any) error }) (*record, error) {
 	var r record
 	err := row.Scan(&r.ID, &r.TenantID, &r.UploaderID, &r.Category, &r.Name, &r.Suffix, &r.ContentType, &r.Size,
@@ -63,16 +76,7 @@ func (Store) ByIDs(ctx context.Context, q db.Querier, ids []string) ([]record, e
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []record
-	for rows.Next() {
-		r, err := scanFile(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *r)
-	}
-	return out, rows.Err()
+	return scanFiles(rows)
 }
 
 // Usage is the bytes a tenant's files hold (soft-deleted files no longer count).
@@ -115,16 +119,7 @@ func (Store) Stale(ctx context.Context, q db.Querier, cutoff int64, limit int) (
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []record
-	for rows.Next() {
-		r, err := scanFile(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *r)
-	}
-	return out, rows.Err()
+	return scanFiles(rows)
 }
 
 func affected(res sql.Result, err error) (bool, error) {

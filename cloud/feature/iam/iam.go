@@ -529,6 +529,7 @@ func (s *Service) CheckSession(ctx context.Context, p *auth.Principal) (bool, er
 		(p.TenantID != "" && (!st.MembershipStatus.Valid || st.MembershipStatus.String != string(shared.UserEnabled))) {
 		return false, problem.Revoked
 	}
+	p.LoginAt = st.LoginAt
 	return st.TempPassword && !p.Has(shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister), nil
 }
 
@@ -541,15 +542,9 @@ func (s *Service) UserInfo(ctx context.Context, p *auth.Principal) (*shared.User
 	if u == nil {
 		return nil, problem.Revoked
 	}
-	st, err := s.store.SessionState(ctx, s.db, p.UserID, p.TenantID, p.SessionID)
-	if err != nil {
-		return nil, err
-	}
+	// The route guard's session check has just read when this sign-in began.
 	info := &shared.UserInfo{UserID: u.ID, UserName: u.Name, Account: u.Account, Email: u.Email, Avatar: s.avatarURL(u.Avatar),
-		UseTempPassword: u.TempPassword, NextUpdatePasswordTime: u.NextPasswordUpdate, Roles: p.Roles}
-	if st != nil {
-		info.LoginTime = st.LoginAt
-	}
+		UseTempPassword: u.TempPassword, NextUpdatePasswordTime: u.NextPasswordUpdate, Roles: p.Roles, LoginTime: p.LoginAt}
 	if p.TenantID != "" {
 		m, err := s.store.Membership(ctx, s.db, p.UserID, p.TenantID)
 		if err != nil {

@@ -35,6 +35,7 @@ type Principal struct {
 	Plan      shared.Plan // empty when the facility has no plan
 	SessionID string      // the sign-in's session family
 	DeviceID  string
+	LoginAt   int64 // when the sign-in began (epoch ms); set by the session check
 }
 
 // Has reports whether the principal holds one of roles.
