@@ -22,15 +22,34 @@ var catalogue = map[shared.Language]map[string]string{}
 
 func init() {
 	for _, l := range Languages {
-		raw, err := files.ReadFile("locales/" + string(l) + ".json")
+		catalogue[l] = map[string]string{}
+	}
+	// locales/<lang>.json holds the platform's messages; locales/<lang>.<feature>.json
+	// holds one feature's, so features add messages without touching a shared file.
+	entries, err := files.ReadDir("locales")
+	if err != nil {
+		panic(err)
+	}
+	for _, e := range entries {
+		lang := shared.Language(strings.SplitN(e.Name(), ".", 2)[0])
+		m, ok := catalogue[lang]
+		if !ok {
+			panic(fmt.Sprintf("locale file %s: unknown language %q", e.Name(), lang))
+		}
+		raw, err := files.ReadFile("locales/" + e.Name())
 		if err != nil {
 			panic(err)
 		}
-		m := map[string]string{}
-		if err := json.Unmarshal(raw, &m); err != nil {
-			panic(fmt.Sprintf("locale %s: %v", l, err))
+		part := map[string]string{}
+		if err := json.Unmarshal(raw, &part); err != nil {
+			panic(fmt.Sprintf("locale %s: %v", e.Name(), err))
 		}
-		catalogue[l] = m
+		for k, v := range part {
+			if _, dup := m[k]; dup {
+				panic(fmt.Sprintf("locale %s: key %q is defined twice", e.Name(), k))
+			}
+			m[k] = v
+		}
 	}
 }
 

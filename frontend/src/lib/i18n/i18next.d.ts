@@ -1,9 +1,9 @@
 import 'i18next';
-import type enUS from './locales/en-US.json';
+import type { TranslationResources } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enUS };
+    resources: { translation: TranslationResources };
   }
 }

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_KEY } from '@/lib/session/session';
-import enUS from './locales/en-US.json';
+import { english, loadLocale, type TranslationResources } from './resources';
 
 /** Interface languages (spec 000 §1). Labels are endonyms: each language is named in itself, in every locale. */
 export const LANGUAGES = [
@@ -14,10 +14,7 @@ export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
 export const DEFAULT_LANGUAGE: LanguageCode = 'en-US';
 
-export type TranslationResources = typeof enUS;
-
-// English ships with the app (it is also the fallback); the others load only when chosen.
-const otherLocales = import.meta.glob<{ default: TranslationResources }>(['./locales/es-ES.json', './locales/zh-CN.json']);
+export type { TranslationResources };
 
 export function isLanguage(value: string | null | undefined): value is LanguageCode {
   return LANGUAGES.some((l) => l.code === value);
@@ -36,9 +33,10 @@ export function pickLanguage(stored: string | null, browser: readonly string[]):
 
 export async function initI18n(): Promise<typeof i18n> {
   const lng = pickLanguage(localStorage.getItem(LANGUAGE_KEY), navigator.languages ?? [navigator.language]);
-  const resources: Record<string, { translation: TranslationResources }> = { 'en-US': { translation: enUS } };
-  const load = otherLocales[`./locales/${lng}.json`];
-  if (load) resources[lng] = { translation: (await load()).default };
+  // English ships with the app (it is also the fallback); the others load only when chosen.
+  const resources: Record<string, { translation: TranslationResources }> = { 'en-US': { translation: english } };
+  const other = lng === 'en-US' ? undefined : await loadLocale(lng);
+  if (other) resources[lng] = { translation: other };
   await i18n.use(initReactI18next).init({
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
