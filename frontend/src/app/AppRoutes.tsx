@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NoticeHost } from './NoticeHost';
-import { PAGE_REGISTRY } from './pageRegistry';
+import { PAGE_REGISTRY, SUB_PAGES } from './pageRegistry';
 import { RouteGuard } from './RouteGuard';
 import { filePreviewId, HELP_TICKETS_PATH } from './routing';
 
@@ -37,6 +37,9 @@ export function AppRoutes() {
           <Route path="/500" element={<ErrorPage status={500} />} />
           <Route element={<AppLayout />}>
             {Object.entries(PAGE_REGISTRY).map(([path, Page]) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+            {SUB_PAGES.map(({ path, page: Page }) => (
               <Route key={path} path={path} element={<Page />} />
             ))}
             <Route path={HELP_TICKETS_PATH} element={<SupportTicketPage />} />

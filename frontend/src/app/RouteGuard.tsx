@@ -6,7 +6,7 @@ import { useUserInfo } from '@/features/auth/api/getUserInfo';
 import { useUserMenu } from '@/features/menu/api/listUserMenuTree';
 import { raiseNotice } from '@/lib/feedback/notices';
 import { requirePasswordChange, useSessionStore } from '@/lib/session/store';
-import { hasPage } from './pageRegistry';
+import { hasPage, SUB_PAGES } from './pageRegistry';
 import { FullPageSpinner } from './pages/FullPageSpinner';
 import { decideRoute, filterMenu, menuPaths, startPath, SUPER_ADMIN } from './routing';
 
@@ -60,6 +60,7 @@ export function RouteGuard() {
     allowed: derived?.allowed ?? null,
     start: derived?.start ?? '/dashboard',
     superAdmin: session?.roles.includes(SUPER_ADMIN) ?? false,
+    subPages: SUB_PAGES,
   });
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

@@ -13,3 +13,17 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
 export function hasPage(menuUrl: string): boolean {
   return Object.hasOwn(PAGE_REGISTRY, menuUrl);
 }
+
+/**
+ * Pages under a menu page that are not menu entries themselves (spec 000 §2: /resident-management/detail,
+ * /staff-management/detail/{id}, ...). One opens when its parent menu page is allowed; `path` is a
+ * react-router pattern; `titleKey` names it in the breadcrumb after the parent's trail.
+ */
+export interface SubPage {
+  path: string;
+  parent: string;
+  titleKey: string;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+export const SUB_PAGES: readonly SubPage[] = [];

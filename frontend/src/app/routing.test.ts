@@ -11,6 +11,8 @@ import {
   menuTrail,
   startPath,
   type RouteContext,
+  matchesPattern,
+  subPageFor,
 } from './routing';
 
 function item(menuCode: string, menuUrl: string, children: MenuItem[] = []): MenuItem {
@@ -260,5 +262,46 @@ describe('pages outside the menu: Help tickets and the file preview', () => {
   it('still sends other unknown paths to /404', () => {
     expect(decideRoute({ ...facilityUser, pathname: '/01a2017c' })).toEqual({ kind: 'redirect', to: '/404' });
     expect(decideRoute({ ...facilityUser, pathname: '/help/faq' })).toEqual({ kind: 'redirect', to: '/404' });
+  });
+});
+
+describe('sub pages (spec 000 §2: detail and add pages under a menu page)', () => {
+  const subPages = [
+    { path: '/staff-management/detail/:id', parent: '/staff-management' },
+    { path: '/resident-management/detail', parent: '/resident-management' },
+  ];
+  const ctx: RouteContext = {
+    pathname: '/',
+    search: '',
+    signedIn: true,
+    mustChangePassword: false,
+    allowed: new Set(['/dashboard', '/staff-management']),
+    start: '/dashboard',
+    subPages,
+  };
+
+  it('matches patterns with parameters, and nothing longer or shorter', () => {
+    expect(matchesPattern('/staff-management/detail/:id', '/staff-management/detail/abc')).toBe(true);
+    expect(matchesPattern('/staff-management/detail/:id', '/staff-management/detail/')).toBe(false);
+    expect(matchesPattern('/staff-management/detail/:id', '/staff-management/detail/a/b')).toBe(false);
+    expect(subPageFor(subPages, '/resident-management/detail')?.parent).toBe('/resident-management');
+  });
+
+  it('opens a sub page when its parent menu page is allowed', () => {
+    expect(decideRoute({ ...ctx, pathname: '/staff-management/detail/42' })).toEqual({ kind: 'render' });
+  });
+
+  it('sends a sub page whose parent the menu does not allow to /404', () => {
+    expect(decideRoute({ ...ctx, pathname: '/resident-management/detail', search: '?residentId=1' })).toEqual({
+      kind: 'redirect',
+      to: '/404',
+    });
+  });
+
+  it('honours a sign-in redirect to an allowed sub page', () => {
+    expect(decideRoute({ ...ctx, pathname: '/login', search: '?redirect=%2Fstaff-management%2Fdetail%2F42' })).toEqual({
+      kind: 'redirect',
+      to: '/staff-management/detail/42',
+    });
   });
 });

@@ -73,6 +73,25 @@ export function startPath(filteredMenu: readonly MenuItem[], roles: readonly str
   return roles.includes(SUPER_ADMIN) ? '/admin-dashboard' : '/dashboard';
 }
 
+/** A sub page's pattern and the menu page it lives under (see SUB_PAGES in pageRegistry.ts). */
+export interface SubPageRoute {
+  path: string;
+  parent: string;
+}
+
+/** Whether a react-router style pattern ("/a/detail/:id") matches a pathname. */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const got = pathname.replace(/\/+$/, '').split('/');
+  if (want.length !== got.length) return false;
+  return want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]));
+}
+
+/** The sub page a pathname opens, if any. */
+export function subPageFor<T extends SubPageRoute>(subPages: readonly T[], pathname: string): T | undefined {
+  return subPages.find((p) => matchesPattern(p.path, pathname));
+}
+
 /** The menu entries leading to a path, outermost first (for the breadcrumb). */
 export function menuTrail(menu: readonly MenuItem[], pathname: string): MenuItem[] {
   for (const item of menu) {
@@ -113,6 +132,8 @@ export interface RouteContext {
   start: string;
   /** The user is the platform's super admin (no Help entry: the tickets are in the menu). */
   superAdmin?: boolean;
+  /** Sub pages: one renders when its parent menu page is allowed. */
+  subPages?: readonly SubPageRoute[];
 }
 
 export type RouteDecision = { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'load-menu' };
@@ -130,7 +151,11 @@ export function decideRoute(ctx: RouteContext): RouteDecision {
   if (SIGNED_IN_FREE_PATHS.has(pathname) || pathname.startsWith('/redirect/')) return { kind: 'render' };
   if (ctx.allowed === null) return { kind: 'load-menu' };
   const superAdmin = ctx.superAdmin ?? false;
-  const extra = (path: string) => isSignedInExtraPath(path, superAdmin);
+  const allowed = ctx.allowed;
+  const extra = (path: string) => {
+    const sub = subPageFor(ctx.subPages ?? [], path);
+    return sub !== undefined ? allowed.has(sub.parent) : isSignedInExtraPath(path, superAdmin);
+  };
   if (pathname === '/login') {
     return { kind: 'redirect', to: allowedRedirect(search, ctx.allowed, extra) ?? ctx.start };
   }

@@ -2,13 +2,14 @@ import { useRef } from 'react';
 import { Breadcrumbs, type BreadcrumbProps } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { MenuItem, UserInfo } from '@/types/api.gen';
 import { AvatarThumbSide, RoleSuperAdmin } from '@/types/api.gen';
 import { userInfoKey } from '@/features/auth/api/getUserInfo';
 import { menuLabel } from '@/lib/i18n/labels';
 import { useSessionStore } from '@/lib/session/store';
-import { HELP_TICKETS_PATH, menuTrail } from '../routing';
+import { SUB_PAGES } from '../pageRegistry';
+import { HELP_TICKETS_PATH, menuTrail, subPageFor } from '../routing';
 import { HelpEntry } from './HelpEntry';
 import { LogoutButton } from './LogoutButton';
 import { SettingsPopover } from './SettingsPopover';
@@ -41,16 +42,23 @@ function HeaderAvatar({ src }: { src: string }) {
 export function Header({ menu, userInfo }: { menu: MenuItem[]; userInfo: UserInfo | undefined }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const superAdmin = useSessionStore((s) => s.session?.roles.includes(RoleSuperAdmin) ?? false);
-  const trail = menuTrail(menu, pathname);
+  const sub = subPageFor(SUB_PAGES, pathname);
+  const trail = menuTrail(menu, sub ? sub.parent : pathname);
   const crumbs: BreadcrumbProps[] =
     pathname === HELP_TICKETS_PATH
       ? [{ text: t('layout.help.entry') }, { text: t('tickets.page.title'), current: true }]
-      : trail.map((item, i) => ({
-          text: menuLabel(t, item),
-          href: undefined,
-          current: i === trail.length - 1,
-        }));
+      : [
+          ...trail.map((item, i) => ({
+            text: menuLabel(t, item),
+            // A sub page's parent crumb leads back to the parent page.
+            onClick: sub && i === trail.length - 1 ? () => void navigate(item.menuUrl) : undefined,
+            current: !sub && i === trail.length - 1,
+          })),
+          // The key is registered with the sub page, so the locale check sees it there.
+          ...(sub ? [{ text: t(sub.titleKey as never) as string, current: true }] : []),
+        ];
   return (
     <header className="hearth-header">
       <div className="hearth-header-bar">
