@@ -160,9 +160,9 @@ func TestValidationMessages(t *testing.T) {
 				body:   map[string]string{"account": "", "password": "x"},
 				fields: []want{{"account", "minLength"}},
 				messages: map[string]string{
-					"en-US": "Account must be at least 1 characters.",
-					"es-ES": "Cuenta debe tener al menos 1 caracteres.",
-					"zh-CN": "账号至少需要 1 个字符。",
+					"en-US": "Account must not be empty.",
+					"es-ES": "El campo Cuenta no puede estar vacío.",
+					"zh-CN": "账号不能为空。",
 				},
 			},
 			{

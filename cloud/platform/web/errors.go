@@ -138,6 +138,9 @@ var ruleMatchers = []ruleMatcher{
 	matcher(validation.MsgExpectedArray, "type", "validation.type", ""),
 }
 
+// singular names the message used when a minimum is exactly one.
+var singular = map[string]string{"validation.minLength": "validation.notEmpty", "validation.minItems": "validation.atLeastOne"}
+
 // validationError turns Huma's validation details into one 4022 envelope whose
 // message names the first field and rule, and whose data lists them all.
 func validationError(ctx context.Context, errs []error) *EnvelopeError {
@@ -168,6 +171,10 @@ func validationError(ctx context.Context, errs []error) *EnvelopeError {
 				fe.Field = strings.Trim(strings.TrimPrefix(field+"."+sub[1], "."), ".")
 			} else if m.param != "" && len(sub) > 1 {
 				args[m.param] = strings.Trim(sub[1], `"`)
+			}
+			// "at least 1 characters" reads badly in every language: say "must not be empty".
+			if one, ok := singular[key]; ok && args[m.param] == "1" {
+				key = one
 			}
 			break
 		}
