@@ -613,6 +613,372 @@ export interface Page<T extends any> {
 }
 
 //////////
+// source: resident.go
+
+/**
+ * ResidentStatus is where a resident stands (spec 000 §3/§4 "Resident"):
+ * NORMAL ↔ GOING_OUT; MOVED_OUT and DECEASED are final.
+ */
+export type ResidentStatus = string;
+export const ResidentNormal: ResidentStatus = "NORMAL";
+export const ResidentGoingOut: ResidentStatus = "GOING_OUT";
+export const ResidentMovedOut: ResidentStatus = "MOVED_OUT";
+export const ResidentDeceased: ResidentStatus = "DECEASED";
+/**
+ * ResidentStatusFilter is the list's status filter: one status, or a group.
+ * Empty means ACTIVE (moved-out and deceased residents are hidden by default).
+ */
+export type ResidentStatusFilter = string;
+export const ResidentFilterActive: ResidentStatusFilter = "ACTIVE"; // NORMAL and GOING_OUT (the default)
+export const ResidentFilterInactive: ResidentStatusFilter = "INACTIVE"; // MOVED_OUT and DECEASED
+export const ResidentFilterAll: ResidentStatusFilter = "ALL";
+export const ResidentFilterNormal: ResidentStatusFilter = "NORMAL";
+export const ResidentFilterGoingOut: ResidentStatusFilter = "GOING_OUT";
+export const ResidentFilterMovedOut: ResidentStatusFilter = "MOVED_OUT";
+export const ResidentFilterDeceased: ResidentStatusFilter = "DECEASED";
+/**
+ * MoveOutDestination is where a resident went (spec 000 §3 "Resident").
+ */
+export type MoveOutDestination = string;
+export const MoveOutSNF: MoveOutDestination = "SNF";
+export const MoveOutHospital: MoveOutDestination = "HOSPITAL";
+export const MoveOutFamilyHome: MoveOutDestination = "FAMILY_HOME";
+export const MoveOutAssistedLiving: MoveOutDestination = "ASSISTED_LIVING";
+export const MoveOutAnotherAFH: MoveOutDestination = "ANOTHER_AFH";
+export const MoveOutOther: MoveOutDestination = "OTHER"; // destinationOther is then required
+/**
+ * DNR is the resident's do-not-resuscitate order (DOMAIN.md "Vocabulary").
+ */
+export type DNR = string;
+export const DNRYes: DNR = "YES";
+export const DNRNo: DNR = "NO";
+export const DNRUnknown: DNR = "UNKNOWN";
+/**
+ * Gender of a resident.
+ */
+export type Gender = string;
+export const GenderFemale: Gender = "FEMALE";
+export const GenderMale: Gender = "MALE";
+export const GenderOther: Gender = "OTHER";
+export const GenderUndisclosed: Gender = "UNDISCLOSED";
+/**
+ * ResidentLanguage is a resident's spoken language: the live translator's nine
+ * (spec 001 §9) plus OTHER, with languageOther naming it.
+ */
+export type ResidentLanguage = string;
+export const LanguageEnglish: ResidentLanguage = "ENGLISH";
+export const LanguageChinese: ResidentLanguage = "CHINESE";
+export const LanguageSpanish: ResidentLanguage = "SPANISH";
+export const LanguageSwahili: ResidentLanguage = "SWAHILI";
+export const LanguageTagalog: ResidentLanguage = "TAGALOG";
+export const LanguageRomanian: ResidentLanguage = "ROMANIAN";
+export const LanguageRussian: ResidentLanguage = "RUSSIAN";
+export const LanguagePunjabi: ResidentLanguage = "PUNJABI";
+export const LanguageHindi: ResidentLanguage = "HINDI";
+export const LanguageOther: ResidentLanguage = "OTHER";
+/**
+ * HeightUnit says what a resident's height is measured in.
+ */
+export type HeightUnit = string;
+export const HeightCM: HeightUnit = "CM";
+export const HeightIN: HeightUnit = "IN";
+/**
+ * WeightUnit says what a resident's weight is measured in.
+ */
+export type WeightUnit = string;
+export const WeightKG: WeightUnit = "KG";
+export const WeightLB: WeightUnit = "LB";
+/**
+ * ContactGroup is a resident contact's group (spec 000 §3 "Contact").
+ */
+export type ContactGroup = string;
+export const ContactEmergency: ContactGroup = "EMERGENCY";
+export const ContactProvider: ContactGroup = "PROVIDER";
+export const ContactFamilyFriends: ContactGroup = "FAMILY_FRIENDS";
+export const ContactOther: ContactGroup = "OTHER";
+/**
+ * Resident limits (the residents issue; spec 001 §9 input lengths: short 50,
+ * sub details 300, details 1000, long details 4096; phone 10-20).
+ */
+export const ResidentNameMax = 50;
+/**
+ * Resident limits (the residents issue; spec 001 §9 input lengths: short 50,
+ * sub details 300, details 1000, long details 4096; phone 10-20).
+ */
+export const ResidentRoomMax = 20;
+/**
+ * Resident limits (the residents issue; spec 001 §9 input lengths: short 50,
+ * sub details 300, details 1000, long details 4096; phone 10-20).
+ */
+export const ResidentPhoneMin = 10;
+/**
+ * Resident limits (the residents issue; spec 001 §9 input lengths: short 50,
+ * sub details 300, details 1000, long details 4096; phone 10-20).
+ */
+export const ResidentPhoneMax = 20;
+/**
+ * Resident limits (the residents issue; spec 001 §9 input lengths: short 50,
+ * sub details 300, details 1000, long details 4096; phone 10-20).
+ */
+export const ResidentDetailsMax = 1000;
+/**
+ * Resident limits (the residents issue; spec 001 §9 input lengths: short 50,
+ * sub details 300, details 1000, long details 4096; phone 10-20).
+ */
+export const ResidentBackgroundMax = 4096;
+/**
+ * ResidentFilesMax is how many files one uploadResidentFiles call takes at most
+ * (the file service's configured count limit, 7008, may be lower).
+ */
+export const ResidentFilesMax = 20;
+/**
+ * CarePlanReviewMonths: reassess at least every 12 months (WAC 388-76-10130, DOMAIN.md).
+ */
+export const CarePlanReviewMonths = 12;
+/**
+ * CareProvider is a resident's physician or pharmacy: a structured contact.
+ * Optional fields may be sent empty; a non-empty phone or fax has 10-20 characters.
+ */
+export interface CareProvider {
+  name: string;
+  phone: string;
+  fax: string;
+  email: string;
+  address: string;
+}
+/**
+ * Resident is one resident as a facility member sees it (spec 000 §3 "Resident").
+ */
+export interface Resident {
+  residentId: string;
+  firstName: string;
+  lastName: string;
+  preferredName: string;
+  name: string;
+  dob: string;
+  age: number /* int */;
+  gender: Gender;
+  room: string;
+  phone: string;
+  language: ResidentLanguage;
+  languageOther: string;
+  height?: number /* float64 */;
+  heightUnit: HeightUnit;
+  weight?: number /* float64 */;
+  weightUnit: WeightUnit;
+  allergies: string;
+  dnr: DNR;
+  diagnoses: string;
+  diet: string;
+  mobility: string;
+  hygiene: string;
+  toileting: string;
+  hearing: string;
+  vision: string;
+  physician: CareProvider;
+  pharmacy: CareProvider;
+  /**
+   * EmergencyContact is the first contact of group EMERGENCY (detail only; null in lists or when none).
+   */
+  emergencyContact?: ResidentContact;
+  personalBackground: string;
+  preferences: string;
+  moveInDate: string;
+  avatarFileId: string;
+  avatar?: FileItem;
+  status: ResidentStatus;
+  returnDate: number /* int64 */;
+  goingOutReason: string;
+  moveOutDestination: MoveOutDestination;
+  destinationOther: string;
+  statusTime: number /* int64 */;
+  carePlanUpdateTime: number /* int64 */;
+  editable: boolean;
+  createTime: number /* int64 */;
+  updateTime: number /* int64 */;
+}
+/**
+ * SaveResidentRequest is POST /api/care/resident/createResident (residentId
+ * ignored) and /api/care/resident/updateResident (residentId required; every
+ * field is replaced). Omitted optional fields are stored empty.
+ */
+export interface SaveResidentRequest {
+  residentId?: string;
+  firstName: string;
+  lastName: string;
+  preferredName?: string;
+  dob: string;
+  gender: Gender;
+  room: string;
+  phone?: string;
+  language: ResidentLanguage;
+  languageOther?: string;
+  height?: number /* float64 */;
+  heightUnit?: HeightUnit;
+  weight?: number /* float64 */;
+  weightUnit?: WeightUnit;
+  allergies?: string;
+  dnr: DNR;
+  diagnoses?: string;
+  diet?: string;
+  mobility?: string;
+  hygiene?: string;
+  toileting?: string;
+  hearing?: string;
+  vision?: string;
+  physician?: CareProvider;
+  pharmacy?: CareProvider;
+  personalBackground?: string;
+  preferences?: string;
+  moveInDate?: string;
+  avatarFileId?: string;
+}
+/**
+ * ResidentFilter is the data of listResidentByPage.
+ */
+export interface ResidentFilter {
+  name?: string;
+  status?: ResidentStatusFilter;
+  room?: string;
+}
+/**
+ * ResidentIDQuery carries ?residentId=.
+ */
+export interface ResidentIDQuery {
+  residentId: string;
+}
+/**
+ * GoingOutRequest is POST /api/care/resident/goingOut: NORMAL → GOING_OUT.
+ */
+export interface GoingOutRequest {
+  residentId: string;
+  returnDate: number /* int64 */;
+  reason?: string;
+}
+/**
+ * MoveOutRequest is POST /api/care/resident/moveOut: final, cannot be undone.
+ */
+export interface MoveOutRequest {
+  residentId: string;
+  destination: MoveOutDestination;
+  destinationOther?: string;
+  confirmName: string;
+}
+/**
+ * DeceasedQuery is GET /api/care/resident/deceased: final, cannot be undone.
+ */
+export interface DeceasedQuery {
+  residentId: string;
+  confirmName: string;
+}
+/**
+ * CarePlanUpdateTime answers getCarePlanUpdateTime.
+ */
+export interface CarePlanUpdateTime {
+  residentId: string;
+  carePlanUpdateTime: number /* int64 */;
+  nextReviewTime: number /* int64 */;
+  reviewOverdue: boolean;
+}
+/**
+ * SaveCarePlanUpdateTimeRequest is POST /api/care/resident/saveCarePlanUpdateTime.
+ */
+export interface SaveCarePlanUpdateTimeRequest {
+  residentId: string;
+  carePlanUpdateTime: number /* int64 */;
+}
+/**
+ * ResidentFilesQuery is GET /api/care/resident/listResidentFiles.
+ */
+export interface ResidentFilesQuery {
+  residentId: string;
+  category?: FileCategory;
+}
+/**
+ * ResidentFile is one of a resident's documents: the file item, who uploaded it, and when.
+ */
+export interface ResidentFile extends FileItem {
+  residentId: string;
+  uploaderId: string;
+  uploaderName: string;
+}
+/**
+ * ResidentRoom is one room's occupancy (active residents only).
+ */
+export interface ResidentRoom {
+  room: string;
+  residents: string[];
+}
+/**
+ * ResidentDashboard answers getDashboardData.
+ */
+export interface ResidentDashboard {
+  normalCount: number /* int */;
+  goingOutCount: number /* int */;
+  movedOutCount: number /* int */;
+  deceasedCount: number /* int */;
+  activeCount: number /* int */;
+  maxResidents: number /* int */;
+  roomCount: number /* int */;
+  rooms: ResidentRoom[];
+}
+/**
+ * SidebarReminderCount answers sidebarReminderCount (spec 000 §3 "Sidebar counts").
+ */
+export interface SidebarReminderCount {
+  applicationFormCount: number /* int */;
+  expiredTasksCount: number /* int */;
+  incidentReportCount: number /* int */;
+  medicationWarningCount: number /* int */;
+  expiredCertificateCount: number /* int */;
+}
+/**
+ * ResidentContact is one of a resident's contacts (spec 000 §3 "Contact").
+ */
+export interface ResidentContact {
+  contactId: string;
+  residentId: string;
+  group: ContactGroup;
+  name: string;
+  phone: string;
+  address: string;
+  role: string;
+  email: string;
+  fax: string;
+  relationship: string;
+  createTime: number /* int64 */;
+  updateTime: number /* int64 */;
+}
+/**
+ * SaveContactRequest is POST /api/care/residentContact/save: create, or with contactId edit.
+ */
+export interface SaveContactRequest {
+  contactId?: string;
+  residentId: string;
+  group: ContactGroup;
+  name: string;
+  phone: string;
+  address?: string;
+  role?: string;
+  email?: string;
+  fax?: string;
+  relationship?: string;
+}
+/**
+ * ContactFilter is the data of listContactByPage.
+ */
+export interface ContactFilter {
+  residentId: string;
+  group?: ContactGroup;
+}
+/**
+ * ContactIDQuery carries ?contactId=.
+ */
+export interface ContactIDQuery {
+  contactId: string;
+}
+
+//////////
 // source: ticket.go
 
 /**
