@@ -13,11 +13,13 @@ const (
 	FileInsurance      FileCategory = "INSURANCE"
 	FileIdentification FileCategory = "IDENTIFICATION"
 	FileOther          FileCategory = "OTHER"
+	// FileCaregiverCredential is a caregiver's certificate or CE document (staff credentials).
+	FileCaregiverCredential FileCategory = "CAREGIVER_CREDENTIAL"
 )
 
 // FileCategories lists every category (the upload's category must be one).
 var FileCategories = []FileCategory{FileServiceTicket, FileAvatar, FileCarePlan, FileAssessment,
-	FileMedicalRecord, FilePhysicianOrder, FileInsurance, FileIdentification, FileOther}
+	FileMedicalRecord, FilePhysicianOrder, FileInsurance, FileIdentification, FileOther, FileCaregiverCredential}
 
 // File limits (spec 001 §5/§9). Per-file, per-tenant and per-request limits
 // are configured (docs/configuration.md); these are fixed.

@@ -236,6 +236,10 @@ export const FilePhysicianOrder: FileCategory = "PHYSICIAN_ORDER";
 export const FileInsurance: FileCategory = "INSURANCE";
 export const FileIdentification: FileCategory = "IDENTIFICATION";
 export const FileOther: FileCategory = "OTHER";
+/**
+ * FileCaregiverCredential is a caregiver's certificate or CE document (staff credentials).
+ */
+export const FileCaregiverCredential: FileCategory = "CAREGIVER_CREDENTIAL";
 export const AvatarMaxBytes = 10 << 20; // spec 001 §5: at most 10 MB
 export const AvatarMaxSide = 4096; // spec 001 §5: at most 4096 × 4096 pixels
 export const AvatarSide = 400; // spec 001 §9: avatar 400 × 400, quality 0.8
@@ -976,6 +980,245 @@ export interface ContactFilter {
  */
 export interface ContactIDQuery {
   contactId: string;
+}
+
+//////////
+// source: staff.go
+
+/**
+ * FnYourStatus is the caregiver's own status page (menu YourStatus, spec 000 §2
+ * /your-status): the plan function of the caregiver's self routes.
+ */
+export const FnYourStatus = "YourStatus";
+/**
+ * Staff field bounds (spec 001 §9 "Field bounds": account 6–20, mail 5–100,
+ * phone 10–20, owner name 2–50; "Input lengths" short 50, sub details 300).
+ */
+export const StaffNameMin = 2;
+/**
+ * Staff field bounds (spec 001 §9 "Field bounds": account 6–20, mail 5–100,
+ * phone 10–20, owner name 2–50; "Input lengths" short 50, sub details 300).
+ */
+export const StaffNameMax = 50;
+/**
+ * Staff field bounds (spec 001 §9 "Field bounds": account 6–20, mail 5–100,
+ * phone 10–20, owner name 2–50; "Input lengths" short 50, sub details 300).
+ */
+export const CredentialNameMax = 100;
+/**
+ * Staff field bounds (spec 001 §9 "Field bounds": account 6–20, mail 5–100,
+ * phone 10–20, owner name 2–50; "Input lengths" short 50, sub details 300).
+ */
+export const CredentialMaxFiles = 5; // files of one credential record
+/**
+ * Staff field bounds (spec 001 §9 "Field bounds": account 6–20, mail 5–100,
+ * phone 10–20, owner name 2–50; "Input lengths" short 50, sub details 300).
+ */
+export const CEHoursMax = 100; // one record's continuing-education hours
+/**
+ * ExpiringSoonDays: an item due or expiring within this many days is EXPIRING_SOON (issue 5).
+ */
+export const ExpiringSoonDays = 30;
+/**
+ * Specialty is a specialty training a caregiver needs before serving such
+ * residents (DOMAIN.md "staff credentials": dementia, mental health,
+ * developmental disability).
+ */
+export type Specialty = string;
+export const SpecialtyDementia: Specialty = "DEMENTIA";
+export const SpecialtyMentalHealth: Specialty = "MENTAL_HEALTH";
+export const SpecialtyDevelopmentalDisability: Specialty = "DEVELOPMENTAL_DISABILITY";
+/**
+ * CredentialType is the kind of a certificate or continuing-education record.
+ */
+export type CredentialType = string;
+export const CredHCACertification: CredentialType = "HCA_CERTIFICATION"; // home care aide certification
+export const CredBasicTraining: CredentialType = "BASIC_TRAINING_75H"; // the 75-hour HCA basic training
+export const CredNursingAssistant: CredentialType = "NURSING_ASSISTANT"; // NA-C / NA-R (exempt from HCA certification)
+export const CredCPRFirstAid: CredentialType = "CPR_FIRST_AID"; // CPR and first aid card
+export const CredFoodWorkerCard: CredentialType = "FOOD_WORKER_CARD"; // food worker card
+export const CredFoodSafetyCE: CredentialType = "FOOD_SAFETY_CE"; // 30-minute food-safety CE (instead of the card)
+export const CredTBTestStep1: CredentialType = "TB_TEST_STEP1"; // TB test, first step
+export const CredTBTestStep2: CredentialType = "TB_TEST_STEP2"; // TB test, second step
+export const CredBackgroundNameDOB: CredentialType = "BACKGROUND_CHECK_NAME_DOB"; // name and date-of-birth background check
+export const CredBackgroundFingerprint: CredentialType = "BACKGROUND_CHECK_FINGERPRINT";
+export const CredDementiaSpecialty: CredentialType = "SPECIALTY_DEMENTIA";
+export const CredMentalHealthSpecialty: CredentialType = "SPECIALTY_MENTAL_HEALTH";
+export const CredDevelopmentalDisabilities: CredentialType = "SPECIALTY_DEVELOPMENTAL_DISABILITY";
+export const CredNurseDelegationCore: CredentialType = "NURSE_DELEGATION_CORE";
+export const CredNurseDelegationDiabetes: CredentialType = "NURSE_DELEGATION_DIABETES";
+export const CredOrientationSafety: CredentialType = "ORIENTATION_SAFETY";
+export const CredContinuingEducation: CredentialType = "CONTINUING_EDUCATION";
+export const CredOther: CredentialType = "OTHER";
+/**
+ * InspectionState is where one checklist item stands on the day it is computed.
+ */
+export type InspectionState = string;
+export const InspectionOK: InspectionState = "OK"; // on record and valid beyond the next 30 days
+export const InspectionDue: InspectionState = "DUE"; // not yet on record, due later than 30 days from today
+export const InspectionExpiringSoon: InspectionState = "EXPIRING_SOON"; // due or expiring within 30 days
+export const InspectionOverdue: InspectionState = "OVERDUE"; // past its due or expiry date
+/**
+ * InspectionItem is one line of a caregiver's credential checklist
+ * (getCaregiverFileInspections). Dates are 'YYYY-MM-DD' in the facility's days.
+ */
+export interface InspectionItem {
+  rule: string;
+  credentialType: CredentialType;
+  state: InspectionState;
+  dueDate: string;
+  completedDate: string;
+  expiryDate: string;
+  credentialId: string;
+  hoursDone?: number /* float64 */;
+  hoursRequired?: number /* float64 */;
+  source: string;
+  note: string;
+}
+/**
+ * CaregiverInspections is getCaregiverFileInspections: the checklist and its counts.
+ */
+export interface CaregiverInspections {
+  caregiverId: string;
+  today: string;
+  items: InspectionItem[];
+  overdueCount: number /* int */;
+  expiringSoonCount: number /* int */;
+  dueCount: number /* int */;
+}
+/**
+ * Caregiver is one staff member of the facility (staff list and detail).
+ */
+export interface Caregiver {
+  caregiverId: string;
+  userId: string;
+  account: string;
+  name: string;
+  email: string;
+  phone: string;
+  avatar: string;
+  roleType: Role;
+  status: UserStatus;
+  color: string;
+  hireDate: string;
+  birthDate: string;
+  specialties: Specialty[];
+  nurseDelegation: boolean;
+  diabetesDelegation: boolean;
+  overdueCount: number /* int */;
+  expiringSoonCount: number /* int */;
+  createTime: number /* int64 */;
+  worstState: InspectionState;
+}
+/**
+ * CaregiverBaseInfo is one option of listCaregiverBaseInfoByPage (option lists, size up to 9999).
+ */
+export interface CaregiverBaseInfo {
+  caregiverId: string;
+  userId: string;
+  name: string;
+  color: string;
+  avatar: string;
+  roleType: Role;
+  status: UserStatus;
+}
+/**
+ * SaveCaregiverRequest is POST /api/care/caregiver/save: creates the account
+ * (unverified, with a temporary password) and the membership, and e-mails the invite.
+ */
+export interface SaveCaregiverRequest {
+  account: string;
+  name: string;
+  email: string;
+  phone: string;
+  roleType?: Role;
+  color?: string;
+  hireDate: string;
+  birthDate?: string;
+  specialties?: Specialty[];
+  nurseDelegation?: boolean;
+  diabetesDelegation?: boolean;
+}
+/**
+ * UpdateCaregiverRequest is POST /api/care/caregiver/update. The account name
+ * and the role are not changed here (changeRoleType changes the role).
+ */
+export interface UpdateCaregiverRequest {
+  caregiverId: string;
+  name: string;
+  email: string;
+  phone: string;
+  color: string;
+  hireDate: string;
+  birthDate?: string;
+  specialties?: Specialty[];
+  nurseDelegation?: boolean;
+  diabetesDelegation?: boolean;
+}
+/**
+ * CaregiverIDQuery carries ?caregiverId=.
+ */
+export interface CaregiverIDQuery {
+  caregiverId: string;
+}
+/**
+ * ChangeRoleTypeQuery is GET /api/care/caregiver/changeRoleType (owner only).
+ */
+export interface ChangeRoleTypeQuery {
+  caregiverId: string;
+  roleType: Role;
+}
+/**
+ * CheckColorRequest is POST /api/care/caregiver/checkSystemColor (false = free).
+ * When editing, the caregiver's own id is sent so their colour counts as free.
+ */
+export interface CheckColorRequest {
+  color: string;
+  caregiverId?: string;
+}
+/**
+ * CaregiverFilter is the data of listCaregiverByPage and listCaregiverBaseInfoByPage.
+ */
+export interface CaregiverFilter {
+  name?: string;
+  status?: UserStatus;
+  roleType?: Role;
+}
+/**
+ * CaregiverFile is one certificate or continuing-education record with its files.
+ */
+export interface CaregiverFile {
+  credentialId: string;
+  caregiverId: string;
+  credentialType: CredentialType;
+  name: string;
+  issueDate: string;
+  expiryDate: string;
+  ceHours: number /* float64 */;
+  files: FileItem[];
+  uploaderId: string;
+  createTime: number /* int64 */;
+}
+/**
+ * CaregiverFilesQuery is GET /api/care/caregiver/listCaregiverFiles.
+ */
+export interface CaregiverFilesQuery {
+  caregiverId: string;
+  credentialType?: CredentialType;
+}
+/**
+ * CaregiverCredentialFields are the form fields of POST
+ * /api/care/caregiver/uploadCaregiverFiles (multipart, with one or more
+ * `files`): one record of one type with its files. Published for the UI; the
+ * server reads the same names from the form.
+ */
+export interface CaregiverCredentialFields {
+  caregiverId: string;
+  credentialType: CredentialType;
+  name?: string;
+  issueDate: string;
+  expiryDate?: string;
+  ceHours?: number /* float64 */;
 }
 
 //////////
