@@ -72,7 +72,8 @@ const (
 type ClockInRecord struct {
 	RecordID      string      `json:"recordId"`
 	ClientPunchID string      `json:"clientPunchId" doc:"The id the client made; the server stores each once"`
-	CaregiverID   string      `json:"caregiverId" doc:"User id of the caregiver"`
+	CaregiverID   string      `json:"caregiverId" doc:"The staff record's id (Caregiver.caregiverId); empty for someone with no staff record"`
+	UserID        string      `json:"userId" doc:"The account that punched (Caregiver.userId)"`
 	CaregiverName string      `json:"caregiverName"`
 	PunchType     PunchType   `json:"punchType" enum:"IN,OUT"`
 	PunchTime     int64       `json:"punchTime" doc:"Epoch ms: when it happened (the device's time for an offline punch)"`
@@ -95,7 +96,8 @@ type ClockInRequest struct {
 // ClockInRecordFilter is the data of listRecordByPage. Caregivers always get
 // their own records; owners and admins may name a caregiver.
 type ClockInRecordFilter struct {
-	CaregiverID string      `json:"caregiverId,omitempty" maxLength:"64"`
+	CaregiverID string      `json:"caregiverId,omitempty" maxLength:"64" doc:"Caregiver.caregiverId"`
+	UserID      string      `json:"userId,omitempty" maxLength:"64" doc:"Or Caregiver.userId"`
 	StartTime   int64       `json:"startTime,omitempty" minimum:"0" doc:"Epoch ms, punchTime >= startTime"`
 	EndTime     int64       `json:"endTime,omitempty" minimum:"0" doc:"Epoch ms, punchTime < endTime"`
 	Source      PunchSource `json:"source,omitempty" enum:",BROWSER,KIOSK"`
@@ -108,7 +110,8 @@ type ClockInRecordFilter struct {
 type AttendanceSummaryRequest struct {
 	StartDate   string `json:"startDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, first day (inclusive)"`
 	EndDate     string `json:"endDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, last day (inclusive); at most 93 days after startDate"`
-	CaregiverID string `json:"caregiverId,omitempty" maxLength:"64" doc:"Owner/admin: one caregiver; empty = everyone"`
+	CaregiverID string `json:"caregiverId,omitempty" maxLength:"64" doc:"Owner/admin: one caregiver (Caregiver.caregiverId); empty = everyone"`
+	UserID      string `json:"userId,omitempty" maxLength:"64" doc:"Or by Caregiver.userId"`
 }
 
 // AttendanceDay is one caregiver's worked minutes on one day.
@@ -134,7 +137,8 @@ type AttendanceShift struct {
 
 // CaregiverAttendance is one caregiver's hours in the range.
 type CaregiverAttendance struct {
-	CaregiverID   string            `json:"caregiverId"`
+	CaregiverID   string            `json:"caregiverId" doc:"Caregiver.caregiverId; empty for someone with no staff record"`
+	UserID        string            `json:"userId"`
 	CaregiverName string            `json:"caregiverName"`
 	Color         string            `json:"color,omitempty"`
 	TotalMinutes  int               `json:"totalMinutes"`
@@ -201,7 +205,7 @@ type KioskDeviceIDQuery struct {
 
 // KioskCaregiver is one enabled caregiver on the kiosk's start screen.
 type KioskCaregiver struct {
-	CaregiverID string `json:"caregiverId"`
+	CaregiverID string `json:"caregiverId" doc:"Caregiver.caregiverId (the staff record)"`
 	Name        string `json:"name"`
 	Color       string `json:"color,omitempty"`
 	AvatarURL   string `json:"avatarUrl,omitempty" doc:"Signed link, valid 10 minutes"`
@@ -224,7 +228,7 @@ type KioskHome struct {
 // minutes). A punch queued while offline sends pinCheckedOffline=true and no
 // PIN: the kiosk checked it against its verifier (GET /kiosk/pinVerifiers).
 type KioskPunchRequest struct {
-	CaregiverID       string `json:"caregiverId" minLength:"1" maxLength:"64"`
+	CaregiverID       string `json:"caregiverId" minLength:"1" maxLength:"64" doc:"KioskCaregiver.caregiverId"`
 	ClientPunchID     string `json:"clientPunchId" minLength:"8" maxLength:"64" pattern:"^[A-Za-z0-9_-]+$"`
 	PunchTime         int64  `json:"punchTime,omitempty" minimum:"0" doc:"Epoch ms when it happened; 0 = now"`
 	Pin               string `json:"pin,omitempty" pattern:"^([0-9]{4,6})?$"`
@@ -254,7 +258,7 @@ type PinKDF struct {
 
 // PinVerifier is one caregiver's offline PIN check on one kiosk.
 type PinVerifier struct {
-	CaregiverID string `json:"caregiverId"`
+	CaregiverID string `json:"caregiverId" doc:"KioskCaregiver.caregiverId, also the second part of the salt"`
 	Verifier    string `json:"verifier" doc:"base64 (standard, padded) of the KDF output"`
 	UpdateTime  int64  `json:"updateTime" doc:"Epoch ms"`
 }

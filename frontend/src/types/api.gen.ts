@@ -87,6 +87,7 @@ export interface ClockInRecord {
   recordId: string;
   clientPunchId: string;
   caregiverId: string;
+  userId: string;
   caregiverName: string;
   punchType: PunchType;
   punchTime: number /* int64 */;
@@ -112,6 +113,7 @@ export interface ClockInRequest {
  */
 export interface ClockInRecordFilter {
   caregiverId?: string;
+  userId?: string;
   startTime?: number /* int64 */;
   endTime?: number /* int64 */;
   source?: PunchSource;
@@ -126,6 +128,7 @@ export interface AttendanceSummaryRequest {
   startDate?: string;
   endDate?: string;
   caregiverId?: string;
+  userId?: string;
 }
 /**
  * AttendanceDay is one caregiver's worked minutes on one day.
@@ -156,6 +159,7 @@ export interface AttendanceShift {
  */
 export interface CaregiverAttendance {
   caregiverId: string;
+  userId: string;
   caregiverName: string;
   color?: string;
   totalMinutes: number /* int */;
