@@ -20,6 +20,7 @@ import (
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
 	"hearth/cloud/feature/menu"
+	"hearth/cloud/feature/resident"
 	"hearth/cloud/feature/ticket"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/blob"
@@ -50,6 +51,8 @@ type Server struct {
 	IAM     *iam.Service
 	Files   *file.Service
 	Tickets *ticket.Service
+	// Residents is the residents service; its sidebar Counters are wired here as their features land.
+	Residents *resident.Service
 }
 
 // New builds the server.
@@ -103,6 +106,12 @@ func New(d Deps) (*Server, error) {
 	file.Routes(api, files)
 	tickets := ticket.New(d.DB, files, d.Now)
 	ticket.Routes(api, tickets)
+	planMax := d.Config.PlanMaxResidents
+	if planMax == nil {
+		planMax = config.DefaultPlanMaxResidents()
+	}
+	residents := resident.New(d.DB, files, resident.Counters{}, planMax, d.Now)
+	resident.Routes(api, residents, uploadLimit(fc))
 
 	// Unknown API paths answer the envelope, never the UI.
 	r.HandleFunc("/api/*", func(w http.ResponseWriter, r *http.Request) {
@@ -111,7 +120,16 @@ func New(d Deps) (*Server, error) {
 	if d.UI != nil {
 		r.Handle("/*", web.SPA(d.UI))
 	}
-	return &Server{Handler: r, API: api, IAM: people, Files: files, Tickets: tickets}, nil
+	return &Server{Handler: r, API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents}, nil
+}
+
+// uploadLimit bounds a feature's upload request: every file at its limit, plus room for the form.
+func uploadLimit(fc config.Files) int64 {
+	const ceiling = 4 << 30
+	if fc.MaxFileBytes <= 0 || fc.MaxFilesPerCall <= 0 {
+		return ceiling
+	}
+	return min(ceiling, fc.MaxFileBytes*int64(fc.MaxFilesPerCall)+1<<20)
 }
 
 // Run runs the server's background work until ctx ends: the removal of

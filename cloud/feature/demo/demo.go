@@ -94,6 +94,6 @@ func Seed(ctx context.Context, d *db.DB, people *iam.Service) error {
 				}
 			}
 		}
-		return nil
+		return seedResidents(ctx, tx, ids)
 	})
 }

@@ -38,6 +38,17 @@ type Config struct {
 	// TwoFactorRoles are the roles whose sign-in needs the e-mailed code.
 	TwoFactorRoles []shared.Role
 	Files          Files
+	// PlanMaxResidents is each plan's limit of active residents (0 = unlimited);
+	// nil means DefaultPlanMaxResidents. Configuration until the billing issue.
+	PlanMaxResidents map[shared.Plan]int
+}
+
+// DefaultPlanMaxResidents are the resident limits when HEARTH_PLAN_MAX_RESIDENTS
+// is not set: a free home can try the product with 2 residents; ESSENTIAL covers
+// a full adult family home (licensed for 2 to 8, DOMAIN.md "Who and where");
+// PREMIUM is unlimited (spec 001 §9: 0 = unlimited).
+func DefaultPlanMaxResidents() map[shared.Plan]int {
+	return map[shared.Plan]int{shared.PlanFree: 2, shared.PlanEssential: 8, shared.PlanPremium: 0}
 }
 
 // Files are the upload limits and where file bytes are kept. A limit of 0
@@ -101,6 +112,9 @@ func Load() (*Config, error) {
 	if c.Files, err = loadFiles(c.DataDir); err != nil {
 		return nil, err
 	}
+	if c.PlanMaxResidents, err = parsePlanLimits("HEARTH_PLAN_MAX_RESIDENTS", DefaultPlanMaxResidents()); err != nil {
+		return nil, err
+	}
 	if s := os.Getenv("HEARTH_JWT_SECRET"); s != "" {
 		c.JWTSecret = []byte(s)
 	} else if c.JWTSecret, err = dataDirSecret(c.DataDir); err != nil {
@@ -138,6 +152,24 @@ func loadFiles(dataDir string) (Files, error) {
 		v.into(n)
 	}
 	return f, nil
+}
+
+// parsePlanLimits reads "FREE_PLAN=2,ESSENTIAL_PLAN=8,PREMIUM_PLAN=0" from key;
+// plans it does not name keep their default.
+func parsePlanLimits(key string, limits map[shared.Plan]int) (map[shared.Plan]int, error) {
+	for _, part := range strings.Split(os.Getenv(key), ",") {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		name, value, ok := strings.Cut(part, "=")
+		plan := shared.Plan(strings.TrimSpace(name))
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if _, known := limits[plan]; !ok || !known || err != nil || n < 0 {
+			return nil, fmt.Errorf("%s: %q must be PLAN=number (FREE_PLAN, ESSENTIAL_PLAN or PREMIUM_PLAN; 0 = unlimited)", key, part)
+		}
+		limits[plan] = n
+	}
+	return limits, nil
 }
 
 func dataDirSecret(dir string) ([]byte, error) {

@@ -35,16 +35,36 @@ func TestLocalesAreComplete(t *testing.T) {
 		}
 		catalogues[strings.TrimSuffix(filepath.Base(f), ".json")] = m
 	}
+	// A file is locales/<lang>.json or a feature's fragment locales/<lang>.<feature>.json;
+	// each fragment is compared with the en-US file of the same feature.
+	langOf := func(name string) (shared.Language, string) {
+		lang, feature, _ := strings.Cut(name, ".")
+		return shared.Language(lang), feature
+	}
+	merged := map[shared.Language]int{}
+	for name, m := range catalogues {
+		l, _ := langOf(name)
+		merged[l] += len(m)
+	}
 	for _, l := range msg.Languages {
 		if _, ok := catalogues[string(l)]; !ok {
 			t.Errorf("no locale file for %s", l)
 		}
 	}
-	if len(catalogues) != len(msg.Languages) {
-		t.Errorf("%d locale files for %d languages", len(catalogues), len(msg.Languages))
+	if len(merged) != len(msg.Languages) {
+		t.Errorf("locale files for %d languages, want %d", len(merged), len(msg.Languages))
 	}
-	ref := catalogues[string(shared.LangEnUS)]
 	for name, m := range catalogues {
+		_, feature := langOf(name)
+		refName := string(shared.LangEnUS)
+		if feature != "" {
+			refName += "." + feature
+		}
+		ref, ok := catalogues[refName]
+		if !ok {
+			t.Errorf("%s has no %s to match", name, refName)
+			continue
+		}
 		for key := range ref {
 			if _, ok := m[key]; !ok {
 				t.Errorf("%s lacks %q", name, key)
@@ -52,7 +72,7 @@ func TestLocalesAreComplete(t *testing.T) {
 		}
 		for key, text := range m {
 			if _, ok := ref[key]; !ok {
-				t.Errorf("%s has %q, which en-US lacks", name, key)
+				t.Errorf("%s has %q, which %s lacks", name, key, refName)
 				continue
 			}
 			if strings.TrimSpace(text) == "" {
@@ -60,11 +80,13 @@ func TestLocalesAreComplete(t *testing.T) {
 			}
 			want, got := placeholders(ref[key]), placeholders(text)
 			if !slices.Equal(want, got) {
-				t.Errorf("%s: %q has placeholders %v, en-US has %v", name, key, got, want)
+				t.Errorf("%s: %q has placeholders %v, %s has %v", name, key, got, refName, want)
 			}
 		}
-		if n := len(msg.Keys(shared.Language(name))); n != len(m) {
-			t.Errorf("%s: the embedded catalogue has %d keys, the file %d", name, n, len(m))
+	}
+	for l, n := range merged {
+		if got := len(msg.Keys(l)); got != n {
+			t.Errorf("%s: the embedded catalogue has %d keys, the files %d (a key defined twice?)", l, got, n)
 		}
 	}
 }

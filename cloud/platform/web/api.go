@@ -50,6 +50,12 @@ type Op struct {
 	Access   Access
 	Roles    []shared.Role
 	Function string
+	// RoleFunctions gives a route that two kinds of user share its plan
+	// function per role: a caregiver reads residents under CaregiverResidents,
+	// an owner under ResidentManagement (spec 000 §6 menus). When set, the caller
+	// passes if the plan allows the function of a role it holds; Function must
+	// still be set and is used for roles not listed.
+	RoleFunctions map[shared.Role]string
 	// AllowTempPassword lets a user who must still change a temporary password call this route.
 	AllowTempPassword bool
 	// MaxBodyBytes bounds the request body (0: Huma's 1 MB). Uploads raise it;
@@ -159,6 +165,15 @@ func describe(op Op) string {
 	if fn == AnyPlan {
 		fn = "every plan"
 	}
+	if len(op.RoleFunctions) > 0 {
+		var per []string
+		for _, r := range op.Roles {
+			if f, ok := op.RoleFunctions[r]; ok {
+				per = append(per, string(r)+": "+f)
+			}
+		}
+		fn = strings.Join(per, "; ") + "; otherwise " + fn
+	}
 	return "Roles: " + roles + ". Plan function: " + fn + "."
 }
 
@@ -204,11 +219,29 @@ func authorize(ctx context.Context, a *API, op Op) (*auth.Principal, error) {
 		if p.Plan == "" {
 			return nil, problem.NoPlan
 		}
-		if !auth.PlanAllows(p.Plan, op.Function) {
+		if !planAllows(p, op) {
 			return nil, problem.NoFunction
 		}
 	}
 	return p, nil
+}
+
+// planAllows reports whether p's plan includes the route's function for one of
+// p's roles (see Op.RoleFunctions).
+func planAllows(p *auth.Principal, op Op) bool {
+	if len(op.RoleFunctions) == 0 {
+		return auth.PlanAllows(p.Plan, op.Function)
+	}
+	for _, r := range p.Roles {
+		fn, ok := op.RoleFunctions[r]
+		if !ok {
+			fn = op.Function
+		}
+		if auth.PlanAllows(p.Plan, fn) {
+			return true
+		}
+	}
+	return false
 }
 
 func writeEnvelope(hctx huma.Context, ee *EnvelopeError) error {

@@ -1,0 +1,263 @@
+package resident
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"hearth/cloud/feature/file"
+	"hearth/cloud/platform/audit"
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/problem"
+	"hearth/shared"
+)
+
+func toContact(c *contactRow) shared.ResidentContact {
+	return shared.ResidentContact{ContactID: c.ID, ResidentID: c.ResidentID, Group: c.Group, Name: c.Name, Phone: c.Phone,
+		Address: c.Address, Role: c.Role, Email: c.Email, Fax: c.Fax, Relationship: c.Relationship,
+		CreateTime: c.CreatedAt, UpdateTime: c.UpdatedAt}
+}
+
+func contactAudit(p *auth.Principal, action, id string, before, after *contactRow) audit.Entry {
+	var b, a any
+	if before != nil {
+		b = toContact(before)
+	}
+	if after != nil {
+		a = toContact(after)
+	}
+	return audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: action, Entity: "resident_contact", EntityID: id,
+		Before: b, After: a}
+}
+
+// Contacts answers a page of a resident's contacts (any status: the record stays readable).
+func (s *Service) Contacts(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.ContactFilter]) (*shared.Page[shared.ResidentContact], error) {
+	if err := member(p); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(req.Data.ResidentID) == "" {
+		return nil, problem.Invalid("data.residentId", "required", "validation.required", nil)
+	}
+	r, err := s.found(ctx, s.db, p, req.Data.ResidentID)
+	if err != nil {
+		return nil, err
+	}
+	size := req.Size
+	if size <= 0 {
+		size = shared.DefaultPageSize
+	}
+	rows, total, err := s.store.Contacts(ctx, s.db, p.TenantID, r.ID, req.Data.Group, size, shared.Offset(req.Current, size))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]shared.ResidentContact, len(rows))
+	for i := range rows {
+		out[i] = toContact(&rows[i])
+	}
+	return &shared.Page[shared.ResidentContact]{Records: out, Total: total, Current: max(req.Current, 1), Size: size}, nil
+}
+
+// SaveContact adds a contact, or with contactId changes one, of a resident whose record may still change.
+func (s *Service) SaveContact(ctx context.Context, p *auth.Principal, req shared.SaveContactRequest) (*shared.ResidentContact, error) {
+	if err := writer(p); err != nil {
+		return nil, err
+	}
+	c := contactRow{Group: req.Group, Name: strings.TrimSpace(req.Name), Phone: strings.TrimSpace(req.Phone),
+		Address: strings.TrimSpace(req.Address), Role: strings.TrimSpace(req.Role), Email: strings.TrimSpace(req.Email),
+		Fax: strings.TrimSpace(req.Fax), Relationship: strings.TrimSpace(req.Relationship)}
+	if c.Name == "" {
+		return nil, problem.Invalid("name", "required", "validation.required", nil)
+	}
+	if err := phoneRule("phone", c.Phone); err != nil {
+		return nil, err
+	}
+	if c.Phone == "" {
+		return nil, problem.Invalid("phone", "required", "validation.required", nil)
+	}
+	if err := phoneRule("fax", c.Fax); err != nil {
+		return nil, err
+	}
+	if err := emailRule("email", c.Email); err != nil {
+		return nil, err
+	}
+	now := s.now().UnixMilli()
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		r, err := s.editable(ctx, tx, p, req.ResidentID)
+		if err != nil {
+			return err
+		}
+		c.TenantID, c.ResidentID, c.UpdatedAt = p.TenantID, r.ID, now
+		if strings.TrimSpace(req.ContactID) == "" {
+			c.ID, c.CreatedAt = uuid.Must(uuid.NewV7()).String(), now
+			if err := s.store.InsertContact(ctx, tx, &c); err != nil {
+				return err
+			}
+			return audit.Write(ctx, tx, contactAudit(p, "residentContact.create", c.ID, nil, &c))
+		}
+		old, err := s.store.Contact(ctx, tx, p.TenantID, strings.TrimSpace(req.ContactID))
+		if err != nil {
+			return err
+		}
+		if old == nil || old.ResidentID != r.ID {
+			return problem.NotFound
+		}
+		c.ID, c.CreatedAt = old.ID, old.CreatedAt
+		ok, err := s.store.UpdateContact(ctx, tx, &c)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return problem.NotFound
+		}
+		return audit.Write(ctx, tx, contactAudit(p, "residentContact.update", c.ID, old, &c))
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := toContact(&c)
+	return &out, nil
+}
+
+// DeleteContact removes a contact from a resident whose record may still
+// change; the row is kept, marked deleted (records are kept: DOMAIN.md).
+func (s *Service) DeleteContact(ctx context.Context, p *auth.Principal, id string) error {
+	if err := writer(p); err != nil {
+		return err
+	}
+	now := s.now().UnixMilli()
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		old, err := s.store.Contact(ctx, tx, p.TenantID, strings.TrimSpace(id))
+		if err != nil {
+			return err
+		}
+		if old == nil {
+			return problem.NotFound
+		}
+		if _, err := s.editable(ctx, tx, p, old.ResidentID); err != nil {
+			return err
+		}
+		ok, err := s.store.DeleteContact(ctx, tx, p.TenantID, old.ID, now)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return problem.NotFound
+		}
+		return audit.Write(ctx, tx, contactAudit(p, "residentContact.delete", old.ID, old, nil))
+	})
+}
+
+// Files answers a resident's documents, newest first, optionally of one category.
+func (s *Service) Files(ctx context.Context, p *auth.Principal, residentID string, category shared.FileCategory) ([]shared.ResidentFile, error) {
+	if err := member(p); err != nil {
+		return nil, err
+	}
+	r, err := s.found(ctx, s.db, p, residentID)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.store.Files(ctx, s.db, p.TenantID, r.ID, category)
+	if err != nil {
+		return nil, err
+	}
+	return s.residentFiles(ctx, rows)
+}
+
+func (s *Service) residentFiles(ctx context.Context, rows []fileRow) ([]shared.ResidentFile, error) {
+	ids := make([]string, len(rows))
+	for i, f := range rows {
+		ids[i] = f.FileID
+	}
+	items, err := s.files.Items(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]shared.FileItem, len(items))
+	for _, it := range items {
+		byID[it.FileID] = it
+	}
+	out := []shared.ResidentFile{}
+	for _, f := range rows {
+		it, ok := byID[f.FileID]
+		if !ok {
+			continue // deleted through the file service
+		}
+		out = append(out, shared.ResidentFile{FileItem: it, ResidentID: f.ResidentID, UploaderID: f.UploaderID, UploaderName: f.UploaderName})
+	}
+	return out, nil
+}
+
+// UploadFiles stores a batch of documents for a resident, all or none: the
+// file service checks and stores the bytes, then one transaction confirms the
+// uploads and links them; if it fails, the uploads are removed again.
+func (s *Service) UploadFiles(ctx context.Context, p *auth.Principal, residentID string, category shared.FileCategory, files []file.Incoming) ([]shared.ResidentFile, error) {
+	if err := writer(p); err != nil {
+		return nil, err
+	}
+	if !slices.Contains(shared.ResidentFileCategories, category) {
+		names := make([]string, len(shared.ResidentFileCategories))
+		for i, c := range shared.ResidentFileCategories {
+			names[i] = string(c)
+		}
+		return nil, problem.Invalid("category", "enum", "validation.enum", map[string]any{"values": strings.Join(names, ", ")})
+	}
+	if len(files) == 0 {
+		return nil, problem.Invalid("files", "required", "validation.required", nil)
+	}
+	if len(files) > shared.ResidentFilesMax {
+		return nil, problem.Invalid("files", "maxItems", "validation.maxItems", map[string]any{"max": shared.ResidentFilesMax})
+	}
+	// Checked before any byte is stored, and again in the transaction.
+	if _, err := s.editable(ctx, s.db, p, residentID); err != nil {
+		return nil, err
+	}
+	items, err := s.files.Upload(ctx, p, category, files)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(items))
+	for i, it := range items {
+		ids[i] = it.FileID
+	}
+	now := s.now().UnixMilli()
+	var rows []fileRow
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		r, err := s.editable(ctx, tx, p, residentID)
+		if err != nil {
+			return err
+		}
+		if err := s.files.Attach(ctx, tx, p, category, ids); err != nil {
+			return err
+		}
+		for _, id := range ids {
+			f := fileRow{FileID: id, TenantID: p.TenantID, ResidentID: r.ID, Category: category, UploaderID: p.UserID, CreatedAt: now}
+			if err := s.store.InsertFile(ctx, tx, f); err != nil {
+				return err
+			}
+			rows = append(rows, f)
+		}
+		return audit.Write(ctx, tx, auditEntry(p, "resident.uploadFiles", r.ID, nil,
+			map[string]any{"category": category, "fileIds": ids}))
+	})
+	if err != nil {
+		for _, id := range ids {
+			_ = s.files.Delete(context.WithoutCancel(ctx), p, id) // still unconfirmed: removed with its bytes
+		}
+		return nil, err
+	}
+	// The uploader's name for the answer.
+	all, err := s.store.Files(ctx, s.db, p.TenantID, rows[0].ResidentID, category)
+	if err != nil {
+		return nil, err
+	}
+	var mine []fileRow
+	for _, f := range all {
+		if slices.Contains(ids, f.FileID) {
+			mine = append(mine, f)
+		}
+	}
+	return s.residentFiles(ctx, mine)
+}
