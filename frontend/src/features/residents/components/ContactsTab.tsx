@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { EditIcon, PlusIcon, TrashIcon } from '@blueprintjs/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ResidentContact } from '@/types/api.gen';
+import { deleteContact } from '../api/deleteContact';
+import { contactsKey, residentsKey } from '../api/keys';
+import { useContacts } from '../api/listContactByPage';
+import { CONTACT_GROUP_KEYS, labelOf } from '../residentLabels';
+import { groupContacts } from '../residentRules';
+import { ContactFormDialog } from './ContactFormDialog';
+
+interface ContactsTabProps {
+  residentId: string;
+  /** Owners and admins of a resident who is not final may add, edit and delete. */
+  editable: boolean;
+}
+
+/** The resident's contacts by group: emergency, care providers, family and friends, other (000 §3). */
+export function ContactsTab({ residentId, editable }: ContactsTabProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const contacts = useContacts(residentId);
+  const [form, setForm] = useState<{ contact?: ResidentContact; group?: string } | null>(null);
+  const [deleting, setDeleting] = useState<ResidentContact | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: contactsKey });
+    // The profile shows the first emergency contact.
+    void queryClient.invalidateQueries({ queryKey: [...residentsKey, 'detail', residentId] });
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await deleteContact({ contactId: deleting.contactId }, t('residents.contacts.deleteOperation'));
+      refresh();
+    } catch {
+      // the client has reported it
+    } finally {
+      setDeleteBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  if (contacts.isPending) return <Spinner size={24} />;
+  const groups = groupContacts(contacts.data?.records ?? []);
+  return (
+    <div data-testid="contacts-tab">
+      {editable ? (
+        <div className="hearth-files-bar">
+          <Button intent={Intent.PRIMARY} icon={<PlusIcon />} onClick={() => setForm({})} data-testid="contact-add">
+            {t('residents.contacts.add')}
+          </Button>
+        </div>
+      ) : null}
+      {groups.map(({ group, contacts: list }) => (
+        <section key={group} className="hearth-contact-group" data-testid="contact-group" data-group={group}>
+          <h3>{labelOf(t, CONTACT_GROUP_KEYS, group)}</h3>
+          {list.length === 0 ? (
+            <p className="hearth-muted">{t('residents.contacts.empty')}</p>
+          ) : (
+            <div className="hearth-contact-cards">
+              {list.map((c) => (
+                <Card key={c.contactId} compact className="hearth-contact-card" data-testid="contact-card">
+                  <div className="hearth-contact-card-head">
+                    <strong>{c.name}</strong>
+                    {editable ? (
+                      <span>
+                        <Button
+                          variant="minimal"
+                          size="small"
+                          icon={<EditIcon />}
+                          aria-label={`${t('residents.contacts.edit')}: ${c.name}`}
+                          title={t('residents.contacts.edit')}
+                          onClick={() => setForm({ contact: c })}
+                        />
+                        <Button
+                          variant="minimal"
+                          size="small"
+                          intent={Intent.DANGER}
+                          icon={<TrashIcon />}
+                          aria-label={`${t('residents.contacts.delete')}: ${c.name}`}
+                          title={t('residents.contacts.delete')}
+                          onClick={() => setDeleting(c)}
+                        />
+                      </span>
+                    ) : null}
+                  </div>
+                  {c.relationship || c.role ? <p className="hearth-muted">{[c.relationship, c.role].filter(Boolean).join(' · ')}</p> : null}
+                  <p>
+                    <a href={`tel:${c.phone}`}>{c.phone}</a>
+                  </p>
+                  {c.email ? (
+                    <p>
+                      <a href={`mailto:${c.email}`}>{c.email}</a>
+                    </p>
+                  ) : null}
+                  {c.fax ? (
+                    <p>
+                      {t('residents.contacts.fax')}: {c.fax}
+                    </p>
+                  ) : null}
+                  {c.address ? <p className="hearth-muted">{c.address}</p> : null}
+                </Card>
+              ))}
+            </div>
+          )}
+        </section>
+      ))}
+      {!editable && groups.every((g) => g.contacts.length === 0) ? <NonIdealState title={t('residents.contacts.empty')} /> : null}
+      {form ? (
+        <ContactFormDialog
+          residentId={residentId}
+          contact={form.contact}
+          group={form.group}
+          onClose={() => setForm(null)}
+          onSaved={() => {
+            setForm(null);
+            refresh();
+          }}
+        />
+      ) : null}
+      <Alert
+        isOpen={deleting !== null}
+        intent={Intent.DANGER}
+        icon={<TrashIcon />}
+        confirmButtonText={t('residents.contacts.delete')}
+        cancelButtonText={t('common.action.cancel')}
+        loading={deleteBusy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      >
+        <p data-testid="contact-delete-confirm">{t('residents.contacts.deleteConfirm', { name: deleting?.name ?? '' })}</p>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useRef, useState } from 'react';
+import { Button, Callout, HTMLSelect, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { DocumentIcon, MediaIcon, UploadIcon } from '@blueprintjs/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ResidentFilesMax } from '@/types/api.gen';
+import { isApiError } from '@/lib/api/client';
+import { fieldErrors } from '@/lib/api/fieldErrors';
+import { UPLOAD_HANDLED_CODES } from '@/lib/files/api/uploadFiles';
+import { formatFileSize } from '@/lib/files/fileSize';
+import { isAcceptedUpload, UPLOAD_ACCEPT } from '@/lib/files/fileTypes';
+import { openFilePreview } from '@/lib/files/preview';
+import { currentLanguage } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/time/dateTime';
+import { residentsKey } from '../api/keys';
+import { useResidentFiles } from '../api/listResidentFiles';
+import { uploadResidentFiles } from '../api/uploadResidentFiles';
+import { codesOf, FILE_CATEGORY_KEYS, labelOf } from '../residentLabels';
+
+interface FilesTabProps {
+  residentId: string;
+  /** One category (medical records, assessment); undefined lists every document and asks for the category. */
+  category?: string;
+  editable: boolean;
+  zone: string | undefined;
+  testId: string;
+}
+
+/**
+ * A resident's documents: upload (PDF/JPG/PNG, several at once) and the list with category, uploader, date
+ * and size (base 1024, 2 decimals); a name opens the file in the preview window.
+ */
+export function FilesTab({ residentId, category, editable, zone, testId }: FilesTabProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const queryClient = useQueryClient();
+  const files = useResidentFiles(residentId, category);
+  const input = useRef<HTMLInputElement>(null);
+  const [uploadCategory, setUploadCategory] = useState(category ?? 'OTHER');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const choose = async (list: FileList | null) => {
+    const chosen = Array.from(list ?? []);
+    if (input.current) input.current.value = '';
+    if (chosen.length === 0) return;
+    const wrong = chosen.filter((f) => !isAcceptedUpload(f));
+    if (wrong.length > 0) {
+      setProblem(t('files.upload.invalidType', { names: wrong.map((f) => f.name).join(', ') }));
+      return;
+    }
+    if (chosen.length > ResidentFilesMax) {
+      setProblem(t('residents.files.tooMany', { max: ResidentFilesMax }));
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      await uploadResidentFiles(residentId, category ?? uploadCategory, chosen, t('residents.files.uploadOperation'));
+      void queryClient.invalidateQueries({ queryKey: [...residentsKey, 'files', residentId] });
+    } catch (err) {
+      if (isApiError(err) && (UPLOAD_HANDLED_CODES as readonly string[]).includes(err.code)) {
+        const fields = Object.values(fieldErrors(err));
+        setProblem(t('files.upload.failed', { msg: fields.length > 0 ? fields.join(' ') : err.message || err.code }));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const records = files.data ?? [];
+  return (
+    <div data-testid={testId}>
+      {editable ? (
+        <div className="hearth-files-bar">
+          {category === undefined ? (
+            <HTMLSelect
+              aria-label={t('residents.files.category')}
+              value={uploadCategory}
+              data-testid="upload-category"
+              onChange={(e) => setUploadCategory(e.currentTarget.value)}
+              options={codesOf(FILE_CATEGORY_KEYS).map((c) => ({ value: c, label: labelOf(t, FILE_CATEGORY_KEYS, c) }))}
+            />
+          ) : null}
+          <input
+            ref={input}
+            type="file"
+            multiple
+            accept={UPLOAD_ACCEPT}
+            hidden
+            data-testid="resident-file-input"
+            onChange={(e) => void choose(e.currentTarget.files)}
+          />
+          <Button intent={Intent.PRIMARY} icon={<UploadIcon />} loading={busy} onClick={() => input.current?.click()} data-testid="resident-upload">
+            {t('residents.files.upload')}
+          </Button>
+          <span className="hearth-muted">{t('residents.files.rules', { max: ResidentFilesMax })}</span>
+        </div>
+      ) : null}
+      {problem ? (
+        <Callout intent={Intent.DANGER} compact className="hearth-gap-bottom" data-testid="upload-problem">
+          {problem}
+        </Callout>
+      ) : null}
+      {files.isPending ? (
+        <Spinner size={24} />
+      ) : records.length === 0 ? (
+        <NonIdealState icon={<DocumentIcon size={32} />} title={t('residents.files.empty')} />
+      ) : (
+        <div className="hearth-table-scroll">
+          <HTMLTable striped style={{ minWidth: 640, width: '100%' }}>
+            <thead>
+              <tr>
+                <th>{t('residents.files.name')}</th>
+                <th>{t('residents.files.category')}</th>
+                <th>{t('residents.files.uploader')}</th>
+                <th>{t('residents.files.date')}</th>
+                <th>{t('residents.files.size')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {records.map((f) => {
+                const image = f.contentType?.startsWith('image/') || ['png', 'jpg', 'jpeg'].includes(f.suffix);
+                return (
+                  <tr key={f.fileId} data-testid="resident-file-row">
+                    <td>
+                      <Button
+                        variant="minimal"
+                        size="small"
+                        className="hearth-link-button"
+                        icon={image ? <MediaIcon /> : <DocumentIcon />}
+                        aria-label={t('residents.files.open', { name: f.name })}
+                        onClick={() => openFilePreview(f.fileId)}
+                      >
+                        {f.name}
+                      </Button>
+                    </td>
+                    <td>
+                      <Tag minimal>{labelOf(t, FILE_CATEGORY_KEYS, f.category)}</Tag>
+                    </td>
+                    <td>{f.uploaderName}</td>
+                    <td className="hearth-cell-nowrap">{formatDateTime(f.createTime, zone, language)}</td>
+                    <td className="hearth-cell-nowrap" data-testid="resident-file-size">
+                      {formatFileSize(f.size)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Button, DialogBody, DialogFooter, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { Resident } from '@/types/api.gen';
+import { AppDialog } from '@/components/AppDialog';
+import { isApiError } from '@/lib/api/client';
+import { fieldErrors } from '@/lib/api/fieldErrors';
+import { goingOut } from '../api/goingOut';
+import { localDateTimeToMs, SUB_DETAILS_MAX, validateGoingOut, type FormErrors } from '../residentRules';
+import { FormField, useRuleMessage } from './FormField';
+
+/** `datetime-local` value of a moment, in the browser's time. */
+function localInputValue(ms: number): string {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+}
+
+interface GoingOutDialogProps {
+  resident: Resident;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** NORMAL → GOING_OUT: when the resident is expected back (required, in the future) and why. */
+export function GoingOutDialog({ resident, onClose, onDone }: GoingOutDialogProps) {
+  const { t } = useTranslation();
+  const message = useRuleMessage();
+  const [returnAt, setReturnAt] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [server, setServer] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [min] = useState(() => localInputValue(Date.now()));
+
+  const submit = async () => {
+    const returnMs = localDateTimeToMs(returnAt);
+    const found = validateGoingOut(returnMs, reason, Date.now());
+    setErrors(found);
+    setServer({});
+    if (Object.keys(found).length > 0 || returnMs === undefined) return;
+    setBusy(true);
+    try {
+      await goingOut({ residentId: resident.residentId, returnDate: returnMs, reason: reason.trim() }, t('residents.goingOut.operation'));
+      onDone();
+    } catch (err) {
+      if (isApiError(err) && err.code === '4022') {
+        const fields = fieldErrors(err);
+        setServer(Object.keys(fields).length > 0 ? fields : { returnDate: err.message });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const returnError = message(errors.returnDate) ?? server.returnDate;
+  const reasonError = message(errors.reason) ?? server.reason;
+  return (
+    <AppDialog title={t('residents.goingOut.title', { name: resident.name })} onClose={onClose}>
+      <form
+        noValidate
+        data-testid="going-out-dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <DialogBody>
+          <FormField id="going-out-return" label={t('residents.goingOut.returnDate')} error={returnError}>
+            <InputGroup
+              id="going-out-return"
+              type="datetime-local"
+              min={min}
+              value={returnAt}
+              autoFocus
+              intent={returnError ? Intent.DANGER : Intent.NONE}
+              aria-invalid={returnError ? true : undefined}
+              onChange={(e) => setReturnAt(e.currentTarget.value)}
+            />
+          </FormField>
+          <FormField id="going-out-reason" label={t('residents.goingOut.reason')} error={reasonError}>
+            <TextArea
+              id="going-out-reason"
+              fill
+              rows={2}
+              maxLength={SUB_DETAILS_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+            />
+          </FormField>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button onClick={onClose}>{t('common.action.cancel')}</Button>
+              <Button type="submit" intent={Intent.PRIMARY} loading={busy} data-testid="going-out-confirm">
+                {t('residents.goingOut.confirm')}
+              </Button>
+            </>
+          }
+        />
+      </form>
+    </AppDialog>
+  );
+}

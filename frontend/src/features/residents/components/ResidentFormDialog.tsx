@@ -1,0 +1,300 @@
+import { useMemo, useState } from 'react';
+import { Button, Callout, DialogBody, DialogFooter, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { CareProvider, Resident } from '@/types/api.gen';
+import { ResidentBackgroundMax, ResidentDetailsMax, ResidentNameMax, ResidentPhoneMax, ResidentRoomMax } from '@/types/api.gen';
+import { AppDialog } from '@/components/AppDialog';
+import { isApiError } from '@/lib/api/client';
+import { fieldErrors } from '@/lib/api/fieldErrors';
+import { createResident } from '../api/createResident';
+import { updateResident } from '../api/updateResident';
+import { codesOf, DETAIL_FIELD_KEYS, DNR_KEYS, GENDER_KEYS, LANGUAGE_KEYS, labelOf, UNIT_KEYS } from '../residentLabels';
+import {
+  ageFromDob,
+  DETAIL_FIELDS,
+  draftFromResident,
+  EMAIL_MAX,
+  emptyResidentDraft,
+  localDateString,
+  residentRequest,
+  serverFieldErrors,
+  SUB_DETAILS_MAX,
+  validateResident,
+  type FormErrors,
+  type ResidentDraft,
+} from '../residentRules';
+import { FormField, useRuleMessage } from './FormField';
+
+interface ResidentFormDialogProps {
+  /** The resident to edit; undefined adds one. */
+  resident?: Resident;
+  onClose: () => void;
+  onSaved: (resident: Resident) => void;
+}
+
+type TextField = Exclude<keyof ResidentDraft, 'physician' | 'pharmacy' | 'heightUnit' | 'weightUnit'>;
+
+/**
+ * Add or edit a resident (000 §3 "Resident"; the issue's bounds): names 1–50, room 1–20, phone 10–20,
+ * care details up to 1000, background up to 4096, DOB in the past, height/weight with units, language
+ * from the list, DNR yes/no/unknown, physician and pharmacy as contacts. The form checks the rules
+ * itself; the server's field messages (4022) show under the field they name.
+ */
+export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormDialogProps) {
+  const { t } = useTranslation();
+  const message = useRuleMessage();
+  const today = useMemo(() => localDateString(new Date()), []);
+  const [draft, setDraft] = useState<ResidentDraft>(() => (resident ? draftFromResident(resident) : emptyResidentDraft()));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [server, setServer] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const errorOf = (field: string) => message(errors[field]) ?? server[field];
+  const set = (patch: Partial<ResidentDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const setProvider = (which: 'physician' | 'pharmacy', patch: Partial<CareProvider>) =>
+    setDraft((d) => ({ ...d, [which]: { ...d[which], ...patch } }));
+
+  const submit = async () => {
+    const found = validateResident(draft, today);
+    setErrors(found);
+    setServer({});
+    setProblem(null);
+    const first = Object.keys(found)[0];
+    if (first) {
+      setProblem(t('residents.form.fixErrors'));
+      document.getElementById(`resident-${first.replace('.', '-')}`)?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const req = residentRequest(draft, resident?.residentId);
+      const saved = resident
+        ? await updateResident(req, t('residents.form.saveOperation'))
+        : await createResident(req, t('residents.form.createOperation'));
+      onSaved(saved);
+    } catch (err) {
+      if (isApiError(err) && err.code === '7002') setProblem(t('residents.form.limitReached'));
+      else if (isApiError(err) && err.code === '4022') {
+        const fields = serverFieldErrors(fieldErrors(err));
+        setServer(fields);
+        setProblem(Object.keys(fields).length > 0 ? t('residents.form.fixErrors') : err.message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (field: TextField, label: string, max: number, opts: { type?: string; wide?: boolean; hint?: string } = {}) => {
+    const id = `resident-${field}`;
+    const error = errorOf(field);
+    return (
+      <FormField id={id} label={label} error={error} hint={opts.hint} className={opts.wide ? 'hearth-form-wide' : undefined}>
+        <InputGroup
+          id={id}
+          type={opts.type ?? 'text'}
+          value={draft[field]}
+          maxLength={opts.type === 'date' ? undefined : max}
+          max={opts.type === 'date' ? today : undefined}
+          intent={error ? Intent.DANGER : Intent.NONE}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => set({ [field]: e.currentTarget.value } as Partial<ResidentDraft>)}
+        />
+      </FormField>
+    );
+  };
+
+  const area = (field: TextField, label: string, max: number) => {
+    const id = `resident-${field}`;
+    const error = errorOf(field);
+    return (
+      <FormField id={id} label={label} error={error} className="hearth-form-wide">
+        <TextArea
+          id={id}
+          fill
+          autoResize
+          rows={2}
+          value={draft[field]}
+          maxLength={max}
+          intent={error ? Intent.DANGER : Intent.NONE}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => set({ [field]: e.currentTarget.value } as Partial<ResidentDraft>)}
+        />
+      </FormField>
+    );
+  };
+
+  const provider = (which: 'physician' | 'pharmacy') => {
+    const p = draft[which];
+    const input = (field: keyof CareProvider, label: string, max: number, type = 'text') => {
+      const id = `resident-${which}-${field}`;
+      const error = errorOf(`${which}.${field}`);
+      return (
+        <FormField id={id} label={label} error={error} className={field === 'address' ? 'hearth-form-wide' : undefined}>
+          <InputGroup
+            id={id}
+            type={type}
+            value={p[field]}
+            maxLength={max}
+            intent={error ? Intent.DANGER : Intent.NONE}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => setProvider(which, { [field]: e.currentTarget.value })}
+          />
+        </FormField>
+      );
+    };
+    return (
+      <fieldset>
+        <legend>{t(which === 'physician' ? 'residents.section.physician' : 'residents.section.pharmacy')}</legend>
+        <div className="hearth-form-grid">
+          {input('name', t('residents.field.providerName'), ResidentNameMax)}
+          {input('phone', t('residents.field.phone'), ResidentPhoneMax, 'tel')}
+          {input('fax', t('residents.field.fax'), ResidentPhoneMax, 'tel')}
+          {input('email', t('residents.field.email'), EMAIL_MAX, 'email')}
+          {input('address', t('residents.field.address'), SUB_DETAILS_MAX)}
+        </div>
+      </fieldset>
+    );
+  };
+
+  const age = ageFromDob(draft.dob, today);
+  const heightError = errorOf('height');
+  const weightError = errorOf('weight');
+  const name = resident ? resident.name || `${resident.firstName} ${resident.lastName}` : '';
+  return (
+    <AppDialog
+      title={resident ? t('residents.form.editTitle', { name }) : t('residents.form.addTitle')}
+      onClose={onClose}
+      canOutsideClickClose={false}
+      className="hearth-resident-form"
+    >
+      <form
+        noValidate
+        data-testid="resident-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <DialogBody>
+          <fieldset>
+            <legend>{t('residents.section.basic')}</legend>
+            <div className="hearth-form-grid">
+              {text('firstName', t('residents.field.firstName'), ResidentNameMax)}
+              {text('lastName', t('residents.field.lastName'), ResidentNameMax)}
+              {text('preferredName', t('residents.field.preferredName'), ResidentNameMax)}
+              {text('dob', t('residents.field.dob'), 10, {
+                type: 'date',
+                hint: age !== undefined ? t('residents.form.agePreview', { age }) : undefined,
+              })}
+              <FormField id="resident-gender" label={t('residents.field.gender')}>
+                <HTMLSelect
+                  id="resident-gender"
+                  fill
+                  value={draft.gender}
+                  onChange={(e) => set({ gender: e.currentTarget.value })}
+                  options={codesOf(GENDER_KEYS).map((c) => ({ value: c, label: labelOf(t, GENDER_KEYS, c) }))}
+                />
+              </FormField>
+              {text('room', t('residents.field.room'), ResidentRoomMax)}
+              {text('phone', t('residents.field.phone'), ResidentPhoneMax, { type: 'tel' })}
+              <FormField id="resident-language" label={t('residents.field.language')}>
+                <HTMLSelect
+                  id="resident-language"
+                  fill
+                  value={draft.language}
+                  onChange={(e) => set({ language: e.currentTarget.value })}
+                  options={codesOf(LANGUAGE_KEYS).map((c) => ({ value: c, label: labelOf(t, LANGUAGE_KEYS, c) }))}
+                />
+              </FormField>
+              {draft.language === 'OTHER' ? text('languageOther', t('residents.field.languageOther'), ResidentNameMax) : null}
+              {text('moveInDate', t('residents.field.moveInDate'), 10, { type: 'date' })}
+            </div>
+          </fieldset>
+
+          <fieldset>
+            <legend>{t('residents.section.health')}</legend>
+            <div className="hearth-form-grid">
+              <FormField id="resident-height" label={t('residents.field.height')} error={heightError}>
+                <div className="hearth-measure">
+                  <InputGroup
+                    id="resident-height"
+                    inputMode="decimal"
+                    value={draft.height}
+                    intent={heightError ? Intent.DANGER : Intent.NONE}
+                    aria-invalid={heightError ? true : undefined}
+                    onChange={(e) => set({ height: e.currentTarget.value })}
+                  />
+                  <HTMLSelect
+                    aria-label={t('residents.field.heightUnit')}
+                    value={draft.heightUnit}
+                    onChange={(e) => set({ heightUnit: e.currentTarget.value === 'CM' ? 'CM' : 'IN' })}
+                    options={(['IN', 'CM'] as const).map((u) => ({ value: u, label: labelOf(t, UNIT_KEYS, u) }))}
+                  />
+                </div>
+              </FormField>
+              <FormField id="resident-weight" label={t('residents.field.weight')} error={weightError}>
+                <div className="hearth-measure">
+                  <InputGroup
+                    id="resident-weight"
+                    inputMode="decimal"
+                    value={draft.weight}
+                    intent={weightError ? Intent.DANGER : Intent.NONE}
+                    aria-invalid={weightError ? true : undefined}
+                    onChange={(e) => set({ weight: e.currentTarget.value })}
+                  />
+                  <HTMLSelect
+                    aria-label={t('residents.field.weightUnit')}
+                    value={draft.weightUnit}
+                    onChange={(e) => set({ weightUnit: e.currentTarget.value === 'KG' ? 'KG' : 'LB' })}
+                    options={(['LB', 'KG'] as const).map((u) => ({ value: u, label: labelOf(t, UNIT_KEYS, u) }))}
+                  />
+                </div>
+              </FormField>
+              <FormField id="resident-dnr" label={t('residents.field.dnr')}>
+                <HTMLSelect
+                  id="resident-dnr"
+                  fill
+                  value={draft.dnr}
+                  onChange={(e) => set({ dnr: e.currentTarget.value })}
+                  options={codesOf(DNR_KEYS).map((c) => ({ value: c, label: labelOf(t, DNR_KEYS, c) }))}
+                />
+              </FormField>
+              {DETAIL_FIELDS.filter((f) => f !== 'preferences').map((f) => (
+                <div key={f} className="hearth-form-wide">
+                  {area(f, t(DETAIL_FIELD_KEYS[f]), ResidentDetailsMax)}
+                </div>
+              ))}
+            </div>
+          </fieldset>
+
+          {provider('physician')}
+          {provider('pharmacy')}
+
+          <fieldset>
+            <legend>{t('residents.section.background')}</legend>
+            {area('personalBackground', t('residents.field.personalBackground'), ResidentBackgroundMax)}
+            {area('preferences', t('residents.field.preferences'), ResidentDetailsMax)}
+          </fieldset>
+
+          {problem ? (
+            <Callout intent={Intent.DANGER} compact data-testid="resident-form-problem">
+              {problem}
+            </Callout>
+          ) : null}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button onClick={onClose}>{t('common.action.cancel')}</Button>
+              <Button type="submit" intent={Intent.PRIMARY} loading={saving} data-testid="resident-save">
+                {t('residents.form.save')}
+              </Button>
+            </>
+          }
+        />
+      </form>
+    </AppDialog>
+  );
+}

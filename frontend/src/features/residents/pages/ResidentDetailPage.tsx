@@ -1,0 +1,238 @@
+import { useState } from 'react';
+import { Alert, Button, Callout, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { ArrowLeftIcon, EditIcon, HomeIcon, LogOutIcon, RemoveIcon, WalkIcon } from '@blueprintjs/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import type { Resident } from '@/types/api.gen';
+import { FileAssessment, FileMedicalRecord, ResidentGoingOut, ResidentMovedOut } from '@/types/api.gen';
+import { currentLanguage } from '@/lib/i18n';
+import { useSessionStore } from '@/lib/session/store';
+import { useShell } from '@/lib/shell';
+import { formatDateTime } from '@/lib/time/dateTime';
+import { residentsKey } from '../api/keys';
+import { useResident } from '../api/getResidentById';
+import { returnFacility } from '../api/returnFacility';
+import { ContactsTab } from '../components/ContactsTab';
+import { FilesTab } from '../components/FilesTab';
+import { FinalStatusDialog, type FinalStatus } from '../components/FinalStatusDialog';
+import { GoingOutDialog } from '../components/GoingOutDialog';
+import { ProfileTab } from '../components/ProfileTab';
+import { ResidentAvatar } from '../components/ResidentAvatar';
+import { ResidentFormDialog } from '../components/ResidentFormDialog';
+import { ResidentBadges, ResidentStatusTag } from '../components/ResidentTags';
+import { DESTINATION_KEYS, labelOf } from '../residentLabels';
+import { residentsBase } from '../residentPaths';
+import { allowedActions, isFinalStatus } from '../residentRules';
+import '../residents.css';
+
+/** The tabs that work now (000 §2 "Profile tabs"); care plan, medication, notes and monitors come with their issues. */
+const TABS = ['profile', 'medicalRecords', 'assessment', 'contacts', 'documents'] as const;
+type TabId = (typeof TABS)[number];
+
+const TAB_KEYS = {
+  profile: 'residents.tab.profile',
+  medicalRecords: 'residents.tab.medicalRecords',
+  assessment: 'residents.tab.assessment',
+  contacts: 'residents.tab.contacts',
+  documents: 'residents.tab.documents',
+} as const;
+
+type Dialog = { kind: 'edit' } | { kind: 'goingOut' } | { kind: 'return' } | { kind: 'final'; final: FinalStatus };
+
+/**
+ * /resident-management/detail?residentId= (owners, admins) and /resident/detail?residentId= (caregivers,
+ * read-only): the header with status and actions, and the profile tabs. The server's `editable` decides
+ * whether any write shows; moved-out and deceased residents are read-only for everyone.
+ */
+export default function ResidentDetailPage() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const { userInfo } = useShell();
+  const session = useSessionStore((s) => s.session);
+  const zone = userInfo?.timeZone || session?.timeZone || undefined;
+  const base = residentsBase(pathname);
+  const residentId = params.get('residentId') ?? '';
+  const tabParam = params.get('tab') ?? '';
+  const tab: TabId = (TABS as readonly string[]).includes(tabParam) ? (tabParam as TabId) : 'profile';
+  const query = useResident(residentId);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [returnBusy, setReturnBusy] = useState(false);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: residentsKey });
+  const done = () => {
+    setDialog(null);
+    refresh();
+  };
+
+  const back = (
+    <Link to={base} className="hearth-muted">
+      <ArrowLeftIcon /> {t('residents.detail.back')}
+    </Link>
+  );
+
+  if (residentId === '' || query.isError) {
+    return (
+      <div className="hearth-page">
+        {back}
+        <NonIdealState title={t('residents.detail.notFound')} className="hearth-gap-top" />
+      </div>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <div className="hearth-page hearth-center">
+        <Spinner size={32} />
+      </div>
+    );
+  }
+  const r: Resident = query.data;
+  const actions = allowedActions(r);
+  const final = isFinalStatus(r.status);
+
+  const confirmReturn = async () => {
+    setReturnBusy(true);
+    try {
+      await returnFacility({ residentId: r.residentId }, t('residents.return.operation'));
+      done();
+    } catch {
+      // the client has reported it
+    } finally {
+      setReturnBusy(false);
+    }
+  };
+
+  const statusLine =
+    r.status === ResidentGoingOut && r.returnDate > 0
+      ? t('residents.detail.returnBy', { date: formatDateTime(r.returnDate, zone, language) })
+      : r.status === ResidentMovedOut && r.moveOutDestination
+        ? t('residents.detail.movedTo', {
+            place: r.moveOutDestination === 'OTHER' && r.destinationOther ? r.destinationOther : labelOf(t, DESTINATION_KEYS, r.moveOutDestination),
+          })
+        : r.statusTime > 0 && final
+          ? t('residents.detail.statusSince', { date: formatDateTime(r.statusTime, zone, language) })
+          : '';
+
+  return (
+    <div className="hearth-page" data-testid="resident-detail" data-resident-id={r.residentId}>
+      {back}
+      <header className="hearth-resident-head hearth-gap-top">
+        <ResidentAvatar resident={r} size={64} />
+        <div className="hearth-resident-head-text">
+          <h1 data-testid="resident-name">{r.name}</h1>
+          <div className="hearth-resident-head-meta">
+            <ResidentStatusTag status={r.status} />
+            <span>{t('residents.field.room')}: {r.room}</span>
+            <span>{t('residents.detail.ageYears', { age: r.age })}</span>
+            <ResidentBadges resident={r} />
+          </div>
+          {statusLine ? (
+            <div className="hearth-muted" data-testid="resident-status-line">
+              {statusLine}
+            </div>
+          ) : null}
+        </div>
+        <div className="hearth-resident-actions">
+          {actions.edit ? (
+            <Button icon={<EditIcon />} onClick={() => setDialog({ kind: 'edit' })} data-testid="resident-edit">
+              {t('residents.detail.edit')}
+            </Button>
+          ) : null}
+          {actions.goingOut ? (
+            <Button icon={<WalkIcon />} intent={Intent.WARNING} onClick={() => setDialog({ kind: 'goingOut' })} data-testid="resident-going-out">
+              {t('residents.detail.goingOut')}
+            </Button>
+          ) : null}
+          {actions.returnFacility ? (
+            <Button icon={<HomeIcon />} intent={Intent.SUCCESS} onClick={() => setDialog({ kind: 'return' })} data-testid="resident-return">
+              {t('residents.detail.returnFacility')}
+            </Button>
+          ) : null}
+          {actions.moveOut ? (
+            <Button
+              icon={<LogOutIcon />}
+              intent={Intent.DANGER}
+              variant="outlined"
+              onClick={() => setDialog({ kind: 'final', final: 'moveOut' })}
+              data-testid="resident-move-out"
+            >
+              {t('residents.detail.moveOut')}
+            </Button>
+          ) : null}
+          {actions.deceased ? (
+            <Button
+              icon={<RemoveIcon />}
+              intent={Intent.DANGER}
+              variant="outlined"
+              onClick={() => setDialog({ kind: 'final', final: 'deceased' })}
+              data-testid="resident-deceased"
+            >
+              {t('residents.detail.deceased')}
+            </Button>
+          ) : null}
+        </div>
+      </header>
+      {final ? (
+        <Callout compact className="hearth-gap-bottom" data-testid="resident-read-only">
+          {t('residents.detail.readOnly')}
+        </Callout>
+      ) : null}
+
+      <Tabs
+        id="resident-tabs"
+        selectedTabId={tab}
+        renderActiveTabPanelOnly
+        onChange={(next) => {
+          const p = new URLSearchParams(params);
+          p.set('tab', String(next));
+          setParams(p, { replace: true });
+        }}
+      >
+        {TABS.map((id) => (
+          <Tab
+            key={id}
+            id={id}
+            title={t(TAB_KEYS[id])}
+            panelClassName="hearth-tab-panel"
+            panel={
+              id === 'profile' ? (
+                <ProfileTab resident={r} />
+              ) : id === 'contacts' ? (
+                <ContactsTab residentId={r.residentId} editable={actions.edit} />
+              ) : (
+                <FilesTab
+                  residentId={r.residentId}
+                  category={id === 'medicalRecords' ? FileMedicalRecord : id === 'assessment' ? FileAssessment : undefined}
+                  editable={actions.edit}
+                  zone={zone}
+                  testId={`files-${id}`}
+                />
+              )
+            }
+          />
+        ))}
+      </Tabs>
+
+      {dialog?.kind === 'edit' ? <ResidentFormDialog resident={r} onClose={() => setDialog(null)} onSaved={done} /> : null}
+      {dialog?.kind === 'goingOut' ? <GoingOutDialog resident={r} onClose={() => setDialog(null)} onDone={done} /> : null}
+      {dialog?.kind === 'final' ? (
+        <FinalStatusDialog kind={dialog.final} resident={r} onClose={() => setDialog(null)} onDone={done} />
+      ) : null}
+      <Alert
+        isOpen={dialog?.kind === 'return'}
+        intent={Intent.SUCCESS}
+        icon={<HomeIcon />}
+        confirmButtonText={t('residents.return.confirm')}
+        cancelButtonText={t('common.action.cancel')}
+        loading={returnBusy}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => void confirmReturn()}
+      >
+        <p data-testid="return-confirm">{t('residents.return.body', { name: r.name })}</p>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// Where the resident pages live (spec 000 §2): owners and admins under /resident-management, caregivers
+// under /resident; each has its detail page under it (SUB_PAGES in app/pageRegistry.ts).
+
+export const FACILITY_RESIDENTS_PATH = '/resident-management';
+export const CAREGIVER_RESIDENTS_PATH = '/resident';
+
+/** The list page a resident path belongs to. */
+export function residentsBase(pathname: string): string {
+  return pathname === FACILITY_RESIDENTS_PATH || pathname.startsWith(`${FACILITY_RESIDENTS_PATH}/`)
+    ? FACILITY_RESIDENTS_PATH
+    : CAREGIVER_RESIDENTS_PATH;
+}
+
+export function residentDetailUrl(base: string, residentId: string): string {
+  return `${base}/detail?residentId=${encodeURIComponent(residentId)}`;
+}
+
+/** A YYYY-MM-DD date for people, in the interface language (a calendar date: no time zone applies). */
+export function formatCalendarDate(ymd: string, language: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return ymd;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(ms);
+}
