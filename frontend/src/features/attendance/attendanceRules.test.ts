@@ -91,3 +91,17 @@ describe('kiosk PIN', () => {
     expect(pinInput('12 a3-45678')).toBe('123456');
   });
 });
+
+import { epochToZonedWall, zonedWallToEpoch } from './weekRules';
+
+describe('wall-clock times in the facility zone', () => {
+  it('reads a datetime-local value in Los Angeles', () => {
+    expect(new Date(zonedWallToEpoch('2026-06-10T08:30', LA)).toISOString()).toBe('2026-06-10T15:30:00.000Z');
+    expect(new Date(zonedWallToEpoch('2026-01-10T08:30', LA)).toISOString()).toBe('2026-01-10T16:30:00.000Z');
+    expect(zonedWallToEpoch('bad', LA)).toBeNaN();
+  });
+
+  it('writes it back', () => {
+    expect(epochToZonedWall(Date.UTC(2026, 5, 10, 15, 30), LA)).toBe('2026-06-10T08:30');
+  });
+});

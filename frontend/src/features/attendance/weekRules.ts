@@ -86,3 +86,20 @@ export function minutesBetween(start: number, end: number | undefined, now: numb
   const stop = end && end > 0 ? end : now;
   return stop > start ? Math.floor((stop - start) / 60_000) : 0;
 }
+
+/** A wall-clock time "YYYY-MM-DDTHH:mm" in a zone as epoch ms (NaN when it is not such a text). */
+export function zonedWallToEpoch(local: string, zone: string | undefined): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return Number.NaN;
+  const wall = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]);
+  let guess = wall - zoneOffset(wall, zone);
+  guess = wall - zoneOffset(guess, zone);
+  return guess;
+}
+
+/** Epoch ms as the wall-clock "YYYY-MM-DDTHH:mm" of a zone (what a datetime-local input holds). */
+export function epochToZonedWall(ms: number, zone: string | undefined): string {
+  const p = zonedParts(ms, zone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Callout, Card, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { KeyIcon } from '@blueprintjs/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ClockInStatus } from '@/types/api.gen';
+import { isApiError } from '@/lib/api/client';
+import { fieldErrors } from '@/lib/api/fieldErrors';
+import { currentLanguage } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/time/dateTime';
+import { attendanceKey } from '../api/keys';
+import { setPin } from '../api/setPin';
+import { PIN_MAX, PIN_MIN, pinInput, pinProblem, type PinProblem } from '../pinRules';
+
+const PROBLEM_KEYS: Record<PinProblem, 'attendance.pin.required' | 'attendance.pin.digits' | 'attendance.pin.length' | 'attendance.pin.mismatch'> = {
+  required: 'attendance.pin.required',
+  digits: 'attendance.pin.digits',
+  length: 'attendance.pin.length',
+  mismatch: 'attendance.pin.mismatch',
+};
+
+/** The kiosk PIN: 4–6 digits, typed twice. */
+export function PinCard({ status }: { status: ClockInStatus | undefined }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [now] = useState(() => Date.now());
+  const [pin, setPinValue] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [server, setServer] = useState('');
+  const problem = pinProblem(pin, confirm);
+  const shown = server || (touched && problem ? t(PROBLEM_KEYS[problem], { min: PIN_MIN, max: PIN_MAX }) : '');
+  const locked = status?.pinLockedUntil && status.pinLockedUntil > now ? status.pinLockedUntil : 0;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    setServer('');
+    if (problem) return;
+    setBusy(true);
+    try {
+      await setPin({ pin }, t('attendance.pin.operation'));
+      setPinValue('');
+      setConfirm('');
+      setTouched(false);
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: attendanceKey });
+    } catch (err) {
+      if (isApiError(err)) setServer(fieldErrors(err).pin ?? '');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card data-testid="pin-card">
+      <h2 className="hearth-section-title">{t('attendance.pin.title')}</h2>
+      <p data-testid="pin-state">{status?.pinSet ? t('attendance.pin.isSet') : t('attendance.pin.notSet')}</p>
+      {locked ? (
+        <Callout intent={Intent.WARNING} compact className="hearth-gap-bottom">
+          {t('attendance.pin.locked', { time: formatDateTime(locked, status?.timeZone, currentLanguage()) })}
+        </Callout>
+      ) : null}
+      {open ? (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <FormGroup label={t('attendance.pin.new')} labelFor="pin-new" labelInfo={t('attendance.pin.hint', { min: PIN_MIN, max: PIN_MAX })}>
+            <InputGroup
+              id="pin-new"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              autoFocus
+              value={pin}
+              onValueChange={(v) => setPinValue(pinInput(v))}
+            />
+          </FormGroup>
+          <FormGroup label={t('attendance.pin.confirm')} labelFor="pin-confirm" intent={shown ? Intent.DANGER : Intent.NONE} helperText={shown || undefined}>
+            <InputGroup
+              id="pin-confirm"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              value={confirm}
+              onValueChange={(v) => setConfirm(pinInput(v))}
+            />
+          </FormGroup>
+          <Button type="submit" intent={Intent.PRIMARY} loading={busy} data-testid="pin-save">
+            {t('attendance.pin.save')}
+          </Button>{' '}
+          <Button onClick={() => setOpen(false)}>{t('common.action.cancel')}</Button>
+        </form>
+      ) : (
+        <Button icon={<KeyIcon />} onClick={() => setOpen(true)} data-testid="pin-open">
+          {status?.pinSet ? t('attendance.pin.change') : t('attendance.pin.set')}
+        </Button>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { Button, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApplicationLeave, ApplicationShiftAdjustment } from '@/types/api.gen';
+import { isApiError } from '@/lib/api/client';
+import { fieldErrors } from '@/lib/api/fieldErrors';
+import { ianaZone } from '@/lib/time/dateTime';
+import { useSessionStore } from '@/lib/session/store';
+import { zonedWallToEpoch } from '@/features/attendance/weekRules';
+import { requestsKey } from '../api/keys';
+import { saveApplicationForm } from '../api/saveApplicationForm';
+import { typeLabel } from '../requestLabels';
+import { REASON_MAX, requestProblems, type RequestDraft, type RequestProblem } from '../requestRules';
+
+const EMPTY: RequestDraft = { type: ApplicationLeave, start: '', end: '', reason: '' };
+
+const PROBLEM_KEYS: Record<RequestProblem, 'requests.form.required' | 'requests.form.endBeforeStart' | 'requests.form.tooLong'> = {
+  required: 'requests.form.required',
+  endBeforeStart: 'requests.form.endBeforeStart',
+  tooLong: 'requests.form.tooLong',
+};
+
+/** A caregiver's request: leave or shift adjustment, start and end in the facility's time, reason. */
+export function RequestForm() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const zoneCode = useSessionStore((s) => s.session?.timeZone) || undefined;
+  const [d, setD] = useState<RequestDraft>(EMPTY);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [server, setServer] = useState<Record<string, string>>({});
+  const problems = requestProblems(d);
+  const msg = (f: keyof RequestDraft, serverField: string) =>
+    server[serverField] || (touched && problems[f] ? t(PROBLEM_KEYS[problems[f]!]) : undefined);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    setServer({});
+    if (Object.keys(problems).length > 0) return;
+    const zone = ianaZone(zoneCode);
+    setBusy(true);
+    try {
+      await saveApplicationForm(
+        { type: d.type, startTime: zonedWallToEpoch(d.start, zone), endTime: zonedWallToEpoch(d.end, zone), reason: d.reason.trim() },
+        t('requests.form.operation'),
+      );
+      setD(EMPTY);
+      setTouched(false);
+      void queryClient.invalidateQueries({ queryKey: requestsKey });
+    } catch (err) {
+      if (isApiError(err)) setServer(fieldErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const startMsg = msg('start', 'startTime');
+  const endMsg = msg('end', 'endTime');
+  const reasonMsg = msg('reason', 'reason');
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="request-form">
+      <FormGroup label={t('requests.field.type')} labelFor="request-type">
+        <HTMLSelect id="request-type" fill value={d.type} onChange={(e) => setD({ ...d, type: e.currentTarget.value })}>
+          {[ApplicationLeave, ApplicationShiftAdjustment].map((ty) => (
+            <option key={ty} value={ty}>
+              {typeLabel(t, ty)}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup label={t('requests.field.start')} labelFor="request-start" intent={startMsg ? Intent.DANGER : Intent.NONE} helperText={startMsg}>
+        <InputGroup id="request-start" type="datetime-local" value={d.start} onValueChange={(v) => setD({ ...d, start: v })} />
+      </FormGroup>
+      <FormGroup label={t('requests.field.end')} labelFor="request-end" intent={endMsg ? Intent.DANGER : Intent.NONE} helperText={endMsg}>
+        <InputGroup id="request-end" type="datetime-local" value={d.end} min={d.start || undefined} onValueChange={(v) => setD({ ...d, end: v })} />
+      </FormGroup>
+      <FormGroup label={t('requests.field.reason')} labelFor="request-reason" intent={reasonMsg ? Intent.DANGER : Intent.NONE} helperText={reasonMsg}>
+        <TextArea id="request-reason" fill maxLength={REASON_MAX} value={d.reason} onChange={(e) => setD({ ...d, reason: e.currentTarget.value })} />
+      </FormGroup>
+      <Button type="submit" intent={Intent.PRIMARY} loading={busy} data-testid="request-submit">
+        {t('requests.form.submit')}
+      </Button>
+    </form>
+  );
+}

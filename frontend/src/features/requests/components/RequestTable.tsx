@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { HTMLTable } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationForm } from '@/types/api.gen';
+import { currentLanguage } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/time/dateTime';
+import { typeLabel } from '../requestLabels';
+import { RequestStatusTag } from './RequestStatusTag';
+
+interface Props {
+  records: ApplicationForm[];
+  zone: string | undefined;
+  /** Show who asked (the approvals list). */
+  showCreator?: boolean;
+  /** Buttons of a row (approve / refuse). */
+  actions?: (r: ApplicationForm) => ReactNode;
+}
+
+/** Requests with their state, the decider and the comment. */
+export function RequestTable({ records, zone, showCreator, actions }: Props) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  if (records.length === 0) return <p className="hearth-muted">{t('requests.list.empty')}</p>;
+  return (
+    <div className="hearth-table-scroll">
+      <HTMLTable compact striped style={{ minWidth: 800 }}>
+        <thead>
+          <tr>
+            {showCreator ? <th>{t('requests.field.creator')}</th> : null}
+            <th>{t('requests.field.type')}</th>
+            <th>{t('requests.field.start')}</th>
+            <th>{t('requests.field.end')}</th>
+            <th>{t('requests.field.reason')}</th>
+            <th>{t('requests.field.status')}</th>
+            <th>{t('requests.field.decision')}</th>
+            {actions ? <th>{t('requests.field.actions')}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((r) => (
+            <tr key={r.applicationId} data-testid="request-row" data-request-id={r.applicationId}>
+              {showCreator ? (
+                <td className="hearth-cell-nowrap">
+                  {r.creatorColor ? <span className="hearth-swatch" style={{ background: r.creatorColor }} aria-hidden="true" /> : null}{' '}
+                  {r.creatorName}
+                </td>
+              ) : null}
+              <td>{typeLabel(t, r.type)}</td>
+              <td className="hearth-cell-nowrap">{formatDateTime(r.startTime, zone, language)}</td>
+              <td className="hearth-cell-nowrap">{formatDateTime(r.endTime, zone, language)}</td>
+              <td className="hearth-cell-truncate" title={r.reason}>
+                {r.reason}
+              </td>
+              <td>
+                <RequestStatusTag status={r.status} />
+              </td>
+              <td>{r.approverName ? [r.approverName, r.comment].filter(Boolean).join(': ') : ''}</td>
+              {actions ? <td className="hearth-cell-nowrap">{actions(r)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}

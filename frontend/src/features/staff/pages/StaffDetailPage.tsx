@@ -1,0 +1,248 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Callout, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { ArrowDownIcon, ArrowUpIcon, BanCircleIcon, EditIcon, TrashIcon, UnlockIcon, UploadIcon } from '@blueprintjs/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { Caregiver } from '@/types/api.gen';
+import { DetailList } from '@/components/DetailList';
+import { PageHeader } from '@/components/PageHeader';
+import { roleLabel } from '@/lib/i18n/labels';
+import { sidebarCountsKey } from '@/features/menu/api/sidebarReminderCount';
+import { AttendancePanel } from '@/features/attendance/components/AttendancePanel';
+import { RequestHistory } from '@/features/requests/components/RequestHistory';
+import { useCaregiverFiles, useCaregiverInspections } from '../api/caregiverFiles';
+import { changeRoleType, deleteCaregiver, disableCaregiver, enableCaregiver } from '../api/caregiverStatus';
+import { useCaregiver } from '../api/getCaregiverById';
+import { staffKey } from '../api/keys';
+import { updateCaregiver } from '../api/updateCaregiver';
+import { CredentialChecklist } from '../components/CredentialChecklist';
+import { CredentialRecords } from '../components/CredentialRecords';
+import { CredentialUploadDialog } from '../components/CredentialUploadDialog';
+import { ColorSwatch, RoleTag, StaffAvatar, StaffStatusTag } from '../components/StaffBits';
+import { StaffForm, staffFormValue } from '../components/StaffForm';
+import { specialtyLabel } from '../staffLabels';
+import { ROLE_ADMIN, ROLE_CAREGIVER, staffActions } from '../staffRules';
+import { useViewer } from '../viewer';
+import '../staff.css';
+
+type Pending = 'disable' | 'enable' | 'delete' | 'promote' | 'demote';
+
+/** /staff-management/detail/:id: profile, credentials, attendance and requests of one staff member. */
+export default function StaffDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const detail = useCaregiver(id);
+  if (detail.isPending) return <Spinner size={32} className="hearth-gap-top" />;
+  if (!detail.data) return <NonIdealState title={t('staff.detail.notFound')} />;
+  return <StaffDetail staff={detail.data} />;
+}
+
+function StaffDetail({ staff }: { staff: Caregiver }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const viewer = useViewer();
+  const actions = staffActions(viewer.roles, viewer.userId, staff);
+  const [tab, setTab] = useState('credentials');
+  const [editing, setEditing] = useState(false);
+  const [uploading, setUploading] = useState<{ type?: string } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inspections = useCaregiverInspections(staff.caregiverId);
+  const files = useCaregiverFiles(staff.caregiverId);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: staffKey });
+    void queryClient.invalidateQueries({ queryKey: sidebarCountsKey });
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    const q = { caregiverId: staff.caregiverId };
+    try {
+      if (pending === 'disable') await disableCaregiver(q, t('staff.detail.disable'));
+      if (pending === 'enable') await enableCaregiver(q, t('staff.detail.enable'));
+      if (pending === 'promote') await changeRoleType({ ...q, roleType: ROLE_ADMIN }, t('staff.detail.promote'));
+      if (pending === 'demote') await changeRoleType({ ...q, roleType: ROLE_CAREGIVER }, t('staff.detail.demote'));
+      if (pending === 'delete') {
+        await deleteCaregiver(q, t('staff.detail.delete'));
+        refresh();
+        void navigate('/staff-management', { replace: true });
+        return;
+      }
+      refresh();
+    } catch {
+      // the client has reported it
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+
+  const confirmText: Record<Pending, ReactNode> = {
+    disable: t('staff.detail.disableConfirm', { name: staff.name }),
+    enable: t('staff.detail.enableConfirm', { name: staff.name }),
+    delete: t('staff.detail.deleteConfirm', { name: staff.name }),
+    promote: t('staff.detail.promoteConfirm', { name: staff.name }),
+    demote: t('staff.detail.demoteConfirm', { name: staff.name }),
+  };
+
+  return (
+    <div className="hearth-page">
+      <div className="hearth-staff-name">
+        <StaffAvatar name={staff.name} avatar={staff.avatar} color={staff.color} />
+        <PageHeader title={staff.name} />
+      </div>
+      <div className="hearth-tag-row">
+        <ColorSwatch color={staff.color} />
+        <RoleTag role={staff.roleType} />
+        <StaffStatusTag status={staff.status} />
+      </div>
+      <div className="hearth-actions-row" data-testid="staff-actions">
+        {actions.promote ? (
+          <Button icon={<ArrowUpIcon />} onClick={() => setPending('promote')} data-testid="promote">
+            {t('staff.detail.promote')}
+          </Button>
+        ) : null}
+        {actions.demote ? (
+          <Button icon={<ArrowDownIcon />} onClick={() => setPending('demote')} data-testid="demote">
+            {t('staff.detail.demote')}
+          </Button>
+        ) : null}
+        {actions.disable ? (
+          <Button icon={<BanCircleIcon />} intent={Intent.WARNING} onClick={() => setPending('disable')} data-testid="disable">
+            {t('staff.detail.disable')}
+          </Button>
+        ) : null}
+        {actions.enable ? (
+          <Button icon={<UnlockIcon />} intent={Intent.SUCCESS} onClick={() => setPending('enable')} data-testid="enable">
+            {t('staff.detail.enable')}
+          </Button>
+        ) : null}
+        {actions.delete ? (
+          <Button icon={<TrashIcon />} intent={Intent.DANGER} variant="outlined" onClick={() => setPending('delete')} data-testid="delete">
+            {t('staff.detail.delete')}
+          </Button>
+        ) : null}
+      </div>
+
+      <Tabs id="staff-detail-tabs" selectedTabId={tab} onChange={(next) => setTab(String(next))}>
+        <Tab
+          id="credentials"
+          title={t('staff.detail.credentialsTab')}
+          panel={
+            <>
+              {actions.uploadCredential ? (
+                <Button intent={Intent.PRIMARY} icon={<UploadIcon />} onClick={() => setUploading({})} data-testid="upload-credential">
+                  {t('staff.credential.upload')}
+                </Button>
+              ) : null}
+              <h2 className="hearth-section-title">{t('staff.credential.checklist')}</h2>
+              <CredentialChecklist data={inspections.data} loading={inspections.isPending} />
+              <h2 className="hearth-section-title">{t('staff.credential.records')}</h2>
+              <CredentialRecords records={files.data ?? []} />
+            </>
+          }
+        />
+        <Tab
+          id="profile"
+          title={t('staff.detail.profileTab')}
+          panel={
+            editing ? (
+              <StaffForm
+                initial={staffFormValue(staff)}
+                userId={staff.userId}
+                caregiverId={staff.caregiverId}
+                canChooseRole={false}
+                submitText={t('staff.detail.save')}
+                onCancel={() => setEditing(false)}
+                onSubmit={async (v) => {
+                  await updateCaregiver(
+                    {
+                      caregiverId: staff.caregiverId,
+                      name: v.name.trim(),
+                      email: v.email,
+                      phone: v.phone.trim(),
+                      color: v.color,
+                      hireDate: v.hireDate,
+                      birthDate: v.birthDate || undefined,
+                      specialties: v.specialties,
+                      nurseDelegation: v.nurseDelegation,
+                      diabetesDelegation: v.diabetesDelegation,
+                    },
+                    t('staff.detail.save'),
+                  );
+                  refresh();
+                  setEditing(false);
+                }}
+              />
+            ) : (
+              <>
+                {actions.edit ? (
+                  <Button icon={<EditIcon />} onClick={() => setEditing(true)} data-testid="edit-profile">
+                    {t('staff.detail.edit')}
+                  </Button>
+                ) : null}
+                {staff.status === 'unverified' ? (
+                  <Callout intent={Intent.WARNING} compact className="hearth-gap-top">
+                    {t('staff.detail.unverifiedHint')}
+                  </Callout>
+                ) : null}
+                <DetailList
+                  rows={[
+                    { label: t('staff.field.account'), value: staff.account },
+                    { label: t('staff.field.email'), value: staff.email },
+                    { label: t('staff.field.phone'), value: staff.phone },
+                    { label: t('staff.field.role'), value: roleLabel(t, staff.roleType) },
+                    { label: t('staff.field.hireDate'), value: staff.hireDate },
+                    { label: t('staff.field.birthDate'), value: staff.birthDate || '—' },
+                    {
+                      label: t('staff.field.specialties'),
+                      value: (staff.specialties ?? []).map((s) => specialtyLabel(t, s)).join(', ') || '—',
+                    },
+                    {
+                      label: t('staff.field.delegation'),
+                      value:
+                        [staff.nurseDelegation ? t('staff.field.nurseDelegation') : '', staff.diabetesDelegation ? t('staff.field.diabetesDelegation') : '']
+                          .filter(Boolean)
+                          .join(', ') || '—',
+                    },
+                  ]}
+                />
+              </>
+            )
+          }
+        />
+        <Tab id="attendance" title={t('staff.detail.attendanceTab')} panel={<AttendancePanel caregiverId={staff.caregiverId} />} />
+        <Tab id="requests" title={t('staff.detail.requestsTab')} panel={<RequestHistory creator={staff.userId} />} />
+      </Tabs>
+
+      {uploading ? (
+        <CredentialUploadDialog
+          caregiverId={staff.caregiverId}
+          initialType={uploading.type}
+          today={viewer.today}
+          onClose={() => setUploading(null)}
+          onUploaded={() => {
+            setUploading(null);
+            refresh();
+          }}
+        />
+      ) : null}
+      <Alert
+        isOpen={pending !== null}
+        intent={pending === 'delete' || pending === 'disable' ? Intent.DANGER : Intent.PRIMARY}
+        confirmButtonText={t('common.action.confirm')}
+        cancelButtonText={t('common.action.cancel')}
+        loading={busy}
+        canEscapeKeyCancel
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirm()}
+      >
+        <p data-testid="staff-confirm">{pending ? confirmText[pending] : null}</p>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Button, HTMLSelect, InputGroup, Intent, Tab, Tabs } from '@blueprintjs/core';
+import { PlusIcon, SearchIcon } from '@blueprintjs/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { CaregiverFilter } from '@/types/api.gen';
+import { PageHeader } from '@/components/PageHeader';
+import { Pager } from '@/components/Pager';
+import { SHORT_PAGE_SIZE } from '@/components/pager';
+import { ApprovalsPanel } from '@/features/requests/components/ApprovalsPanel';
+import { useCaregiverList } from '../api/listCaregiverByPage';
+import { StaffTable } from '../components/StaffTable';
+import { STATUS_KEYS, statusLabel } from '../staffLabels';
+import '../staff.css';
+
+type TabId = 'staff' | 'requests';
+
+/** /staff-management (owner/admin): the staff list and the requests to decide (spec 000 §2, "Applications"). */
+export default function StaffManagementPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = params.get('tab') === 'requests' ? 'requests' : 'staff';
+  return (
+    <div className="hearth-page">
+      <PageHeader title={t('staff.page.title')} />
+      <Tabs
+        id="staff-tabs"
+        selectedTabId={tab}
+        onChange={(id) => setParams(id === 'requests' ? { tab: 'requests' } : {}, { replace: true })}
+        large
+      >
+        <Tab id="staff" title={t('staff.page.staffTab')} panel={<StaffPanel />} data-testid="tab-staff" />
+        <Tab id="requests" title={t('staff.page.requestsTab')} panel={<ApprovalsPanel />} data-testid="tab-requests" />
+      </Tabs>
+    </div>
+  );
+}
+
+function StaffPanel() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [filter, setFilter] = useState<CaregiverFilter>({});
+  const [paging, setPaging] = useState({ current: 1, size: SHORT_PAGE_SIZE });
+  const list = useCaregiverList({ ...paging, data: filter });
+
+  const search = (next: CaregiverFilter) => {
+    setFilter(next);
+    setPaging((p) => ({ ...p, current: 1 }));
+  };
+
+  return (
+    <>
+      <div className="hearth-filter-bar">
+        <InputGroup
+          leftIcon={<SearchIcon />}
+          placeholder={t('staff.list.search')}
+          aria-label={t('staff.list.search')}
+          value={name}
+          maxLength={50}
+          onValueChange={setName}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') search({ ...filter, name: name.trim() || undefined });
+          }}
+        />
+        <HTMLSelect
+          aria-label={t('staff.field.status')}
+          value={filter.status ?? ''}
+          onChange={(e) => search({ ...filter, status: e.currentTarget.value || undefined })}
+        >
+          <option value="">{t('staff.list.allStatuses')}</option>
+          {Object.keys(STATUS_KEYS).map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(t, s)}
+            </option>
+          ))}
+        </HTMLSelect>
+        <Button icon={<SearchIcon />} onClick={() => search({ ...filter, name: name.trim() || undefined })}>
+          {t('staff.list.query')}
+        </Button>
+        <Button intent={Intent.PRIMARY} icon={<PlusIcon />} onClick={() => void navigate('/staff-management/add')} data-testid="add-staff">
+          {t('staff.list.add')}
+        </Button>
+      </div>
+      <StaffTable records={list.data?.records ?? []} loading={list.isPending} />
+      <Pager current={paging.current} size={paging.size} total={list.data?.total ?? 0} onChange={(current, size) => setPaging({ current, size })} />
+    </>
+  );
+}
