@@ -8,6 +8,8 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   '/dashboard': lazy(() => import('@/features/dashboard/pages/FacilityDashboardPage')),
   '/admin-dashboard': lazy(() => import('@/features/dashboard/pages/PlatformDashboardPage')),
   '/support-ticket-manage': lazy(() => import('@/features/tickets/pages/SupportTicketPage')),
+  '/staff-management': lazy(() => import('@/features/staff/pages/StaffManagementPage')),
+  '/your-status': lazy(() => import('@/features/attendance/pages/YourStatusPage')),
   '/resident-management': lazy(() => import('@/features/residents/pages/ResidentListPage')),
   '/resident': lazy(() => import('@/features/residents/pages/ResidentListPage')),
 };
@@ -29,6 +31,18 @@ export interface SubPage {
 }
 
 export const SUB_PAGES: readonly SubPage[] = [
+  {
+    path: '/staff-management/add',
+    parent: '/staff-management',
+    titleKey: 'staff.add.title',
+    page: lazy(() => import('@/features/staff/pages/AddStaffPage')),
+  },
+  {
+    path: '/staff-management/detail/:id',
+    parent: '/staff-management',
+    titleKey: 'staff.detail.title',
+    page: lazy(() => import('@/features/staff/pages/StaffDetailPage')),
+  },
   {
     path: '/resident-management/detail',
     parent: '/resident-management',
