@@ -1,0 +1,280 @@
+// Residents end to end (issue 4): admin_maple adds a resident, uploads an assessment PDF, adds two
+// contacts, sends the resident out and back, and moves another resident out by retyping the name;
+// caregiver_maple1 then sees the list and the profile, with no button that writes.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { enterEmailedCode, launchBrowser, newPage, screenshot, signIn, submitAccount } from './support.mjs';
+
+/** A one-page PDF with a valid cross-reference table. */
+function minimalPdf() {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+    '<< /Length 47 >>\nstream\nBT /F1 12 Tf 20 100 Td (Assessment 2026) Tj ET\nendstream',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((obj, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+const PDF = minimalPdf();
+
+/** 193 → "193 Bytes", as the UI writes sizes (base 1024, 2 decimals). */
+function sizeText(bytes) {
+  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
+  const i = bytes > 0 ? Math.min(4, Math.floor(Math.log(bytes) / Math.log(1024))) : 0;
+  return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`;
+}
+
+/** A `datetime-local` value `days` from now, in the browser's (this machine's) time. */
+function localDateTime(days) {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Buttons that write: none may show to a caregiver. */
+const WRITE_TEST_IDS = [
+  'resident-add',
+  'resident-edit',
+  'resident-going-out',
+  'resident-return',
+  'resident-move-out',
+  'resident-deceased',
+  'contact-add',
+  'resident-upload',
+];
+
+let browser;
+const stamp = Date.now().toString(36);
+const FIRST = 'Rosa';
+const LAST = `Alvarez ${stamp}`;
+const NAME = `${FIRST} ${LAST}`;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function toastSays(page, text) {
+  await page.locator('.bp6-toast').filter({ hasText: text }).first().waitFor();
+}
+
+async function statusIs(page, status) {
+  await page.locator(`[data-testid="resident-detail"] header [data-testid="resident-status"][data-status="${status}"]`).waitFor();
+}
+
+async function writeButtonsShown(page) {
+  const shown = [];
+  for (const id of WRITE_TEST_IDS) if ((await page.getByTestId(id).count()) > 0) shown.push(id);
+  return shown;
+}
+
+describe('residents', () => {
+  test('admin_maple keeps the resident record; caregiver_maple1 reads it', async (t) => {
+    const { page, context, problems } = await newPage(browser);
+    const since = Date.now();
+    await page.goto('/login');
+    await submitAccount(page, 'admin_maple');
+    await enterEmailedCode(page, 'admin@maple.example', since);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+    await t.test('the list shows the current residents with their badges', async () => {
+      await page.goto('/resident-management');
+      await page.getByTestId('resident-row').first().waitFor();
+      const statuses = await page.locator('[data-testid="resident-row"] [data-testid="resident-status"]').evaluateAll((els) =>
+        els.map((el) => el.getAttribute('data-status')),
+      );
+      assert.ok(statuses.length >= 1, 'demo residents listed');
+      assert.ok(
+        statuses.every((s) => s === 'NORMAL' || s === 'GOING_OUT'),
+        `moved-out and deceased are hidden by default: ${statuses}`,
+      );
+      await screenshot(page, 'residents-list-admin');
+    });
+
+    await t.test('adding a resident checks the form, then opens the new profile', async () => {
+      await page.getByTestId('resident-add').click();
+      const form = page.getByTestId('resident-form');
+      await form.waitFor();
+      await page.getByTestId('resident-save').click();
+      await page.getByTestId('resident-form-problem').getByText('Please correct the marked fields.').waitFor();
+      assert.ok(await form.getByText('This field is required').first().isVisible(), 'required messages under the fields');
+      await page.locator('#resident-firstName').fill(FIRST);
+      await page.locator('#resident-lastName').fill(LAST);
+      await page.locator('#resident-dob').fill('2999-01-01');
+      await page.locator('#resident-room').fill('7');
+      await page.getByTestId('resident-save').click();
+      await form.getByText('The date of birth must be in the past').waitFor();
+      await page.locator('#resident-dob').fill('1941-06-02');
+      await page.locator('#resident-phone').fill('123');
+      await page.getByTestId('resident-save').click();
+      await form.getByText('Between 10 and 20 characters').waitFor();
+      await page.locator('#resident-phone').fill('(360) 555-0144');
+      await page.locator('#resident-language').selectOption('SPANISH');
+      await page.locator('#resident-height').fill('62');
+      await page.locator('#resident-weight').fill('128');
+      await page.locator('#resident-dnr').selectOption('YES');
+      await page.locator('#resident-allergies').fill('Penicillin, shellfish');
+      await page.locator('#resident-diagnoses').fill('Type 2 diabetes; mild dementia');
+      await page.locator('#resident-physician-name').fill('Dr. Helen Park');
+      await page.locator('#resident-physician-phone').fill('(360) 555-0190');
+      await page.locator('#resident-pharmacy-name').fill('Lakeside Pharmacy');
+      await screenshot(page, 'residents-add-form');
+      await page.getByTestId('resident-save').click();
+      await toastSays(page, 'Add resident successful');
+      await page.waitForURL((url) => url.pathname === '/resident-management/detail' && url.searchParams.has('residentId'));
+      await page.getByTestId('resident-name').getByText(NAME).waitFor();
+      await statusIs(page, 'NORMAL');
+      await page.locator('header [data-testid="badge-dnr"]').waitFor();
+      await page.locator('header [data-testid="badge-allergies"]').waitFor();
+      assert.equal(await page.getByTestId('profile-room').textContent(), '7');
+      await screenshot(page, 'residents-profile-admin');
+    });
+
+    await t.test('an assessment PDF is uploaded and listed with its size', async () => {
+      await page.getByRole('tab', { name: 'Assessment' }).click();
+      const tab = page.getByTestId('files-assessment');
+      await tab.waitFor();
+      await tab.getByTestId('resident-file-input').setInputFiles({ name: 'assessment-2026.pdf', mimeType: 'application/pdf', buffer: PDF });
+      const row = tab.getByTestId('resident-file-row').filter({ hasText: 'assessment-2026.pdf' });
+      await row.waitFor();
+      assert.equal(await row.getByTestId('resident-file-size').textContent(), sizeText(PDF.length));
+      assert.match(await row.textContent(), /Assessment/);
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        row.getByRole('button', { name: 'Open assessment-2026.pdf' }).click(),
+      ]);
+      await popup.waitForURL(/\/[0-9a-f-]{36}\?preview=1$/);
+      await popup.getByTestId('preview-name').getByText('assessment-2026.pdf').waitFor();
+      await popup.close();
+      await screenshot(page, 'residents-assessment');
+      // Documents lists every category, the assessment among them.
+      await page.getByRole('tab', { name: 'Documents' }).click();
+      await page.getByTestId('files-documents').getByTestId('resident-file-row').filter({ hasText: 'assessment-2026.pdf' }).waitFor();
+    });
+
+    await t.test('two contacts are added to their groups', async () => {
+      await page.getByRole('tab', { name: 'Contacts' }).click();
+      await page.getByTestId('contacts-tab').waitFor();
+      const add = async (group, name, phone, more) => {
+        await page.getByTestId('contact-add').click();
+        await page.getByTestId('contact-form').waitFor();
+        await page.locator('#contact-group').selectOption(group);
+        await page.locator('#contact-name').fill(name);
+        await page.locator('#contact-phone').fill(phone);
+        for (const [id, value] of Object.entries(more)) await page.locator(`#contact-${id}`).fill(value);
+        await page.getByTestId('contact-save').click();
+        await page.getByTestId('contact-form').waitFor({ state: 'detached' });
+      };
+      await add('EMERGENCY', 'Lucia Alvarez', '(360) 555-0101', { relationship: 'Daughter' });
+      await add('PROVIDER', 'Dr. Helen Park', '(360) 555-0190', { role: 'Primary care physician', email: 'hpark@clinic.example' });
+      await page.locator('[data-group="EMERGENCY"] [data-testid="contact-card"]').filter({ hasText: 'Lucia Alvarez' }).waitFor();
+      await page.locator('[data-group="PROVIDER"] [data-testid="contact-card"]').filter({ hasText: 'Dr. Helen Park' }).waitFor();
+      assert.equal(await page.getByTestId('contact-card').count(), 2);
+      await screenshot(page, 'residents-contacts');
+      // The profile's emergency contact is the first of that group.
+      await page.getByRole('tab', { name: 'Profile' }).click();
+      await page.getByTestId('profile-tab').getByText('Lucia Alvarez').waitFor();
+    });
+
+    await t.test('the resident goes out with a return date, and comes back', async () => {
+      await page.getByTestId('resident-going-out').click();
+      const dialog = page.getByTestId('going-out-dialog');
+      await dialog.waitFor();
+      await page.locator('#going-out-return').fill(localDateTime(-1));
+      await page.getByTestId('going-out-confirm').click();
+      await dialog.getByText('The return time must be in the future').waitFor();
+      await page.locator('#going-out-return').fill(localDateTime(2));
+      await page.locator('#going-out-reason').fill('Weekend with her daughter');
+      await page.getByTestId('going-out-confirm').click();
+      await statusIs(page, 'GOING_OUT');
+      await page.getByTestId('resident-status-line').getByText(/Expected back/).waitFor();
+      await screenshot(page, 'residents-going-out');
+      await page.getByTestId('resident-return').click();
+      await page.getByTestId('return-confirm').waitFor();
+      await page.locator('.bp6-alert').getByRole('button', { name: 'Returned' }).click();
+      await statusIs(page, 'NORMAL');
+    });
+
+    await t.test('another resident moves out once the name is retyped', async () => {
+      await page.goto('/resident-management');
+      const other = page
+        .getByTestId('resident-row')
+        .filter({ has: page.locator('[data-status="NORMAL"]') })
+        .filter({ hasNotText: NAME })
+        .first();
+      await other.waitFor();
+      const otherName = (await other.getByTestId('resident-link').textContent()).trim();
+      await other.getByTestId('resident-link').click();
+      await page.getByTestId('resident-name').getByText(otherName).waitFor();
+      await page.getByTestId('resident-move-out').click();
+      const dialog = page.getByTestId('final-status-dialog');
+      await dialog.waitFor();
+      await dialog.getByText('This cannot be undone.', { exact: false }).waitFor();
+      const confirm = page.getByTestId('final-confirm');
+      assert.equal(await confirm.isDisabled(), true, 'off until the name is typed');
+      await page.locator('#final-destination').selectOption('ANOTHER_AFH');
+      await page.locator('#final-confirm-name').fill(otherName.toLowerCase().slice(0, -1));
+      assert.equal(await confirm.isDisabled(), true, 'off for a wrong name');
+      await page.locator('#final-confirm-name').fill(otherName);
+      assert.equal(await confirm.isDisabled(), false, 'on for the exact name');
+      await screenshot(page, 'residents-move-out-confirm');
+      await confirm.click();
+      await statusIs(page, 'MOVED_OUT');
+      await page.getByTestId('resident-read-only').waitFor();
+      assert.deepEqual(await writeButtonsShown(page), [], 'a moved-out resident is read-only');
+      await screenshot(page, 'residents-moved-out');
+      // Hidden from the default list; the filter shows it.
+      await page.goto('/resident-management');
+      await page.getByTestId('resident-row').first().waitFor();
+      assert.equal(await page.getByTestId('resident-row').filter({ hasText: otherName }).count(), 0);
+      await page.getByTestId('resident-status-filter').selectOption('INACTIVE');
+      await page.getByTestId('resident-row').filter({ hasText: otherName }).waitFor();
+    });
+
+    assert.deepEqual(problems, [], 'the admin pages logged errors');
+    await context.close();
+  });
+
+  test('caregiver_maple1 sees the list and the profile without edit buttons', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signIn(page, 'caregiver_maple1');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto('/resident');
+    await page.getByTestId('resident-row').first().waitFor();
+    assert.equal(await page.getByTestId('resident-add').count(), 0, 'no Add resident');
+    await page.getByTestId('resident-search').fill(stamp);
+    await page.getByTestId('resident-search').press('Enter');
+    const row = page.getByTestId('resident-row').filter({ hasText: NAME });
+    await row.waitFor();
+    assert.equal(await page.getByTestId('resident-row').count(), 1, 'the search finds the one resident');
+    await screenshot(page, 'residents-list-caregiver');
+    await row.getByTestId('resident-link').click();
+    await page.waitForURL((url) => url.pathname === '/resident/detail');
+    await page.getByTestId('resident-name').getByText(NAME).waitFor();
+    await page.getByTestId('profile-tab').getByText('Penicillin, shellfish').waitFor();
+    assert.deepEqual(await writeButtonsShown(page), []);
+    await screenshot(page, 'residents-profile-caregiver');
+    await page.getByRole('tab', { name: 'Contacts' }).click();
+    await page.getByTestId('contact-card').filter({ hasText: 'Lucia Alvarez' }).waitFor();
+    assert.deepEqual(await writeButtonsShown(page), []);
+    assert.equal(await page.getByRole('button', { name: /^Edit: |^Delete: / }).count(), 0, 'no contact edit or delete');
+    await page.getByRole('tab', { name: 'Assessment' }).click();
+    await page.getByTestId('files-assessment').getByTestId('resident-file-row').filter({ hasText: 'assessment-2026.pdf' }).waitFor();
+    assert.deepEqual(await writeButtonsShown(page), []);
+    assert.deepEqual(problems, [], 'the caregiver pages logged errors');
+    await context.close();
+  });
+});
