@@ -17,10 +17,13 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"hearth/cloud/feature/attendance"
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
 	"hearth/cloud/feature/menu"
+	"hearth/cloud/feature/request"
 	"hearth/cloud/feature/resident"
+	"hearth/cloud/feature/staff"
 	"hearth/cloud/feature/ticket"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/blob"
@@ -104,6 +107,9 @@ func New(d Deps) (*Server, error) {
 		file.Limits{MaxFileBytes: fc.MaxFileBytes, TenantBytes: fc.TenantBytes, MaxFiles: fc.MaxFilesPerCall}, people, d.Log, d.Now)
 	people.SetAvatarURLs(files)
 	file.Routes(api, files)
+	// Staff and credentials; staffSvc.CountOverdue is the sidebar's expiredCertificateCount.
+	staffSvc := staff.New(d.DB, files, people, d.Mail, d.Log, d.Now)
+	staff.Routes(api, staffSvc, staff.BodyLimit(files.Limits()))
 	tickets := ticket.New(d.DB, files, d.Now)
 	ticket.Routes(api, tickets)
 	planMax := d.Config.PlanMaxResidents
@@ -112,6 +118,10 @@ func New(d Deps) (*Server, error) {
 	}
 	residents := resident.New(d.DB, files, resident.Counters{}, planMax, d.Now)
 	resident.Routes(api, residents, uploadLimit(fc))
+	// Attendance and the door kiosk; requests (requests.CountPending is the sidebar's applicationFormCount).
+	attendance.Routes(api, attendance.New(d.DB, d.Mail, files, d.Log, d.Now))
+	requests := request.New(d.DB, d.Now)
+	request.Routes(api, requests)
 
 	// Unknown API paths answer the envelope, never the UI.
 	r.HandleFunc("/api/*", func(w http.ResponseWriter, r *http.Request) {

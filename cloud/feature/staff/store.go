@@ -1,0 +1,288 @@
+package staff
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"hearth/cloud/platform/db"
+	"hearth/shared"
+)
+
+// Store is the SQL of caregivers and their credential records. Every query is
+// scoped by tenant_id from the caller's token, never from the request.
+type Store struct{}
+
+// row is a caregivers row joined with the account and membership it belongs to.
+type row struct {
+	ID, TenantID, UserID, Color, HireDate, BirthDate string
+	Specialties                                      string
+	NurseDelegation, DiabetesDelegation              bool
+	Status                                           shared.UserStatus // caregivers.status: enabled or disabled
+	CreatedAt, UpdatedAt                             int64
+	DeletedAt                                        sql.NullInt64
+	// From users and memberships.
+	Account, Name, Email, Phone, Avatar string
+	UserStatus                          shared.UserStatus
+	Role                                shared.Role
+}
+
+// status is what the staff list shows: unverified until the invite is accepted, then the facility's decision.
+func (r *row) status() shared.UserStatus {
+	if r.UserStatus == shared.UserUnverified {
+		return shared.UserUnverified
+	}
+	if r.UserStatus == shared.UserDisabled {
+		return shared.UserDisabled
+	}
+	return r.Status
+}
+
+func (r *row) specialties() []shared.Specialty {
+	out := []shared.Specialty{}
+	for _, s := range strings.Split(r.Specialties, ",") {
+		if s != "" {
+			out = append(out, shared.Specialty(s))
+		}
+	}
+	return out
+}
+
+const rowCols = `c.id, c.tenant_id, c.user_id, c.color, c.hire_date, c.birth_date, c.specialties, c.nurse_delegation,
+	c.diabetes_delegation, c.status, c.created_at, c.updated_at, c.deleted_at,
+	u.account, u.name, u.email, u.phone, u.avatar, u.status, m.role`
+
+const rowFrom = ` FROM caregivers c JOIN users u ON u.id = c.user_id
+	JOIN memberships m ON m.tenant_id = c.tenant_id AND m.user_id = c.user_id`
+
+func scanRow(s interface{ Scan(...any) error }) (*row, error) {
+	var r row
+	var nurse, diabetes int
+	err := s.Scan(&r.ID, &r.TenantID, &r.UserID, &r.Color, &r.HireDate, &r.BirthDate, &r.Specialties, &nurse, &diabetes,
+		&r.Status, &r.CreatedAt, &r.UpdatedAt, &r.DeletedAt, &r.Account, &r.Name, &r.Email, &r.Phone, &r.Avatar, &r.UserStatus, &r.Role)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	r.NurseDelegation, r.DiabetesDelegation = nurse != 0, diabetes != 0
+	return &r, err
+}
+
+func scanRows(rows *sql.Rows, err error) ([]row, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []row
+	for rows.Next() {
+		r, err := scanRow(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *r)
+	}
+	return out, rows.Err()
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Insert adds a caregiver profile.
+func (Store) Insert(ctx context.Context, q db.Querier, r *row, createdBy string) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO caregivers (id, tenant_id, user_id, color, color_key, hire_date, birth_date, name_key,
+		specialties, nurse_delegation, diabetes_delegation, status, created_by, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.TenantID, r.UserID, r.Color, strings.ToLower(r.Color), r.HireDate, r.BirthDate, strings.ToLower(r.Name),
+		r.Specialties, boolInt(r.NurseDelegation), boolInt(r.DiabetesDelegation), string(r.Status), createdBy, r.CreatedAt, r.UpdatedAt)
+	return err
+}
+
+// Update writes the editable profile fields of a live caregiver.
+func (Store) Update(ctx context.Context, q db.Querier, r *row) (bool, error) {
+	return affected(q.ExecContext(ctx, `UPDATE caregivers SET color = ?, color_key = ?, hire_date = ?, birth_date = ?, name_key = ?,
+		specialties = ?, nurse_delegation = ?, diabetes_delegation = ?, updated_at = ?
+		WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL`,
+		r.Color, strings.ToLower(r.Color), r.HireDate, r.BirthDate, strings.ToLower(r.Name), r.Specialties,
+		boolInt(r.NurseDelegation), boolInt(r.DiabetesDelegation), r.UpdatedAt, r.ID, r.TenantID))
+}
+
+// SetStatus enables or disables a live caregiver; false when it already had that status or is gone.
+func (Store) SetStatus(ctx context.Context, q db.Querier, tenantID, id string, st shared.UserStatus, now int64) (bool, error) {
+	return affected(q.ExecContext(ctx, `UPDATE caregivers SET status = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL AND status <> ?`,
+		string(st), now, id, tenantID, string(st)))
+}
+
+// SoftDelete ends a caregiver's employment in the facility; the row stays (records are kept).
+func (Store) SoftDelete(ctx context.Context, q db.Querier, tenantID, id string, now int64) (bool, error) {
+	return affected(q.ExecContext(ctx, `UPDATE caregivers SET deleted_at = ?, status = 'disabled', updated_at = ? WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL`,
+		now, now, id, tenantID))
+}
+
+// Get finds a live caregiver of the facility.
+func (Store) Get(ctx context.Context, q db.Querier, tenantID, id string) (*row, error) {
+	return scanRow(q.QueryRowContext(ctx, `SELECT `+rowCols+rowFrom+` WHERE c.id = ? AND c.tenant_id = ? AND c.deleted_at IS NULL`, id, tenantID))
+}
+
+// ByUser finds the live caregiver profile of a user in the facility.
+func (Store) ByUser(ctx context.Context, q db.Querier, tenantID, userID string) (*row, error) {
+	return scanRow(q.QueryRowContext(ctx, `SELECT `+rowCols+rowFrom+` WHERE c.user_id = ? AND c.tenant_id = ? AND c.deleted_at IS NULL`, userID, tenantID))
+}
+
+// ColorTaken reports whether a live caregiver of the facility other than except uses color.
+func (Store) ColorTaken(ctx context.Context, q db.Querier, tenantID, color, except string) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM caregivers WHERE tenant_id = ? AND color_key = ? AND deleted_at IS NULL AND id <> ?`,
+		tenantID, strings.ToLower(color), except).Scan(&n)
+	return n > 0, err
+}
+
+// UsedColors are the colour keys of the facility's live caregivers.
+func (Store) UsedColors(ctx context.Context, q db.Querier, tenantID string) (map[string]bool, error) {
+	rows, err := q.QueryContext(ctx, `SELECT color_key FROM caregivers WHERE tenant_id = ? AND deleted_at IS NULL`, tenantID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		out[c] = true
+	}
+	return out, rows.Err()
+}
+
+// filter narrows a list.
+type filter struct {
+	tenantID, nameKey string
+	status            shared.UserStatus
+	role              shared.Role
+	userID            string // only this person (a caregiver's own count)
+}
+
+func (f filter) where() (string, []any) {
+	w := ` WHERE c.tenant_id = ? AND c.deleted_at IS NULL`
+	args := []any{f.tenantID}
+	if f.nameKey != "" {
+		w += ` AND c.name_key LIKE ? ESCAPE '!'`
+		args = append(args, "%"+likeEscape(f.nameKey)+"%")
+	}
+	switch f.status {
+	case shared.UserUnverified:
+		w += ` AND u.status = 'unverified'`
+	case shared.UserEnabled:
+		w += ` AND u.status = 'enabled' AND c.status = 'enabled'`
+	case shared.UserDisabled:
+		w += ` AND u.status <> 'unverified' AND (c.status = 'disabled' OR u.status = 'disabled')`
+	}
+	if f.role != "" {
+		w += ` AND m.role = ?`
+		args = append(args, string(f.role))
+	}
+	if f.userID != "" {
+		w += ` AND c.user_id = ?`
+		args = append(args, f.userID)
+	}
+	return w, args
+}
+
+func likeEscape(s string) string {
+	return strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(s)
+}
+
+// List is one page of caregivers, by name, and the total.
+func (Store) List(ctx context.Context, q db.Querier, f filter, limit, offset int) ([]row, int64, error) {
+	w, args := f.where()
+	var total int64
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*)`+rowFrom+w, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := scanRows(q.QueryContext(ctx, `SELECT `+rowCols+rowFrom+w+` ORDER BY c.name_key, c.id LIMIT ? OFFSET ?`,
+		append(args, limit, offset)...))
+	return rows, total, err
+}
+
+// credential is a caregiver_credentials row.
+type credential struct {
+	ID, TenantID, CaregiverID string
+	Type                      shared.CredentialType
+	Name, IssueDate, Expiry   string
+	CEMinutes                 int
+	FileIDs                   []string
+	UploaderID                string
+	CreatedAt                 int64
+}
+
+const credCols = `id, tenant_id, caregiver_id, type, name, issue_date, expiry_date, ce_minutes, file_ids, uploader_id, created_at`
+
+// InsertCredential adds a credential record.
+func (Store) InsertCredential(ctx context.Context, q db.Querier, c *credential) error {
+	ids, err := json.Marshal(c.FileIDs)
+	if err != nil {
+		return err
+	}
+	_, err = q.ExecContext(ctx, `INSERT INTO caregiver_credentials (`+credCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		c.ID, c.TenantID, c.CaregiverID, string(c.Type), c.Name, c.IssueDate, c.Expiry, c.CEMinutes, string(ids), c.UploaderID, c.CreatedAt)
+	return err
+}
+
+// Credentials are the live credential records of the given caregivers of a facility, newest issue first.
+func (Store) Credentials(ctx context.Context, q db.Querier, tenantID string, caregiverIDs []string, typ shared.CredentialType) ([]credential, error) {
+	if len(caregiverIDs) == 0 {
+		return nil, nil
+	}
+	query := `SELECT ` + credCols + ` FROM caregiver_credentials WHERE tenant_id = ? AND deleted_at IS NULL AND caregiver_id IN (` + marks(len(caregiverIDs)) + `)`
+	args := []any{tenantID}
+	for _, id := range caregiverIDs {
+		args = append(args, id)
+	}
+	if typ != "" {
+		query += ` AND type = ?`
+		args = append(args, string(typ))
+	}
+	rows, err := q.QueryContext(ctx, query+` ORDER BY issue_date DESC, created_at DESC`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []credential
+	for rows.Next() {
+		var c credential
+		var ids string
+		if err := rows.Scan(&c.ID, &c.TenantID, &c.CaregiverID, &c.Type, &c.Name, &c.IssueDate, &c.Expiry, &c.CEMinutes, &ids, &c.UploaderID, &c.CreatedAt); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(ids), &c.FileIDs); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// TimeZone is the facility's zone code.
+func (Store) TimeZone(ctx context.Context, q db.Querier, tenantID string) (shared.TimeZone, string, error) {
+	var tz shared.TimeZone
+	var name string
+	err := q.QueryRowContext(ctx, `SELECT time_zone, facility_name FROM tenants WHERE id = ?`, tenantID).Scan(&tz, &name)
+	return tz, name, err
+}
+
+func marks(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
+func affected(res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
