@@ -17,9 +17,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"hearth/cloud/feature/attendance"
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
 	"hearth/cloud/feature/menu"
+	"hearth/cloud/feature/request"
 	"hearth/cloud/feature/resident"
 	"hearth/cloud/feature/staff"
 	"hearth/cloud/feature/ticket"
@@ -116,6 +118,10 @@ func New(d Deps) (*Server, error) {
 	}
 	residents := resident.New(d.DB, files, resident.Counters{}, planMax, d.Now)
 	resident.Routes(api, residents, uploadLimit(fc))
+	// Attendance and the door kiosk; requests (requests.CountPending is the sidebar's applicationFormCount).
+	attendance.Routes(api, attendance.New(d.DB, d.Mail, files, d.Log, d.Now))
+	requests := request.New(d.DB, d.Now)
+	request.Routes(api, requests)
 
 	// Unknown API paths answer the envelope, never the UI.
 	r.HandleFunc("/api/*", func(w http.ResponseWriter, r *http.Request) {

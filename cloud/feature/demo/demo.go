@@ -97,6 +97,9 @@ func Seed(ctx context.Context, d *db.DB, people *iam.Service) error {
 		if err := seedStaff(ctx, tx, people, ids); err != nil { // staff profiles and credentials (staff.go)
 			return err
 		}
+		if err := seedAttendance(ctx, tx, ids); err != nil { // kiosk, PINs, punches, requests (attendance.go)
+			return err
+		}
 		return seedResidents(ctx, tx, ids)
 	})
 }

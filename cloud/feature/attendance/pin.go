@@ -1,0 +1,192 @@
+package attendance
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/base64"
+	"time"
+
+	"golang.org/x/crypto/argon2"
+
+	"hearth/cloud/platform/audit"
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/mail"
+	"hearth/cloud/platform/msg"
+	"hearth/cloud/platform/problem"
+	"hearth/shared"
+)
+
+// The kiosk PIN. The server keeps an argon2id hash of it (auth.HashPassword)
+// and checks it for online kiosk punches, counting wrong PINs: the fifth in a
+// row locks that caregiver's kiosk punches for 15 minutes and e-mails the
+// facility's owners (issue 5).
+//
+// For offline checks each kiosk holds, per caregiver, a verifier
+// argon2id(PIN, salt = the kiosk's own random salt + the caregiver's staff id)
+// with the parameters below, synced from GET /kiosk/pinVerifiers. The salt is
+// per device, so one kiosk's verifiers are useless on another. A 4–6 digit PIN
+// has at most a million values: whoever steals a kiosk can search them in
+// hours; the slow KDF only makes that search cost something. The remedy is to
+// revoke the stolen kiosk (its verifiers stop syncing, its credential fails)
+// and, to be thorough, have its caregivers set new PINs.
+
+// VerifierKDF are the offline verifier's argon2id parameters: OWASP's minimum
+// for argon2id (19 MiB, 2 passes, 1 lane), light enough for a cheap tablet.
+// Source: OWASP Password Storage Cheat Sheet, "Argon2id".
+var VerifierKDF = shared.PinKDF{Algorithm: "argon2id", Time: 2, MemoryKiB: 19 * 1024, Threads: 1, KeyLength: 32}
+
+// Verifier computes a PIN's offline verifier for a kiosk salt (base64) and a
+// caregiver's staff id; the kiosk does the same to check a PIN.
+func Verifier(pin, deviceSalt, caregiverID string) (string, error) {
+	salt, err := base64.StdEncoding.DecodeString(deviceSalt)
+	if err != nil {
+		return "", err
+	}
+	k := VerifierKDF
+	key := argon2.IDKey([]byte(pin), append(salt, caregiverID...), uint32(k.Time), uint32(k.MemoryKiB), uint8(k.Threads), uint32(k.KeyLength))
+	return base64.StdEncoding.EncodeToString(key), nil
+}
+
+// CheckVerifier reports whether pin matches a verifier (what a kiosk does offline).
+func CheckVerifier(pin, deviceSalt, caregiverID, verifier string) bool {
+	v, err := Verifier(pin, deviceSalt, caregiverID)
+	return err == nil && subtle.ConstantTimeCompare([]byte(v), []byte(verifier)) == 1
+}
+
+// SetPin sets the signed-in person's kiosk PIN for the facility they are
+// signed in to, clears any lock, and replaces their verifiers on every active
+// kiosk of the facility.
+func (s *Service) SetPin(ctx context.Context, p *auth.Principal, req shared.SetPinRequest) (*shared.ClockInStatus, error) {
+	if p.TenantID == "" {
+		return nil, errNotAFacilityID
+	}
+	if !validPin(req.Pin) {
+		return nil, problem.Invalid("pin", "pattern", "attendance.pinRule", map[string]any{"min": shared.PinMinLength, "max": shared.PinMaxLength})
+	}
+	hash, err := auth.HashPassword(req.Pin)
+	if err != nil {
+		return nil, err
+	}
+	me, err := s.store.PersonByUser(ctx, s.db, p.TenantID, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if me == nil {
+		return nil, problem.NotFound
+	}
+	// The slow verifiers are made before the transaction, which stays short.
+	var verifiers []verifierRow
+	now := s.now().UnixMilli()
+	if me.CaregiverID != "" {
+		devices, err := s.store.Devices(ctx, s.db, p.TenantID, true)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range devices {
+			v, err := Verifier(req.Pin, d.Salt, me.CaregiverID)
+			if err != nil {
+				return nil, err
+			}
+			verifiers = append(verifiers, verifierRow{DeviceID: d.ID, TenantID: p.TenantID, UserID: p.UserID,
+				CaregiverID: me.CaregiverID, Verifier: v, UpdatedAt: now})
+		}
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.store.SetPin(ctx, tx, p.TenantID, p.UserID, hash, now); err != nil {
+			return err
+		}
+		if err := s.store.DeleteVerifiers(ctx, tx, p.TenantID, p.UserID); err != nil {
+			return err
+		}
+		for _, v := range verifiers {
+			if err := s.store.PutVerifier(ctx, tx, v); err != nil {
+				return err
+			}
+		}
+		return audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "attendance.setPin",
+			Entity: "caregiver_clock", EntityID: p.UserID, After: map[string]any{"pinSet": true, "kiosks": len(verifiers)}})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.MyStatus(ctx, p)
+}
+
+func validPin(pin string) bool {
+	if len(pin) < shared.PinMinLength || len(pin) > shared.PinMaxLength {
+		return false
+	}
+	for _, r := range pin {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// checkPin checks a PIN given at a kiosk, outside any transaction (the hash
+// is slow). It answers nil when right; a wrong PIN is counted, and the fifth
+// locks and notifies the owners.
+func (s *Service) checkPin(ctx context.Context, dev *deviceRow, who *kioskPerson, pin string) error {
+	c, err := s.store.Clock(ctx, s.db, dev.TenantID, who.UserID)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	if c == nil || c.PinHash == "" {
+		return ErrPinNotSet
+	}
+	if c.PinLockedUntil > now.UnixMilli() {
+		return lockedProblem(c.PinLockedUntil, now)
+	}
+	if auth.CheckPassword(pin, c.PinHash) {
+		return nil
+	}
+	lockUntil := now.Add(shared.PinLockMinutes * time.Minute).UnixMilli()
+	var failures int
+	var locked bool
+	err = s.db.InTx(ctx, func(tx *db.Tx) (err error) {
+		failures, locked, err = s.store.RecordPinFailure(ctx, tx, dev.TenantID, who.UserID, c.PinSetAt, now.UnixMilli(), lockUntil)
+		if err != nil || !locked {
+			return err
+		}
+		return audit.Write(ctx, tx, audit.Entry{TenantID: dev.TenantID, Action: "attendance.pinLocked", Entity: "caregiver_clock",
+			EntityID: who.UserID, After: map[string]any{"deviceId": dev.ID, "lockedUntil": lockUntil}})
+	})
+	if err != nil {
+		return err
+	}
+	if locked {
+		s.notifyLocked(ctx, dev, who)
+		return lockedProblem(lockUntil, now)
+	}
+	left := max(shared.PinMaxFailures-failures, 0)
+	return ErrPinWrong.With(map[string]any{"left": left}).WithData(shared.RetryInfo{AttemptsLeft: left})
+}
+
+func lockedProblem(until int64, now time.Time) error {
+	secs := int((until - now.UnixMilli() + 999) / 1000)
+	return ErrPinLocked.With(map[string]any{"minutes": (secs + 59) / 60}).WithData(shared.RetryInfo{RetryAfterSeconds: secs})
+}
+
+// notifyLocked e-mails the facility's owners that a caregiver's kiosk PIN is
+// locked. A mail failure is logged, not answered: the lock itself holds.
+func (s *Service) notifyLocked(ctx context.Context, dev *deviceRow, who *kioskPerson) {
+	owners, err := s.store.Owners(ctx, s.db, dev.TenantID)
+	if err != nil {
+		s.log.ErrorContext(ctx, "pin lock: owners", "err", err)
+		return
+	}
+	lang := msg.Language(ctx)
+	args := map[string]any{"caregiver": who.Name, "facility": dev.FacilityName, "device": dev.Name,
+		"failures": shared.PinMaxFailures, "minutes": shared.PinLockMinutes}
+	for _, o := range owners {
+		args["name"] = o.Name
+		m := mail.Message{To: o.Email, Subject: msg.T(lang, "attendance.mail.pinLocked.subject", args),
+			Body: msg.T(lang, "attendance.mail.pinLocked.body", args)}
+		if err := s.mail.Send(ctx, m); err != nil {
+			s.log.ErrorContext(ctx, "pin lock: mail", "err", err, "to", o.Email)
+		}
+	}
+}
