@@ -78,7 +78,7 @@ describe('Hearth journeys', () => {
     await page.getByTestId('facility-name').getByText('Cedar Home AFH').waitFor();
     assert.equal(await page.getByTestId('facility-plan').textContent(), 'Essential plan');
     assert.match(await page.getByTestId('user-roles').textContent(), /Facility owner/);
-    assert.deepEqual(await sidebarEntries(page), ['Dashboard']);
+    assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Residents management', 'Staff management']);
     await screenshot(page, 'dashboard');
   });
 
@@ -124,7 +124,7 @@ describe('Hearth journeys', () => {
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await page.getByRole('heading', { name: 'Panel', exact: true }).waitFor();
     const navEs = page.getByRole('navigation', { name: 'Menú principal' });
-    assert.deepEqual(await navEs.locator('a').allTextContents(), ['Panel']);
+    assert.deepEqual(await navEs.locator('a').allTextContents(), ['Panel', 'Residentes', 'Su estado']);
     await page.getByRole('heading', { name: 'Su menú' }).waitFor();
     assert.ok((await yourMenu(page)).includes('Su estado'));
     assert.equal(await page.getByTestId('user-roles').textContent(), 'Cuidador');
@@ -133,7 +133,7 @@ describe('Hearth journeys', () => {
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await page.getByRole('heading', { name: '仪表盘', exact: true }).waitFor();
     const navZh = page.getByRole('navigation', { name: '主菜单' });
-    assert.deepEqual(await navZh.locator('a').allTextContents(), ['仪表盘']);
+    assert.deepEqual(await navZh.locator('a').allTextContents(), ['仪表盘', '住户', '我的状态']);
     await page.getByRole('heading', { name: '您的菜单' }).waitFor();
     assert.ok((await yourMenu(page)).includes('我的状态'));
     assert.equal(await page.getByTestId('facility-time-zone').textContent(), '太平洋时间 (PT)');
