@@ -1,6 +1,7 @@
-import { Callout, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { UploadIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
-import type { CaregiverInspections } from '@/types/api.gen';
+import { InspectionOK, type CaregiverInspections } from '@/types/api.gen';
 import { checklistOrder, credentialLook } from '../credentialRules';
 import { noteLabel, ruleLabel } from '../staffLabels';
 import { CredentialStateTag } from './StaffBits';
@@ -9,7 +10,16 @@ import { CredentialStateTag } from './StaffBits';
  * The credential checklist from the rules engine: each rule with its due date and state, colour-coded and
  * written out (issue 5), worst first, with the rule's legal source.
  */
-export function CredentialChecklist({ data, loading }: { data: CaregiverInspections | undefined; loading: boolean }) {
+export function CredentialChecklist({
+  data,
+  loading,
+  onUpload,
+}: {
+  data: CaregiverInspections | undefined;
+  loading: boolean;
+  /** Offered on items not OK (owner/admin): opens the upload with the item's record type. */
+  onUpload?: (credentialType: string) => void;
+}) {
   const { t } = useTranslation();
   if (!data) return loading ? <Spinner size={24} /> : null;
   const items = checklistOrder(data.items ?? []);
@@ -39,7 +49,16 @@ export function CredentialChecklist({ data, loading }: { data: CaregiverInspecti
                     .join(' · ')}
                 </div>
               </div>
-              <div className="hearth-cell-nowrap">{it.dueDate ? t('staff.credential.dueOn', { date: it.dueDate }) : '—'}</div>
+              <div className="hearth-cell-nowrap">
+                {it.dueDate ? t('staff.credential.dueOn', { date: it.dueDate }) : '—'}
+                {onUpload && it.state !== InspectionOK ? (
+                  <div>
+                    <Button size="small" variant="minimal" icon={<UploadIcon />} onClick={() => onUpload(it.credentialType)}>
+                      {t('staff.credential.uploadFor')}
+                    </Button>
+                  </div>
+                ) : null}
+              </div>
             </li>
           );
         })}

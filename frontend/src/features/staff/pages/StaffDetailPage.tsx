@@ -140,7 +140,11 @@ function StaffDetail({ staff }: { staff: Caregiver }) {
                 </Button>
               ) : null}
               <h2 className="hearth-section-title">{t('staff.credential.checklist')}</h2>
-              <CredentialChecklist data={inspections.data} loading={inspections.isPending} />
+              <CredentialChecklist
+                data={inspections.data}
+                loading={inspections.isPending}
+                onUpload={actions.uploadCredential ? (type) => setUploading({ type }) : undefined}
+              />
               <h2 className="hearth-section-title">{t('staff.credential.records')}</h2>
               <CredentialRecords records={files.data ?? []} />
             </>
