@@ -90,6 +90,14 @@ describe('residents', () => {
     await enterEmailedCode(page, 'admin@maple.example', since);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
+    await t.test('the dashboard counts the residents', async () => {
+      await page.goto('/dashboard');
+      const active = page.getByTestId('resident-count-active');
+      await active.waitFor();
+      assert.match(await active.textContent(), /^\d+$/);
+      await screenshot(page, 'residents-dashboard');
+    });
+
     await t.test('the list shows the current residents with their badges', async () => {
       await page.goto('/resident-management');
       await page.getByTestId('resident-row').first().waitFor();
@@ -257,9 +265,10 @@ describe('residents', () => {
     assert.equal(await page.getByTestId('resident-add').count(), 0, 'no Add resident');
     await page.getByTestId('resident-search').fill(stamp);
     await page.getByTestId('resident-search').press('Enter');
+    // The previous page stays until the answer comes: wait for the search to narrow it to the one resident.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="resident-row"]').length === 1);
     const row = page.getByTestId('resident-row').filter({ hasText: NAME });
     await row.waitFor();
-    assert.equal(await page.getByTestId('resident-row').count(), 1, 'the search finds the one resident');
     await screenshot(page, 'residents-list-caregiver');
     await row.getByTestId('resident-link').click();
     await page.waitForURL((url) => url.pathname === '/resident/detail');

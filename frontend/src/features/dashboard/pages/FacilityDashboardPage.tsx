@@ -7,6 +7,7 @@ import { planLabel, timeZoneLabel } from '@/lib/i18n/labels';
 import { useSessionStore } from '@/lib/session/store';
 import { useShell } from '@/lib/shell';
 import { MenuOverviewCard } from '../components/MenuOverviewCard';
+import { ResidentCountsCard } from '../components/ResidentCountsCard';
 import { SignedInCard } from '../components/SignedInCard';
 
 /** /dashboard: the facility's dashboard. Later issues add tasks, residents and alerts. */
@@ -31,6 +32,7 @@ export default function FacilityDashboardPage() {
             />
           </SectionCard>
         </Section>
+        <ResidentCountsCard />
         <SignedInCard />
         <MenuOverviewCard />
       </div>
