@@ -187,6 +187,10 @@ func TestOpenAPIDocument(t *testing.T) {
 					if !strings.Contains(op.Description, "Plan function:") {
 						t.Errorf("%s %s does not state its plan function: %q", method, path, op.Description)
 					}
+				case strings.HasPrefix(op.Description, "Device:"): // the kiosk's routes (web.HandleDevice)
+					if len(op.Security) != 1 || op.Security[0]["kiosk"] == nil {
+						t.Errorf("%s %s is a device route but declares no kiosk security", method, path)
+					}
 				default:
 					t.Errorf("%s %s does not declare its access: %q", method, path, op.Description)
 				}

@@ -86,12 +86,11 @@ func (Store) InsertPunch(ctx context.Context, q db.Querier, r *punchRow) error {
 
 // punchFilter narrows a punch list; tenantID is always set.
 type punchFilter struct {
-	tenantID  string
-	userIDs   []string // empty: everyone
-	from, to  int64    // punched_at in [from, to); 0 = open
-	source    shared.PunchSource
-	lateOnly  bool
-	newestOne bool
+	tenantID string
+	userIDs  []string // empty: everyone
+	from, to int64    // punched_at in [from, to); 0 = open
+	source   shared.PunchSource
+	lateOnly bool
 }
 
 func (f punchFilter) where() (string, []any) {

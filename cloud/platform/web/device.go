@@ -29,7 +29,7 @@ func HandleDevice[D, I, O any](a *API, op Op, check func(ctx context.Context, cr
 	fn func(ctx context.Context, device D, in *I) (O, error)) {
 	op.Access = Device
 	hop := operation(a, op)
-	hop.Description = "Device route: send the kiosk credential in the " + DeviceHeader + " header; user tokens are not accepted."
+	hop.Description = "Device: send the kiosk credential in the " + DeviceHeader + " header; user tokens are not accepted."
 	hop.Security = []map[string][]string{{"kiosk": {}}}
 	hop.Middlewares[0] = func(hctx huma.Context, next func(huma.Context)) {
 		ctx := hctx.Context()
