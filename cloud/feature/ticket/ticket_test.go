@@ -100,7 +100,7 @@ func TestTicketLifecycle(t *testing.T) {
 			!strings.HasPrefix(tk.Files[0].URL, "/api/system/files/signed/") || len(tk.ReplyContent.Chat) != 0 || tk.MyTurn || tk.Unread {
 			t.Fatalf("created: %+v", tk)
 		}
-		if n := count(t, d, `SELECT COUNT(*) FROM files WHERE confirmed_at IS NOT NULL`); n != 2 {
+		if n := count(t, d, `SELECT COUNT(*) FROM files WHERE confirmed_at IS NOT NULL AND category = 'SERVICE_TICKET_FILE'`); n != 2 {
 			t.Errorf("%d attachments confirmed, want 2", n)
 		}
 		// Nobody replies before customer service.
@@ -297,7 +297,7 @@ func TestTicketAttachmentRules(t *testing.T) {
 		if n := count(t, d, `SELECT COUNT(*) FROM support_tickets`); n != before {
 			t.Errorf("a refused save stored a ticket")
 		}
-		if n := count(t, d, `SELECT COUNT(*) FROM files WHERE confirmed_at IS NOT NULL`); n != 0 {
+		if n := count(t, d, `SELECT COUNT(*) FROM files WHERE confirmed_at IS NOT NULL AND category = 'SERVICE_TICKET_FILE'`); n != 0 {
 			t.Errorf("a refused save confirmed %d files", n)
 		}
 		// Duplicates count once; three is fine.
