@@ -3,6 +3,7 @@
 // caregiver_maple1 then sees the list and the profile, with no button that writes.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { png } from './images.mjs';
 import { enterEmailedCode, launchBrowser, newPage, screenshot, signIn, submitAccount } from './support.mjs';
 
 /** A one-page PDF with a valid cross-reference table. */
@@ -139,6 +140,8 @@ describe('residents', () => {
       await page.locator('#resident-physician-name').fill('Dr. Helen Park');
       await page.locator('#resident-physician-phone').fill('(360) 555-0190');
       await page.locator('#resident-pharmacy-name').fill('Lakeside Pharmacy');
+      await form.getByTestId('resident-photo-input').setInputFiles({ name: 'rosa.png', mimeType: 'image/png', buffer: png(120, 120) });
+      await form.locator('.hearth-photo-field img').waitFor();
       await screenshot(page, 'residents-add-form');
       await page.getByTestId('resident-save').click();
       await toastSays(page, 'Add resident successful');
@@ -148,6 +151,9 @@ describe('residents', () => {
       await page.locator('header [data-testid="badge-dnr"]').waitFor();
       await page.locator('header [data-testid="badge-allergies"]').waitFor();
       assert.equal(await page.getByTestId('profile-room').textContent(), '7');
+      const photo = page.locator('[data-testid="resident-detail"] header .hearth-resident-avatar img');
+      await photo.waitFor();
+      await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await photo.elementHandle());
       await screenshot(page, 'residents-profile-admin');
     });
 
@@ -250,6 +256,30 @@ describe('residents', () => {
       assert.equal(await page.getByTestId('resident-row').filter({ hasText: otherName }).count(), 0);
       await page.getByTestId('resident-status-filter').selectOption('INACTIVE');
       await page.getByTestId('resident-row').filter({ hasText: otherName }).waitFor();
+    });
+
+    await t.test('recording a death also asks for the name and cannot be undone', async () => {
+      await page.getByTestId('resident-status-filter').selectOption('ACTIVE');
+      const third = page
+        .getByTestId('resident-row')
+        .filter({ has: page.locator('[data-status="NORMAL"]') })
+        .filter({ hasNotText: NAME })
+        .first();
+      await third.waitFor();
+      const thirdName = (await third.getByTestId('resident-link').textContent()).trim();
+      await third.getByTestId('resident-link').click();
+      await page.getByTestId('resident-name').getByText(thirdName).waitFor();
+      await page.getByTestId('resident-deceased').click();
+      await page.getByTestId('final-status-dialog').waitFor();
+      await page.getByTestId('final-warning').waitFor();
+      const confirm = page.getByTestId('final-confirm');
+      assert.equal(await confirm.isDisabled(), true);
+      // Keyboard only: the name field has focus, Enter confirms once the name matches.
+      await page.keyboard.type(thirdName);
+      assert.equal(await confirm.isDisabled(), false);
+      await page.keyboard.press('Enter');
+      await statusIs(page, 'DECEASED');
+      assert.deepEqual(await writeButtonsShown(page), [], 'a deceased resident is read-only');
     });
 
     assert.deepEqual(problems, [], 'the admin pages logged errors');

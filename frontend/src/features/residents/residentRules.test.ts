@@ -12,6 +12,7 @@ import {
   initials,
   isDateString,
   isFinalStatus,
+  isPhotoFile,
   localDateString,
   nameMatches,
   residentBadges,
@@ -98,6 +99,20 @@ describe('nameMatches (retype the name to confirm a final change)', () => {
     ['王秀英', '王秀英', true],
   ])('%j vs %j → %s', (typed, name, want) => {
     expect(nameMatches(typed, name)).toBe(want);
+  });
+});
+
+describe('isPhotoFile (JPEG or PNG, at most 10 MB)', () => {
+  it.each([
+    [{ name: 'me.jpg', type: 'image/jpeg', size: 1000 }, true],
+    [{ name: 'me.PNG', type: '', size: 1000 }, true],
+    [{ name: 'me.png', type: 'image/png', size: 10 * 1024 * 1024 }, true],
+    [{ name: 'me.png', type: 'image/png', size: 10 * 1024 * 1024 + 1 }, false],
+    [{ name: 'me.webp', type: 'image/webp', size: 1000 }, false],
+    [{ name: 'me.pdf', type: 'application/pdf', size: 1000 }, false],
+    [{ name: 'me.jpg', type: 'image/jpeg', size: 0 }, false],
+  ])('%o → %s', (file, want) => {
+    expect(isPhotoFile(file)).toBe(want);
   });
 });
 

@@ -112,6 +112,16 @@ export function residentBadges(resident: Pick<Resident, 'dnr' | 'allergies'>): {
   return { dnr: resident.dnr === 'YES', allergies: resident.allergies.trim() !== '' };
 }
 
+/** spec 000 §5 "Avatar": at most 10 MB; the server takes JPEG or PNG for a resident photo. */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A chosen resident photo: JPEG or PNG by name and type, at most 10 MB. */
+export function isPhotoFile(file: Pick<File, 'name' | 'type' | 'size'>): boolean {
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  const typeOk = file.type === '' || file.type === 'image/jpeg' || file.type === 'image/png';
+  return ['jpg', 'jpeg', 'png'].includes(ext) && typeOk && file.size > 0 && file.size <= PHOTO_MAX_BYTES;
+}
+
 /** Initials for the avatar placeholder: first letters of first and last name. */
 export function initials(resident: Pick<Resident, 'firstName' | 'lastName'>): string {
   return `${resident.firstName.trim().charAt(0)}${resident.lastName.trim().charAt(0)}`.toUpperCase();

@@ -15,6 +15,7 @@ import {
   draftFromResident,
   EMAIL_MAX,
   emptyResidentDraft,
+  initials,
   localDateString,
   residentRequest,
   serverFieldErrors,
@@ -24,6 +25,7 @@ import {
   type ResidentDraft,
 } from '../residentRules';
 import { FormField, useRuleMessage } from './FormField';
+import { PhotoField } from './PhotoField';
 
 interface ResidentFormDialogProps {
   /** The resident to edit; undefined adds one. */
@@ -49,6 +51,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
   const [server, setServer] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [photoUrl, setPhotoUrl] = useState<string | undefined>(resident?.avatar?.url || undefined);
 
   const errorOf = (field: string) => message(errors[field]) ?? server[field];
   const set = (patch: Partial<ResidentDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -181,6 +184,14 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
           <fieldset>
             <legend>{t('residents.section.basic')}</legend>
             <div className="hearth-form-grid">
+              <PhotoField
+                url={photoUrl}
+                initials={initials(draft)}
+                onChange={(fileId, url) => {
+                  set({ avatarFileId: fileId });
+                  setPhotoUrl(url);
+                }}
+              />
               {text('firstName', t('residents.field.firstName'), ResidentNameMax)}
               {text('lastName', t('residents.field.lastName'), ResidentNameMax)}
               {text('preferredName', t('residents.field.preferredName'), ResidentNameMax)}
