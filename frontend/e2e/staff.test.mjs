@@ -211,4 +211,22 @@ describe('Staff, attendance and requests', () => {
     assert.equal(await owner.getByTestId('attendance-panel').getByTestId('punch-row').count(), 2);
     await screenshot(owner, 'staff-detail-attendance');
   });
+
+  test('7. the owner registers a door kiosk, sees its credential once, and revokes it', async () => {
+    await owner.goto('/staff-management?tab=kiosks');
+    const panel = owner.getByTestId('kiosk-devices');
+    await panel.getByRole('button', { name: 'Register a kiosk' }).click();
+    await owner.getByLabel('Device name').fill(`Back door ${stamp}`);
+    await owner.getByRole('dialog').getByRole('button', { name: 'Register a kiosk' }).click();
+    const credential = owner.getByLabel('Kiosk credential');
+    await credential.waitFor();
+    assert.ok((await credential.inputValue()).length >= 20, 'a long-lived credential is shown');
+    await screenshot(owner, 'staff-kiosk-credential');
+    await owner.getByRole('button', { name: 'Done' }).click();
+    const row = panel.locator('tr').filter({ hasText: `Back door ${stamp}` });
+    await row.getByText('Active').waitFor();
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await owner.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await row.getByText('Revoked').waitFor();
+  });
 });

@@ -7,30 +7,35 @@ import type { CaregiverFilter } from '@/types/api.gen';
 import { PageHeader } from '@/components/PageHeader';
 import { Pager } from '@/components/Pager';
 import { SHORT_PAGE_SIZE } from '@/components/pager';
+import { KioskDevicesPanel } from '@/features/attendance/components/KioskDevicesPanel';
 import { ApprovalsPanel } from '@/features/requests/components/ApprovalsPanel';
 import { useCaregiverList } from '../api/listCaregiverByPage';
 import { StaffTable } from '../components/StaffTable';
 import { STATUS_KEYS, statusLabel } from '../staffLabels';
+import { useViewer } from '../viewer';
 import '../staff.css';
 
-type TabId = 'staff' | 'requests';
+type TabId = 'staff' | 'requests' | 'kiosks';
 
 /** /staff-management (owner/admin): the staff list and the requests to decide (spec 000 §2, "Applications"). */
 export default function StaffManagementPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab: TabId = params.get('tab') === 'requests' ? 'requests' : 'staff';
+  const { owner } = useViewer();
+  const asked = params.get('tab');
+  const tab: TabId = asked === 'requests' ? 'requests' : asked === 'kiosks' && owner ? 'kiosks' : 'staff';
   return (
     <div className="hearth-page">
       <PageHeader title={t('staff.page.title')} />
       <Tabs
         id="staff-tabs"
         selectedTabId={tab}
-        onChange={(id) => setParams(id === 'requests' ? { tab: 'requests' } : {}, { replace: true })}
+        onChange={(id) => setParams(id === 'staff' ? {} : { tab: String(id) }, { replace: true })}
         large
       >
         <Tab id="staff" title={t('staff.page.staffTab')} panel={<StaffPanel />} data-testid="tab-staff" />
         <Tab id="requests" title={t('staff.page.requestsTab')} panel={<ApprovalsPanel />} data-testid="tab-requests" />
+        {owner ? <Tab id="kiosks" title={t('staff.page.kiosksTab')} panel={<KioskDevicesPanel />} data-testid="tab-kiosks" /> : null}
       </Tabs>
     </div>
   );
