@@ -2,9 +2,25 @@
 // contacts, sends the resident out and back, and moves another resident out by retyping the name;
 // caregiver_maple1 then sees the list and the profile, with no button that writes.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { png } from './images.mjs';
-import { enterEmailedCode, launchBrowser, newPage, screenshot, signIn, submitAccount } from './support.mjs';
+import { enterEmailedCode, launchBrowser, newPage, screenshot, submitAccount } from './support.mjs';
+
+/** The residents strings of a language (the feature's locale fragment). */
+const RESIDENTS = Object.fromEntries(
+  ['en-US', 'es-ES'].map((lang) => [
+    lang,
+    JSON.parse(readFileSync(new URL(`../src/features/residents/locales/${lang}.json`, import.meta.url), 'utf8')),
+  ]),
+);
+
+/** The UI text of a residents key in a language. */
+function tr(lang, key) {
+  const text = key.split('.').reduce((node, part) => node?.[part], RESIDENTS[lang]);
+  if (typeof text !== 'string') throw new Error(`no text for ${key} in ${lang}`);
+  return text;
+}
 
 /** A one-page PDF with a valid cross-reference table. */
 function minimalPdf() {
@@ -286,17 +302,28 @@ describe('residents', () => {
     await context.close();
   });
 
-  test('caregiver_maple1 sees the list and the profile without edit buttons', async () => {
-    const { page, context, problems } = await newPage(browser);
-    await signIn(page, 'caregiver_maple1');
+  // Many caregivers read better in their own language: this part runs in Spanish.
+  test('caregiver_maple1 sees the list and the profile without edit buttons (in Spanish)', async () => {
+    const lang = 'es-ES';
+    const { page, context, problems } = await newPage(browser, { locale: lang });
+    await context.addInitScript((language) => {
+      if (globalThis.top === globalThis && globalThis.location.protocol.startsWith('http')) {
+        globalThis.localStorage.setItem('hearth.language', language);
+      }
+    }, lang);
+    await page.goto('/login');
+    await page.locator('#login-account').fill('caregiver_maple1');
+    await page.locator('#login-password').fill('Demo@2026x');
+    await page.locator('#login-password').press('Enter');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto('/resident');
     await page.getByTestId('resident-row').first().waitFor();
+    await page.getByRole('heading', { name: tr(lang, 'residents.list.title') }).waitFor();
     assert.equal(await page.getByTestId('resident-add').count(), 0, 'no Add resident');
     await page.getByTestId('resident-search').fill(stamp);
     await page.getByTestId('resident-search').press('Enter');
     // The previous page stays until the answer comes: wait for the search to narrow it to the one resident.
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="resident-row"]').length === 1);
+    await page.waitForFunction(() => globalThis.document.querySelectorAll('[data-testid="resident-row"]').length === 1);
     const row = page.getByTestId('resident-row').filter({ hasText: NAME });
     await row.waitFor();
     await screenshot(page, 'residents-list-caregiver');
@@ -304,13 +331,17 @@ describe('residents', () => {
     await page.waitForURL((url) => url.pathname === '/resident/detail');
     await page.getByTestId('resident-name').getByText(NAME).waitFor();
     await page.getByTestId('profile-tab').getByText('Penicillin, shellfish').waitFor();
+    await page.getByTestId('profile-tab').getByText(tr(lang, 'residents.section.health')).waitFor();
+    await page.getByTestId('profile-dnr').getByText(tr(lang, 'residents.dnr.yes')).waitFor();
+    const tabs = ['profile', 'medicalRecords', 'assessment', 'contacts', 'documents'].map((k) => tr(lang, `residents.tab.${k}`));
+    assert.deepEqual((await page.getByRole('tab').allInnerTexts()).map((s) => s.trim()), tabs, 'the tabs, in Spanish');
     assert.deepEqual(await writeButtonsShown(page), []);
     await screenshot(page, 'residents-profile-caregiver');
-    await page.getByRole('tab', { name: 'Contacts' }).click();
+    await page.getByRole('tab', { name: tr(lang, 'residents.tab.contacts') }).click();
     await page.getByTestId('contact-card').filter({ hasText: 'Lucia Alvarez' }).waitFor();
     assert.deepEqual(await writeButtonsShown(page), []);
-    assert.equal(await page.getByRole('button', { name: /^Edit: |^Delete: / }).count(), 0, 'no contact edit or delete');
-    await page.getByRole('tab', { name: 'Assessment' }).click();
+    assert.equal(await page.getByRole('button', { name: new RegExp(`^(${tr(lang, 'residents.contacts.edit')}|${tr(lang, 'residents.contacts.delete')}): `) }).count(), 0, 'no contact edit or delete');
+    await page.getByRole('tab', { name: tr(lang, 'residents.tab.assessment') }).click();
     await page.getByTestId('files-assessment').getByTestId('resident-file-row').filter({ hasText: 'assessment-2026.pdf' }).waitFor();
     assert.deepEqual(await writeButtonsShown(page), []);
     assert.deepEqual(problems, [], 'the caregiver pages logged errors');
