@@ -116,12 +116,14 @@ func New(d Deps) (*Server, error) {
 	if planMax == nil {
 		planMax = config.DefaultPlanMaxResidents()
 	}
-	residents := resident.New(d.DB, files, resident.Counters{}, planMax, d.Now)
-	resident.Routes(api, residents, uploadLimit(fc))
 	// Attendance and the door kiosk; requests (requests.CountPending is the sidebar's applicationFormCount).
 	attendance.Routes(api, attendance.New(d.DB, d.Mail, files, d.Log, d.Now))
 	requests := request.New(d.DB, d.Now)
 	request.Routes(api, requests)
+	// The sidebar counters of the features that exist; tasks, incidents and eMAR add theirs when they land.
+	counters := resident.Counters{ApplicationForm: requests.CountPending, ExpiredCertificate: staffSvc.CountOverdue}
+	residents := resident.New(d.DB, files, counters, planMax, d.Now)
+	resident.Routes(api, residents, uploadLimit(fc))
 
 	// Unknown API paths answer the envelope, never the UI.
 	r.HandleFunc("/api/*", func(w http.ResponseWriter, r *http.Request) {

@@ -374,19 +374,32 @@ func TestDashboardCarePlanAndSidebar(t *testing.T) {
 			t.Fatalf("dashboard: %+v", dash)
 		}
 
-		// The sidebar answers all five counters (0 until their features wire them).
-		r := carer.Get(t, base+"/sidebarReminderCount").OK(t)
-		var shape map[string]int
-		if err := json.Unmarshal(r.Data, &shape); err != nil {
-			t.Fatal(err)
-		}
-		for _, k := range []string{"applicationFormCount", "expiredTasksCount", "incidentReportCount", "medicationWarningCount", "expiredCertificateCount"} {
-			if v, ok := shape[k]; !ok || v != 0 {
-				t.Errorf("sidebar %s: %v %v", k, v, ok)
+		// The sidebar answers all five counters. Requests and credentials are wired (the
+		// demo holds pending requests and overdue credentials); tasks, incidents and eMAR
+		// answer 0 until their features land.
+		for _, who := range []string{"caregiver_maple1", "admin_maple"} {
+			c := e.SignIn(t, who)
+			r := c.Get(t, base+"/sidebarReminderCount").OK(t)
+			var shape map[string]int
+			if err := json.Unmarshal(r.Data, &shape); err != nil {
+				t.Fatal(err)
 			}
-		}
-		if len(shape) != 5 {
-			t.Errorf("sidebar shape: %s", r.Data)
+			var pending, overdue int
+			c.Get(t, "/api/care/applicationForm/countReminders").OK(t).Into(t, &pending)
+			c.Get(t, "/api/care/caregiver/countExpiredCertificateFile").OK(t).Into(t, &overdue)
+			want := map[string]int{"applicationFormCount": pending, "expiredCertificateCount": overdue,
+				"expiredTasksCount": 0, "incidentReportCount": 0, "medicationWarningCount": 0}
+			if len(shape) != 5 {
+				t.Errorf("%s sidebar shape: %s", who, r.Data)
+			}
+			for k, v := range want {
+				if got, ok := shape[k]; !ok || got != v {
+					t.Errorf("%s sidebar %s = %v (present %v), want %d", who, k, got, ok, v)
+				}
+			}
+			if who == "admin_maple" && (pending == 0 || overdue == 0) {
+				t.Errorf("admin sidebar should show the demo's pending requests and overdue credentials: %s", r.Data)
+			}
 		}
 
 		// Care plan time: Mei's is overdue (over 12 months), the admin records a new one.

@@ -13,6 +13,7 @@ describe('sidebar badges', () => {
   it('maps counts to pages', () => {
     expect(badgeFor('/task', { expiredTasksCount: 3 })).toBe('3');
     expect(badgeFor('/staff-management', { expiredCertificateCount: 60, applicationFormCount: 50 })).toBe('99+');
+    expect(badgeFor('/your-status', { expiredCertificateCount: 2, applicationFormCount: 1 })).toBe('3');
     expect(badgeFor('/dashboard', { expiredTasksCount: 3 })).toBeUndefined();
     expect(badgeFor('/task', undefined)).toBeUndefined();
   });

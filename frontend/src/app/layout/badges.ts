@@ -14,6 +14,8 @@ const COUNT_OF_PAGE: Record<string, (c: SidebarCounts) => number> = {
   '/emars': (c) => c.medicationWarningCount ?? 0,
   '/incident-management': (c) => c.incidentReportCount ?? 0,
   '/staff-management': (c) => (c.expiredCertificateCount ?? 0) + (c.applicationFormCount ?? 0),
+  // A caregiver's counts are their own: overdue credentials and requests still waiting for an answer.
+  '/your-status': (c) => (c.expiredCertificateCount ?? 0) + (c.applicationFormCount ?? 0),
 };
 
 export function badgeFor(menuUrl: string, counts: SidebarCounts | undefined): string | undefined {
