@@ -12,7 +12,7 @@ interface Props {
   zone: string | undefined;
   /** Show who asked (the approvals list). */
   showCreator?: boolean;
-  /** Buttons of a row (approve / refuse). */
+  /** Buttons of a row (approve / refuse); such a list shows no status or decision columns. */
   actions?: (r: ApplicationForm) => ReactNode;
 }
 
@@ -20,6 +20,8 @@ interface Props {
 export function RequestTable({ records, zone, showCreator, actions }: Props) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  // A list to decide (with actions) holds only pending requests: no status or decision to show.
+  const decided = !actions;
   if (records.length === 0) return <p className="hearth-muted">{t('requests.list.empty')}</p>;
   return (
     <div className="hearth-table-scroll">
@@ -31,8 +33,8 @@ export function RequestTable({ records, zone, showCreator, actions }: Props) {
             <th>{t('requests.field.start')}</th>
             <th>{t('requests.field.end')}</th>
             <th>{t('requests.field.reason')}</th>
-            <th>{t('requests.field.status')}</th>
-            <th>{t('requests.field.decision')}</th>
+            {decided ? <th>{t('requests.field.status')}</th> : null}
+            {decided ? <th>{t('requests.field.decision')}</th> : null}
             {actions ? <th>{t('requests.field.actions')}</th> : null}
           </tr>
         </thead>
@@ -51,10 +53,12 @@ export function RequestTable({ records, zone, showCreator, actions }: Props) {
               <td className="hearth-cell-truncate" title={r.reason}>
                 {r.reason}
               </td>
-              <td>
-                <RequestStatusTag status={r.status} />
-              </td>
-              <td>{r.approverName ? [r.approverName, r.comment].filter(Boolean).join(': ') : ''}</td>
+              {decided ? (
+                <td>
+                  <RequestStatusTag status={r.status} />
+                </td>
+              ) : null}
+              {decided ? <td>{r.approverName ? [r.approverName, r.comment].filter(Boolean).join(': ') : ''}</td> : null}
               {actions ? <td className="hearth-cell-nowrap">{actions(r)}</td> : null}
             </tr>
           ))}
