@@ -173,6 +173,21 @@ describe('residents', () => {
       await screenshot(page, 'residents-profile-admin');
     });
 
+    await t.test('editing keeps every other field', async () => {
+      await page.getByTestId('resident-edit').click();
+      const form = page.getByTestId('resident-form');
+      await form.waitFor();
+      assert.equal(await page.locator('#resident-allergies').inputValue(), 'Penicillin, shellfish');
+      await page.locator('#resident-room').fill('8');
+      await page.locator('#resident-diet').fill('Diabetic, soft foods');
+      await page.getByTestId('resident-save').click();
+      await form.waitFor({ state: 'detached' });
+      await page.getByTestId('profile-room').getByText('8', { exact: true }).waitFor();
+      await page.getByTestId('profile-diet').getByText('Diabetic, soft foods').waitFor();
+      assert.equal(await page.getByTestId('profile-allergies').textContent(), 'Penicillin, shellfish');
+      await page.locator('[data-testid="resident-detail"] header .hearth-resident-avatar img').waitFor();
+    });
+
     await t.test('an assessment PDF is uploaded and listed with its size', async () => {
       await page.getByRole('tab', { name: 'Assessment' }).click();
       const tab = page.getByTestId('files-assessment');
