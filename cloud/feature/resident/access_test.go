@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -84,6 +85,42 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 		// Nothing changed through any refused call.
 		if g := get(t, carer, maple); g.Status != shared.ResidentNormal || g.EmergencyContact == nil {
 			t.Fatalf("Margaret after refused calls: %+v", g)
+		}
+	})
+}
+
+// Six creates at once on the free plan (2 residents): exactly two win, the others
+// answer 7002 — the limit holds when requests race, on both engines.
+func TestPlanLimitUnderConcurrentCreates(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		owner := e.SignIn(t, "owner_birch")
+		codes := make([]string, 6)
+		var wg sync.WaitGroup
+		for i := range codes {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes[i] = owner.Post(t, base+"/createResident", newResident("Ann", string(rune('A'+i))+"x", "1")).Code
+			}()
+		}
+		wg.Wait()
+		won, refused := 0, 0
+		for _, c := range codes {
+			switch c {
+			case string(shared.CodeOK):
+				won++
+			case string(shared.CodeMaxResidents):
+				refused++
+			}
+		}
+		if won != 2 || refused != 4 {
+			t.Fatalf("concurrent creates: %v (want 2 successes and 4 × 7002)", codes)
+		}
+		var dash shared.ResidentDashboard
+		owner.Get(t, base+"/getDashboardData").OK(t).Into(t, &dash)
+		if dash.ActiveCount != 2 {
+			t.Fatalf("active residents after the race: %d", dash.ActiveCount)
 		}
 	})
 }

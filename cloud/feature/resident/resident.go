@@ -250,6 +250,11 @@ func (s *Service) Create(ctx context.Context, p *auth.Principal, req shared.Save
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		// Counted inside the writing transaction (spec 001 §8: 7002 beyond the plan's maximum).
 		if limit := s.maxResidents(p); limit > 0 {
+			// Two creates at once must not both see room for one more: the facility's row is
+			// locked first (SQLite's writer is single already; on PostgreSQL this is the row lock).
+			if err := s.store.LockTenant(ctx, tx, p.TenantID); err != nil {
+				return err
+			}
 			n, err := s.store.CountActive(ctx, tx, p.TenantID)
 			if err != nil {
 				return err

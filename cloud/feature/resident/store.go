@@ -224,6 +224,15 @@ func (Store) CountByStatus(ctx context.Context, q db.Querier, tenantID string) (
 	return out, rows.Err()
 }
 
+// LockTenant holds the facility's row until the transaction ends, so checks that
+// count rows (the plan's resident limit) and the insert after them run one at a time.
+// A no-op update is the lock both engines accept (PostgreSQL has no FOR UPDATE on
+// SQLite's side, and SQLite's single writer already serialises).
+func (Store) LockTenant(ctx context.Context, q db.Querier, tenantID string) error {
+	_, err := q.ExecContext(ctx, `UPDATE tenants SET id = id WHERE id = ?`, tenantID)
+	return err
+}
+
 // CountActive counts a facility's residents who count against the plan (NORMAL and GOING_OUT).
 func (Store) CountActive(ctx context.Context, q db.Querier, tenantID string) (int, error) {
 	var n int
