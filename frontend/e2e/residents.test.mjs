@@ -241,11 +241,16 @@ describe('residents', () => {
       await page.locator('#going-out-return').fill(localDateTime(-1));
       await page.getByTestId('going-out-confirm').click();
       await dialog.getByText('The return time must be in the future').waitFor();
-      await page.locator('#going-out-return').fill(localDateTime(2));
+      const back = localDateTime(2);
+      await page.locator('#going-out-return').fill(back);
       await page.locator('#going-out-reason').fill('Weekend with her daughter');
       await page.getByTestId('going-out-confirm').click();
       await statusIs(page, 'GOING_OUT');
-      await page.getByTestId('resident-status-line').getByText(/Expected back/).waitFor();
+      // The time typed is the facility's wall clock, and shows back unchanged (en-US: MM/DD/YYYY, hh:mm AM).
+      const [, y, mo, d, h, mi] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(back);
+      const h12 = String(Number(h) % 12 || 12).padStart(2, '0');
+      const shown = `Expected back ${mo}/${d}/${y}, ${h12}:${mi} ${Number(h) < 12 ? 'AM' : 'PM'}`;
+      assert.equal((await page.getByTestId('resident-status-line').textContent()).trim(), shown);
       await screenshot(page, 'residents-going-out');
       await page.getByTestId('resident-return').click();
       await page.getByTestId('return-confirm').waitFor();

@@ -14,6 +14,8 @@ import {
   isFinalStatus,
   isPhotoFile,
   localDateString,
+  msToZonedInput,
+  zonedDateTimeToMs,
   nameMatches,
   residentBadges,
   residentRequest,
@@ -53,6 +55,26 @@ describe('ageFromDob (whole years)', () => {
     expect(ageFromDob('', TODAY)).toBeUndefined();
     expect(ageFromDob('1940-02-30', TODAY)).toBeUndefined();
     expect(ageFromDob('2027-01-01', TODAY)).toBeUndefined();
+  });
+});
+
+describe('facility-zone date-times (going out)', () => {
+  const LA = 'America/Los_Angeles';
+  it('reads the wall clock in the facility zone', () => {
+    expect(zonedDateTimeToMs('2026-03-20T18:30', LA)).toBe(Date.UTC(2026, 2, 21, 1, 30)); // PDT, UTC-7
+    expect(zonedDateTimeToMs('2026-01-20T18:30', LA)).toBe(Date.UTC(2026, 0, 21, 2, 30)); // PST, UTC-8
+    expect(zonedDateTimeToMs('2026-01-20T18:30', 'Pacific/Honolulu')).toBe(Date.UTC(2026, 0, 21, 4, 30));
+    expect(zonedDateTimeToMs('', LA)).toBeUndefined();
+  });
+  it('settles across the spring change', () => {
+    // 2026-03-08 03:30 PDT exists; 01:30 PST exists.
+    expect(zonedDateTimeToMs('2026-03-08T03:30', LA)).toBe(Date.UTC(2026, 2, 8, 10, 30));
+    expect(zonedDateTimeToMs('2026-03-08T01:30', LA)).toBe(Date.UTC(2026, 2, 8, 9, 30));
+  });
+  it('writes a moment back on the same wall clock', () => {
+    const ms = Date.UTC(2026, 6, 4, 19, 5);
+    expect(msToZonedInput(ms, LA)).toBe('2026-07-04T12:05');
+    expect(zonedDateTimeToMs(msToZonedInput(ms, LA), LA)).toBe(ms);
   });
 });
 

@@ -4,25 +4,23 @@ import { useTranslation } from 'react-i18next';
 import type { Resident } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
 import { isApiError } from '@/lib/api/client';
+import { timeZoneLabel } from '@/lib/i18n/labels';
+import { ianaZone } from '@/lib/time/dateTime';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { goingOut } from '../api/goingOut';
-import { localDateTimeToMs, SUB_DETAILS_MAX, validateGoingOut, type FormErrors } from '../residentRules';
+import { msToZonedInput, SUB_DETAILS_MAX, zonedDateTimeToMs, validateGoingOut, type FormErrors } from '../residentRules';
 import { FormField, useRuleMessage } from './FormField';
-
-/** `datetime-local` value of a moment, in the browser's time. */
-function localInputValue(ms: number): string {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-}
 
 interface GoingOutDialogProps {
   resident: Resident;
+  /** The facility's zone code (PT, ET, ...): the return time is its wall clock. */
+  zone: string | undefined;
   onClose: () => void;
   onDone: () => void;
 }
 
 /** NORMAL → GOING_OUT: when the resident is expected back (required, in the future) and why. */
-export function GoingOutDialog({ resident, onClose, onDone }: GoingOutDialogProps) {
+export function GoingOutDialog({ resident, zone, onClose, onDone }: GoingOutDialogProps) {
   const { t } = useTranslation();
   const message = useRuleMessage();
   const [returnAt, setReturnAt] = useState('');
@@ -30,10 +28,11 @@ export function GoingOutDialog({ resident, onClose, onDone }: GoingOutDialogProp
   const [errors, setErrors] = useState<FormErrors>({});
   const [server, setServer] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [min] = useState(() => localInputValue(Date.now()));
+  const iana = ianaZone(zone);
+  const [min] = useState(() => msToZonedInput(Date.now(), iana));
 
   const submit = async () => {
-    const returnMs = localDateTimeToMs(returnAt);
+    const returnMs = zonedDateTimeToMs(returnAt, iana);
     const found = validateGoingOut(returnMs, reason, Date.now());
     setErrors(found);
     setServer({});
@@ -65,7 +64,12 @@ export function GoingOutDialog({ resident, onClose, onDone }: GoingOutDialogProp
         }}
       >
         <DialogBody>
-          <FormField id="going-out-return" label={t('residents.goingOut.returnDate')} error={returnError}>
+          <FormField
+            id="going-out-return"
+            label={t('residents.goingOut.returnDate')}
+            error={returnError}
+            hint={iana ? t('residents.goingOut.zoneHint', { zone: timeZoneLabel(t, zone) }) : undefined}
+          >
             <InputGroup
               id="going-out-return"
               type="datetime-local"

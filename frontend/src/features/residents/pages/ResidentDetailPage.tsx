@@ -217,7 +217,7 @@ export default function ResidentDetailPage() {
       </Tabs>
 
       {dialog?.kind === 'edit' ? <ResidentFormDialog resident={r} onClose={() => setDialog(null)} onSaved={done} /> : null}
-      {dialog?.kind === 'goingOut' ? <GoingOutDialog resident={r} onClose={() => setDialog(null)} onDone={done} /> : null}
+      {dialog?.kind === 'goingOut' ? <GoingOutDialog resident={r} zone={zone} onClose={() => setDialog(null)} onDone={done} /> : null}
       {dialog?.kind === 'final' ? (
         <FinalStatusDialog kind={dialog.final} resident={r} onClose={() => setDialog(null)} onDone={done} />
       ) : null}
