@@ -16,6 +16,7 @@ require (
 	github.com/pressly/goose/v3 v3.29.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/tsenart/vegeta/v12 v12.13.0
+	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.23.0
 	hearth/frontend v0.0.0
 	hearth/migrations v0.0.0
@@ -48,7 +49,6 @@ require (
 	github.com/spf13/pflag v1.0.10 // indirect
 	github.com/tsenart/go-tsz v0.0.0-20180814235614-0bd30b3df1c3 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
-	golang.org/x/crypto v0.58.0 // indirect
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/net v0.61.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
