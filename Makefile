@@ -45,6 +45,8 @@ run: build ## start Hearth on embedded SQLite in ./data with demo data
 	@echo "  caregiver_maple2    caregiver, Maple House AFH"
 	@echo "  caregiver_cedar1    caregiver, Cedar Home AFH"
 	@echo "  owner_birch         owner of Birch Cottage AFH (free plan); e-mailed code"
+	@echo "Door kiosk PINs: caregiver_maple1 2468, caregiver_maple2 1357. Maple House's demo kiosk"
+	@echo "credential (header X-Kiosk-Credential): hk_demo-maple-front-door-kiosk-credential-2026"
 	@echo "Sign-in codes are not e-mailed in development: they are printed in this log"
 	@echo "(\"mail kept in development outbox\") and listed for superadmin at /api/system/dev/outbox."
 	@echo
