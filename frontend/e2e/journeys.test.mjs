@@ -7,6 +7,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
+  sidebarBadge,
   sidebarEntries,
   signIn,
   submitAccount,
@@ -79,6 +80,9 @@ describe('Hearth journeys', () => {
     assert.equal(await page.getByTestId('facility-plan').textContent(), 'Essential plan');
     assert.match(await page.getByTestId('user-roles').textContent(), /Facility owner/);
     assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Residents management', 'Staff management']);
+    // The demo's overdue credentials badge the staff entry (spec 000 §3 "Sidebar counts").
+    await page.locator('nav a[data-menu-code="StaffManagement"] .hearth-nav-badge').waitFor();
+    assert.match(await sidebarBadge(page, 'StaffManagement'), /^[1-9]\d*\+?$/);
     await screenshot(page, 'dashboard');
   });
 
@@ -124,7 +128,7 @@ describe('Hearth journeys', () => {
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await page.getByRole('heading', { name: 'Panel', exact: true }).waitFor();
     const navEs = page.getByRole('navigation', { name: 'Menú principal' });
-    assert.deepEqual(await navEs.locator('a').allTextContents(), ['Panel', 'Residentes', 'Su estado']);
+    assert.deepEqual(await navEs.locator('a .hearth-nav-label').allTextContents(), ['Panel', 'Residentes', 'Su estado']);
     await page.getByRole('heading', { name: 'Su menú' }).waitFor();
     assert.ok((await yourMenu(page)).includes('Su estado'));
     assert.equal(await page.getByTestId('user-roles').textContent(), 'Cuidador');
@@ -133,7 +137,7 @@ describe('Hearth journeys', () => {
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await page.getByRole('heading', { name: '仪表盘', exact: true }).waitFor();
     const navZh = page.getByRole('navigation', { name: '主菜单' });
-    assert.deepEqual(await navZh.locator('a').allTextContents(), ['仪表盘', '住户', '我的状态']);
+    assert.deepEqual(await navZh.locator('a .hearth-nav-label').allTextContents(), ['仪表盘', '住户', '我的状态']);
     await page.getByRole('heading', { name: '您的菜单' }).waitFor();
     assert.ok((await yourMenu(page)).includes('我的状态'));
     assert.equal(await page.getByTestId('facility-time-zone').textContent(), '太平洋时间 (PT)');

@@ -121,9 +121,15 @@ export async function yourMenu(page) {
   return card.locator('li > span').allTextContents();
 }
 
-/** The names in the sidebar. */
+/** The names in the sidebar (without their badges). */
 export async function sidebarEntries(page) {
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await nav.locator('a').first().waitFor();
-  return nav.locator('a').allTextContents();
+  return nav.locator('a .hearth-nav-label').allTextContents();
+}
+
+/** The badge of one sidebar entry, by its menu code ('' when it has none). */
+export async function sidebarBadge(page, menuCode) {
+  const badge = page.locator(`nav a[data-menu-code="${menuCode}"] .hearth-nav-badge`);
+  return (await badge.count()) === 0 ? '' : (await badge.textContent()).trim();
 }
