@@ -1,9 +1,12 @@
 package staff
 
 import (
+	"strings"
 	"testing"
 	"time"
+	"unicode"
 
+	"hearth/cloud/platform/msg"
 	"hearth/shared"
 )
 
@@ -197,5 +200,26 @@ func TestSummaryAndWorst(t *testing.T) {
 	}
 	if Worst(items) != shared.InspectionOverdue || Worst(nil) != shared.InspectionOK {
 		t.Fatal("Worst")
+	}
+}
+
+// Every rule the engine can answer has its source worded in the three languages.
+func TestRuleSourcesAreTranslated(t *testing.T) {
+	in := Input{HireDate: date(2026, time.January, 5), BirthDate: date(1990, time.March, 3), Today: date(2026, time.June, 1),
+		Specialties:     []shared.Specialty{shared.SpecialtyDementia, shared.SpecialtyMentalHealth, shared.SpecialtyDevelopmentalDisability},
+		NurseDelegation: true, DiabetesDelegation: true}
+	items := Evaluate(in)
+	if len(items) != 15 {
+		t.Fatalf("every rule should apply to this caregiver: %d items", len(items))
+	}
+	for _, l := range msg.Languages {
+		for _, it := range localizeSources(l, Evaluate(in)) {
+			if _, ok := msg.Keys(l)["staff.source."+it.Rule]; !ok {
+				t.Errorf("%s: no staff.source.%s", l, it.Rule)
+			}
+			if l == shared.LangZhCN && !strings.ContainsFunc(it.Source, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+				t.Errorf("zh-CN source of %s is still English", it.Rule)
+			}
+		}
 	}
 }

@@ -626,9 +626,21 @@ func (s *Service) inspections(ctx context.Context, tenantID string, r *row) (*sh
 	if err != nil {
 		return nil, err
 	}
-	items := Evaluate(inputOf(r, cs, today))
+	items := localizeSources(msg.Language(ctx), Evaluate(inputOf(r, cs, today)))
 	o, soon, due := Summary(items)
 	return &shared.CaregiverInspections{CaregiverID: r.ID, Today: ymd(today), Items: items, OverdueCount: o, ExpiringSoonCount: soon, DueCount: due}, nil
+}
+
+// localizeSources words each rule's source in the caller's language
+// ("staff.source.<RULE>" in the staff message files); the engine's English text
+// stays when a rule has no entry.
+func localizeSources(l shared.Language, items []shared.InspectionItem) []shared.InspectionItem {
+	for i := range items {
+		if text, ok := msg.Keys(l)["staff.source."+items[i].Rule]; ok {
+			items[i].Source = text
+		}
+	}
+	return items
 }
 
 // Files is listCaregiverFiles: the caregiver's records, newest issue first, with signed file links.
