@@ -8,6 +8,9 @@
 #   BENCH_CLIENTS   simulated clients: sign-ins and concurrent workers (default 50)
 #   BENCH_RATE      requests per second in all (default 0: unbounded, each worker goes again as
 #                   soon as it is answered); a set rate is an open-loop test at that load
+#   BENCH_ENDPOINTS calls sent in turn (default "menu,userinfo,residents,staff": the two calls
+#                   every screen makes, as caregiver_maple1, and the residents and staff list
+#                   pages, as admin_maple); "menu,userinfo" is the mix of the first figures
 #   BENCH_PORT      server port on 127.0.0.1 (default 18090)
 #   BENCH_KEEP=1    keep the temporary directory (server logs, SQLite file)
 #   TEST_POSTGRES_URL  admin URL of a PostgreSQL server on this machine, used to create and
@@ -23,6 +26,7 @@ engines=${BENCH_ENGINES:-sqlite postgres}
 duration=${BENCH_DURATION:-30s}
 clients=${BENCH_CLIENTS:-50}
 rate=${BENCH_RATE:-0}
+endpoints=${BENCH_ENDPOINTS:-menu,userinfo,residents,staff}
 port=${BENCH_PORT:-18090}
 pg_admin=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}
 addr=127.0.0.1:$port
@@ -136,7 +140,8 @@ for engine in $engines; do
 
 	rc=0
 	# -server-pid: hearth-load reports where the machine's CPU went during the load.
-	bin/hearth-load -url "$base" -clients "$clients" -duration "$duration" -rate "$rate" -server-pid "$server_pid" || rc=$?
+	bin/hearth-load -url "$base" -clients "$clients" -duration "$duration" -rate "$rate" -endpoints "$endpoints" \
+		-server-pid "$server_pid" || rc=$?
 	((rc == 0)) || status=$rc
 
 	kill "$server_pid"

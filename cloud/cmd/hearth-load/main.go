@@ -1,8 +1,16 @@
 // Command hearth-load is Hearth's load benchmark: it signs in -clients times
 // (one session each, as that many simulated people would), then keeps
-// -clients concurrent workers calling the two calls every screen makes —
-// GET /api/system/menu/listUserMenuTree and GET /api/system/user/getUserInfo —
-// alternately for -duration, each with a fresh t and matching Sign.
+// -clients concurrent workers calling, in turn, the two calls every screen
+// makes — GET /api/system/menu/listUserMenuTree and GET
+// /api/system/user/getUserInfo — and the two facility pages an admin opens all
+// day — POST /api/care/resident/listResidentByPage and POST
+// /api/care/caregiver/listCaregiverByPage, 20 per page — for -duration, each
+// with a fresh t and matching Sign. -endpoints picks which of the four.
+//
+// The screen calls use the -clients sessions of -account (a caregiver). The
+// facility pages use one session of -admin-account, signed in through its
+// e-mailed code step: the code is read from the development outbox
+// (HEARTH_DEV=1) as -superadmin.
 //
 // The attack is closed-loop and unbounded (vegeta's Rate{Freq: 0} with exactly
 // -clients workers): every worker sends its next request as soon as the last
@@ -26,6 +34,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,10 +49,45 @@ import (
 	"hearth/cloud/platform/auth"
 )
 
-// The two endpoints under load, hit alternately.
-var endpoints = []string{
-	"/api/system/menu/listUserMenuTree",
-	"/api/system/user/getUserInfo",
+// endpoint is one call under load.
+type endpoint struct {
+	name   string // for -endpoints
+	method string
+	path   string
+	body   []byte // JSON, POST only
+	admin  bool   // sent with the admin's session, not a caregiver's
+}
+
+// firstPage is the list pages' body: page 1, 20 per page, no filter.
+var firstPage = []byte(`{"current":1,"size":20,"data":{}}`)
+
+// allEndpoints are the calls hearth-load knows, in the order they are sent.
+var allEndpoints = []endpoint{
+	{name: "menu", method: http.MethodGet, path: "/api/system/menu/listUserMenuTree"},
+	{name: "userinfo", method: http.MethodGet, path: "/api/system/user/getUserInfo"},
+	{name: "residents", method: http.MethodPost, path: "/api/care/resident/listResidentByPage", body: firstPage, admin: true},
+	{name: "staff", method: http.MethodPost, path: "/api/care/caregiver/listCaregiverByPage", body: firstPage, admin: true},
+}
+
+// pickEndpoints resolves -endpoints (comma-separated names) in allEndpoints' order.
+func pickEndpoints(list string) ([]endpoint, error) {
+	want := map[string]bool{}
+	for _, n := range strings.Split(list, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			want[n] = true
+		}
+	}
+	var out []endpoint
+	for _, e := range allEndpoints {
+		if want[e.name] {
+			out = append(out, e)
+			delete(want, e.name)
+		}
+	}
+	if len(want) > 0 || len(out) == 0 {
+		return nil, fmt.Errorf("-endpoints takes menu, userinfo, residents and/or staff, got %q", list)
+	}
+	return out, nil
 }
 
 type session struct {
@@ -61,7 +105,23 @@ func main() {
 	minSuccess := flag.Float64("min-success", 0.99, "exit 1 when the overall success ratio is below this")
 	rateFlag := flag.Int("rate", 0, "requests per second in all; 0 (the default) is unbounded: each worker goes again as soon as it is answered")
 	serverPID := flag.Int("server-pid", 0, "the server's process id, to report its CPU use during the load (Linux; optional)")
+	endpointList := flag.String("endpoints", "menu,userinfo,residents,staff", "calls to send in turn: menu, userinfo, residents, staff")
+	adminAccount := flag.String("admin-account", "admin_maple", "facility admin for the residents and staff pages (code step through the development outbox)")
+	adminEmail := flag.String("admin-email", "admin@maple.example", "the admin's e-mail address, where its sign-in code goes")
+	adminPassword := flag.String("admin-password", "Demo@2026x", "the admin's password")
+	superAdmin := flag.String("superadmin", "superadmin", "account (no code step) that reads the development outbox")
+	superPassword := flag.String("superadmin-password", "Demo@2026x", "its password")
 	flag.Parse()
+
+	endpoints, err := pickEndpoints(*endpointList)
+	if err != nil {
+		fail("%v", err)
+	}
+	needCaregiver, needAdmin := false, false
+	for _, e := range endpoints {
+		needAdmin = needAdmin || e.admin
+		needCaregiver = needCaregiver || !e.admin
+	}
 
 	if *clients < 1 {
 		fail("-clients must be at least 1")
@@ -78,34 +138,54 @@ func main() {
 	}
 	baseURL := strings.TrimRight(*base, "/")
 
-	// Sign in once per simulated client.
+	// Sign in once per simulated client, and the admin once.
 	t0 := time.Now()
-	encoded := auth.EncodePassword([]byte(*aesKey), *password)
 	hc := &http.Client{Timeout: 60 * time.Second}
-	sessions := make([]session, *clients)
-	if err := signInAll(hc, baseURL, *account, encoded, sessions); err != nil {
-		fail("sign-in: %v", err)
+	var sessions []session
+	if needCaregiver {
+		sessions = make([]session, *clients)
+		if err := signInAll(hc, baseURL, *account, auth.EncodePassword([]byte(*aesKey), *password), sessions); err != nil {
+			fail("sign-in: %v", err)
+		}
+		fmt.Printf("signed in %d sessions as %s in %s\n", len(sessions), *account, time.Since(t0).Round(time.Millisecond))
+	}
+	var admin session
+	if needAdmin {
+		t1 := time.Now()
+		admin, err = signInWithCode(hc, baseURL, *adminAccount, *adminEmail, auth.EncodePassword([]byte(*aesKey), *adminPassword),
+			*superAdmin, auth.EncodePassword([]byte(*aesKey), *superPassword))
+		if err != nil {
+			fail("sign-in of %s: %v", *adminAccount, err)
+		}
+		fmt.Printf("signed in 1 session as %s (code step through the development outbox) in %s\n", *adminAccount,
+			time.Since(t1).Round(time.Millisecond))
 	}
 	hc.CloseIdleConnections()
-	fmt.Printf("signed in %d sessions as %s in %s\n", len(sessions), *account, time.Since(t0).Round(time.Millisecond))
 
-	// Request n goes to endpoints[n%2] as session (n/2)%clients: both
-	// endpoints alternate, every session is used evenly.
+	// Request n goes to endpoints[n%len] — the endpoints take turns — as
+	// caregiver session (n/len)%clients, so every session is used evenly; the
+	// facility pages go as the admin.
 	var next atomic.Uint64
 	targeter := vegeta.Targeter(func(tgt *vegeta.Target) error {
 		n := next.Add(1) - 1
-		path := endpoints[n%uint64(len(endpoints))]
-		s := sessions[(n/uint64(len(endpoints)))%uint64(len(sessions))]
+		e := endpoints[n%uint64(len(endpoints))]
+		s := admin
+		if !e.admin {
+			s = sessions[(n/uint64(len(endpoints)))%uint64(len(sessions))]
+		}
 		t := strconv.FormatInt(time.Now().UnixMilli(), 10)
-		tgt.Method = http.MethodGet
-		tgt.URL = baseURL + path + "?t=" + t
-		tgt.Body = nil
+		tgt.Method = e.method
+		tgt.URL = baseURL + e.path + "?t=" + t
+		tgt.Body = e.body
 		tgt.Header = http.Header{
 			"Authorization":   {"Bearer " + s.token},
-			"Sign":            {auth.Sign(s.token, t, auth.SignPath(path))},
+			"Sign":            {auth.Sign(s.token, t, auth.SignPath(e.path))},
 			"X-Device-Id":     {s.device},
 			"Accept-Language": {"en-US"},
 			"Cache-Control":   {"no-cache"},
+		}
+		if e.body != nil {
+			tgt.Header.Set("Content-Type", "application/json")
 		}
 		return nil
 	})
@@ -127,8 +207,8 @@ func main() {
 	}
 
 	stats := map[string]*endpointStats{}
-	for _, p := range endpoints {
-		stats[p] = &endpointStats{}
+	for _, e := range endpoints {
+		stats[e.path] = &endpointStats{}
 	}
 	all := &endpointStats{}
 	failures := map[string]int{}
@@ -150,7 +230,7 @@ func main() {
 	wall := time.Since(start)
 	cpu1 := sampleCPU(*serverPID)
 
-	report(os.Stdout, stats, all, wall)
+	report(os.Stdout, endpoints, stats, all, wall)
 	cpuReport(os.Stdout, cpu0, cpu1, *serverPID, len(all.latencies))
 	if len(failures) > 0 {
 		fmt.Println("\nfailures:")
@@ -208,51 +288,141 @@ func signInAll(hc *http.Client, baseURL, account, encoded string, sessions []ses
 	return nil
 }
 
-func signIn(hc *http.Client, baseURL, account, encoded, device string) (string, error) {
-	body, _ := json.Marshal(map[string]string{"account": account, "password": encoded})
-	u := baseURL + "/api/system/user/login?t=" + strconv.FormatInt(time.Now().UnixMilli(), 10)
+// loginAnswer is what hearth-load reads of a sign-in answer.
+type loginAnswer struct {
+	Token                   string `json:"token"`
+	TwoFactorAuthentication bool   `json:"twoFactorAuthentication"`
+	ChallengeID             string `json:"challengeId"`
+	LoginTenantList         []any  `json:"loginTenantList"`
+}
+
+// call sends one request (signed when s has a token) and decodes the
+// envelope's data into out; an answer other than HTTP 200 with code 0000 is an error.
+func call(hc *http.Client, baseURL, method, path string, body any, s session, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	t := strconv.FormatInt(time.Now().UnixMilli(), 10)
+	target, sep := path, "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, method, baseURL+target+sep+"t="+t, rd)
 	if err != nil {
-		return "", err
+		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Device-Id", device)
+	req.Header.Set("X-Device-Id", s.device)
 	req.Header.Set("Accept-Language", "en-US")
 	req.Header.Set("Cache-Control", "no-cache")
+	if s.token != "" {
+		p, _, _ := strings.Cut(path, "?")
+		req.Header.Set("Authorization", "Bearer "+s.token)
+		req.Header.Set("Sign", auth.Sign(s.token, t, auth.SignPath(p)))
+	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return "", err
+		return err
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
-		return "", err
+		return err
 	}
 	var env struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-		Data    struct {
-			Token                   string `json:"token"`
-			TwoFactorAuthentication bool   `json:"twoFactorAuthentication"`
-			LoginTenantList         []any  `json:"loginTenantList"`
-		} `json:"data"`
+		Code    string          `json:"code"`
+		Message string          `json:"message"`
+		Data    json.RawMessage `json:"data"`
 	}
 	if err := json.Unmarshal(raw, &env); err != nil {
-		return "", fmt.Errorf("HTTP %d, unreadable answer: %.200s", resp.StatusCode, raw)
+		return fmt.Errorf("HTTP %d, unreadable answer: %.200s", resp.StatusCode, raw)
 	}
+	if resp.StatusCode != http.StatusOK || env.Code != "0000" {
+		return fmt.Errorf("HTTP %d code %s: %s", resp.StatusCode, env.Code, env.Message)
+	}
+	if out != nil && len(env.Data) > 0 {
+		return json.Unmarshal(env.Data, out)
+	}
+	return nil
+}
+
+func login(hc *http.Client, baseURL, account, encoded, device string) (*loginAnswer, error) {
+	var a loginAnswer
+	if err := call(hc, baseURL, http.MethodPost, "/api/system/user/login",
+		map[string]string{"account": account, "password": encoded}, session{device: device}, &a); err != nil {
+		return nil, err
+	}
+	if len(a.LoginTenantList) > 0 {
+		return nil, fmt.Errorf("account %s belongs to several facilities; use an account with one", account)
+	}
+	return &a, nil
+}
+
+func signIn(hc *http.Client, baseURL, account, encoded, device string) (string, error) {
+	a, err := login(hc, baseURL, account, encoded, device)
 	switch {
-	case resp.StatusCode != http.StatusOK || env.Code != "0000":
-		return "", fmt.Errorf("HTTP %d code %s: %s", resp.StatusCode, env.Code, env.Message)
-	case env.Data.TwoFactorAuthentication:
+	case err != nil:
+		return "", err
+	case a.TwoFactorAuthentication:
 		return "", fmt.Errorf("account %s asks for a two-factor code; use an account without one (e.g. caregiver_maple1)", account)
-	case len(env.Data.LoginTenantList) > 0:
-		return "", fmt.Errorf("account %s belongs to several facilities; use an account with one", account)
-	case env.Data.Token == "":
+	case a.Token == "":
 		return "", errors.New("answer has no token")
 	}
-	return env.Data.Token, nil
+	return a.Token, nil
+}
+
+var sixDigits = regexp.MustCompile(`\b(\d{6})\b`)
+
+// signInWithCode signs in an account that has the e-mailed code step: the
+// password step, then the code, read from the development outbox (GET
+// /api/system/dev/outbox, HEARTH_DEV=1 only) as the super admin.
+func signInWithCode(hc *http.Client, baseURL, account, email, encoded, superAdmin, superEncoded string) (session, error) {
+	s := session{device: randomID()}
+	a, err := login(hc, baseURL, account, encoded, s.device)
+	if err != nil {
+		return s, err
+	}
+	if !a.TwoFactorAuthentication {
+		if a.Token == "" {
+			return s, errors.New("answer has no token")
+		}
+		s.token = a.Token
+		return s, nil
+	}
+	sa := session{device: randomID()}
+	if sa.token, err = signIn(hc, baseURL, superAdmin, superEncoded, sa.device); err != nil {
+		return s, fmt.Errorf("%s (to read the development outbox): %w", superAdmin, err)
+	}
+	var mails []struct {
+		Body string `json:"body"`
+	}
+	if err := call(hc, baseURL, http.MethodGet, "/api/system/dev/outbox?to="+url.QueryEscape(email), nil, sa, &mails); err != nil {
+		return s, fmt.Errorf("development outbox (the server needs HEARTH_DEV=1): %w", err)
+	}
+	if len(mails) == 0 { // newest first
+		return s, fmt.Errorf("no mail to %s in the development outbox", email)
+	}
+	code := sixDigits.FindStringSubmatch(mails[0].Body)
+	if code == nil {
+		return s, fmt.Errorf("no 6-digit code in the newest mail to %s", email)
+	}
+	var done loginAnswer
+	if err := call(hc, baseURL, http.MethodPost, "/api/system/user/twoFactorAuthentication",
+		map[string]string{"account": account, "verifyCode": code[1], "challengeId": a.ChallengeID}, s, &done); err != nil {
+		return s, fmt.Errorf("code step: %w", err)
+	}
+	if done.Token == "" {
+		return s, errors.New("code step answered no token")
+	}
+	s.token = done.Token
+	return s, nil
 }
 
 // judge says whether a result is a success: no transport error, HTTP 200 and
@@ -350,7 +520,7 @@ func (s *endpointStats) summary(wall time.Duration) summary {
 	return out
 }
 
-func report(w io.Writer, stats map[string]*endpointStats, all *endpointStats, wall time.Duration) {
+func report(w io.Writer, endpoints []endpoint, stats map[string]*endpointStats, all *endpointStats, wall time.Duration) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "\nendpoint\trequests\treq/s\tsuccess\tp50\tp90\tp99\tmax\tHTTP codes\t\n")
 	line := func(name string, s *endpointStats) {
@@ -363,8 +533,8 @@ func report(w io.Writer, stats map[string]*endpointStats, all *endpointStats, wa
 		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.2f%%\t%s\t%s\t%s\t%s\t%s\t\n", name, o.requests, o.rps, 100*o.success,
 			ms(o.p50), ms(o.p90), ms(o.p99), ms(o.max), strings.Join(codes, " "))
 	}
-	for _, p := range endpoints {
-		line("GET "+p, stats[p])
+	for _, e := range endpoints {
+		line(e.method+" "+e.path, stats[e.path])
 	}
 	line("all", all)
 	tw.Flush()

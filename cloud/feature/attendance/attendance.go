@@ -172,14 +172,21 @@ func (s *Service) ClockIn(ctx context.Context, p *auth.Principal, req shared.Clo
 	if p.TenantID == "" {
 		return nil, errNotAFacilityID
 	}
-	var r *punchRow
-	err := s.db.InTx(ctx, func(tx *db.Tx) (err error) {
-		r, err = s.punch(ctx, tx, punchIn{tenantID: p.TenantID, userID: p.UserID, clientID: req.ClientPunchID,
-			at: req.PunchTime, source: shared.PunchFromBrowser})
-		return err
-	})
+	in := punchIn{tenantID: p.TenantID, userID: p.UserID, clientID: req.ClientPunchID, at: req.PunchTime, source: shared.PunchFromBrowser}
+	// A replay (a retry, an outbox sent twice) is answered from a read, as the
+	// kiosk's is: it takes no write transaction (SQLite's single writer).
+	r, err := s.replay(ctx, s.db, in)
 	if err != nil {
 		return nil, err
+	}
+	if r == nil {
+		err = s.db.InTx(ctx, func(tx *db.Tx) (err error) {
+			r, err = s.punch(ctx, tx, in)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	rec := toRecord(r)
 	return &rec, nil

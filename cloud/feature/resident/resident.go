@@ -150,12 +150,12 @@ func (s *Service) Get(ctx context.Context, p *auth.Principal, id string) (*share
 		return nil, err
 	}
 	res := out[0]
-	contacts, _, err := s.store.Contacts(ctx, s.db, p.TenantID, r.ID, shared.ContactEmergency, 1, 0)
+	ec, err := s.store.FirstContact(ctx, s.db, p.TenantID, r.ID, shared.ContactEmergency)
 	if err != nil {
 		return nil, err
 	}
-	if len(contacts) > 0 {
-		c := toContact(&contacts[0])
+	if ec != nil {
+		c := toContact(ec)
 		res.EmergencyContact = &c
 	}
 	return &res, nil

@@ -325,6 +325,14 @@ func (Store) Contacts(ctx context.Context, q db.Querier, tenantID, residentID st
 	return out, total, rows.Err()
 }
 
+// FirstContact is a resident's oldest contact of a group that is not deleted
+// (nil if none): getResidentById's emergency contact, in one query (no count).
+func (Store) FirstContact(ctx context.Context, q db.Querier, tenantID, residentID string, group shared.ContactGroup) (*contactRow, error) {
+	return scanContact(q.QueryRowContext(ctx, `SELECT `+contactColumns+` FROM resident_contacts
+		WHERE tenant_id = ? AND resident_id = ? AND deleted_at IS NULL AND contact_group = ?
+		ORDER BY created_at, id LIMIT 1`, tenantID, residentID, string(group)))
+}
+
 // fileRow is a resident_files row with its uploader's name.
 type fileRow struct {
 	FileID, TenantID, ResidentID string
