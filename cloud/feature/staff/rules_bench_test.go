@@ -7,7 +7,7 @@ import (
 )
 
 // BenchmarkEvaluate is the credential rules engine for one caregiver with a
-// realistic file: six years in, dementia specialty, nurse delegation, eleven
+// realistic file: six years in, dementia specialty, nurse delegation, thirteen
 // records including two CE years and a replaced CPR card (pure CPU; the staff
 // list runs it once per caregiver on the page).
 func BenchmarkEvaluate(b *testing.B) {
