@@ -45,6 +45,7 @@ type FileItem struct {
 	Category    FileCategory `json:"category"`
 	ContentType string       `json:"contentType" doc:"application/pdf, image/jpeg or image/png"`
 	URL         string       `json:"url" doc:"Relative signed URL for <img> and links, valid 10 minutes; needs no headers"`
+	ThumbURL    string       `json:"thumbUrl,omitempty" doc:"Images only: a signed link to a 64 × 64 thumbnail, for lists and headers"`
 }
 
 // ConfirmFilesRequest is POST /api/system/files/confirmed: the uploads are in
@@ -81,4 +82,5 @@ type SignedFileQuery struct {
 	FileID string `path:"fileId" json:"fileId" maxLength:"64"`
 	Exp    int64  `query:"exp" json:"exp" doc:"Epoch ms after which the link stops working"`
 	Sig    string `query:"sig" json:"sig" maxLength:"128"`
+	Size   int    `query:"size" json:"size,omitempty" minimum:"0" maximum:"4096" doc:"Images: a JPEG fitting size × size (signed with the link); 0 or absent: the file itself"`
 }

@@ -336,8 +336,12 @@ func auditView(r *record) map[string]any {
 }
 
 func (s *Service) item(r *record) shared.FileItem {
-	return shared.FileItem{FileID: r.ID, Name: r.Name, Suffix: r.Suffix, Size: r.Size, CreateTime: r.CreatedAt,
+	it := shared.FileItem{FileID: r.ID, Name: r.Name, Suffix: r.Suffix, Size: r.Size, CreateTime: r.CreatedAt,
 		Category: r.Category, ContentType: r.ContentType, URL: s.SignedURL(r.ID)}
+	if strings.HasPrefix(r.ContentType, "image/") {
+		it.ThumbURL = s.SignedImageURL(r.ID, shared.AvatarThumbSide)
+	}
+	return it
 }
 
 // readable finds a file p may read, or answers 4004: another facility's file,

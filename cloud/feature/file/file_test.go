@@ -442,10 +442,27 @@ func TestAvatarRules(t *testing.T) {
 		if !strings.HasPrefix(info.Avatar, file.SignedPath+first.FileID+"?") {
 			t.Fatalf("getUserInfo avatar %q", info.Avatar)
 		}
+		// The header gets the 64 × 64 thumbnail through a signed link; the stored avatar is 400 wide.
 		img := e.Client().Get(t, info.Avatar)
+		if cfg, format, err := image.DecodeConfig(bytes.NewReader(img.Body)); err != nil || format != "jpeg" || cfg.Width != 64 || cfg.Height != 32 {
+			t.Fatalf("header avatar: %v %s %dx%d", err, format, cfg.Width, cfg.Height)
+		}
+		// The size is signed: the same link asking for another size, or for the whole file, answers no image.
+		for _, forged := range []string{
+			strings.Replace(info.Avatar, "size=64", "size=400", 1),
+			strings.Replace(info.Avatar, "size=64&", "", 1),
+		} {
+			if r := e.Client().Get(t, forged); strings.HasPrefix(r.Header.Get("Content-Type"), "image/") {
+				t.Fatalf("a forged link %q answered an image (%d)", forged, r.Status)
+			}
+		}
+		img = e.Client().Get(t, first.URL)
 		cfg, format, err := image.DecodeConfig(bytes.NewReader(img.Body))
 		if err != nil || format != "jpeg" || cfg.Width != 400 || cfg.Height != 200 {
 			t.Fatalf("stored avatar: %v %s %dx%d", err, format, cfg.Width, cfg.Height)
+		}
+		if first.ThumbURL == "" {
+			t.Fatal("an image FileItem carries no thumbUrl")
 		}
 		thumb := c.Get(t, api+"/files/downloadAndCompressImage?fileId="+first.FileID+"&width=64&height=64")
 		if cfg, _, err := image.DecodeConfig(bytes.NewReader(thumb.Body)); err != nil || cfg.Width != 64 || cfg.Height != 32 {

@@ -93,7 +93,7 @@ func Routes(api *web.API, s *Service) {
 	web.HandleFile(api, web.Op{Service: web.System, Method: http.MethodGet, Path: "/files/signed/{fileId}", Access: web.Public,
 		Summary: "A file's bytes through a signed link (for <img>; no headers needed; valid 10 minutes)"},
 		func(ctx context.Context, in *shared.SignedFileQuery) (*web.File, error) {
-			r, body, size, left, err := s.OpenSigned(ctx, in.FileID, in.Exp, in.Sig)
+			r, body, size, left, err := s.OpenSigned(ctx, in.FileID, in.Exp, in.Sig, in.Size)
 			if err != nil {
 				return nil, err
 			}

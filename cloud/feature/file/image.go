@@ -93,6 +93,12 @@ func (s *Service) CompressImage(ctx context.Context, p *auth.Principal, id strin
 	if !strings.HasPrefix(r.ContentType, "image/") {
 		return nil, nil, 0, problem.Invalid("fileId", "fileType", "file.notImage", map[string]any{"name": r.Name})
 	}
+	return s.variant(ctx, r, w, h)
+}
+
+// variant is the image r scaled to fit inside w × h as JPEG, from the cache
+// when this size was made before (avatars keep their 64 × 64 thumbnail there).
+func (s *Service) variant(ctx context.Context, r *record, w, h int) (*record, io.ReadCloser, int64, error) {
 	key := variantKey(r.StorageKey, w, h)
 	if rc, info, err := s.blobs.Open(ctx, key); err == nil {
 		return r, rc, info.Size, nil

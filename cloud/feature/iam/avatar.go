@@ -10,9 +10,10 @@ import (
 )
 
 // AvatarURLs turns a user's avatar file id into a link the browser can load
-// (the file service's signed link). iam does not know the file store.
+// (the file service's signed link to the 64 × 64 thumbnail the header shows).
+// iam does not know the file store.
 type AvatarURLs interface {
-	AvatarURL(fileID string) string
+	AvatarThumbURL(fileID string) string
 }
 
 // SetAvatarURLs makes getUserInfo answer avatar links from a; without it the
@@ -24,7 +25,7 @@ func (s *Service) avatarURL(fileID string) string {
 	if s.avatars == nil || fileID == "" {
 		return fileID
 	}
-	return s.avatars.AvatarURL(fileID)
+	return s.avatars.AvatarThumbURL(fileID)
 }
 
 // SetAvatar points the user's avatar at fileID in q's transaction and returns

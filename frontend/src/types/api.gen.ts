@@ -567,6 +567,7 @@ export interface FileItem {
   category: FileCategory;
   contentType: string;
   url: string;
+  thumbUrl?: string;
 }
 /**
  * ConfirmFilesRequest is POST /api/system/files/confirmed: the uploads are in
@@ -608,6 +609,7 @@ export interface SignedFileQuery {
   fileId: string;
   exp: number /* int64 */;
   sig: string;
+  size?: number /* int */;
 }
 
 //////////
