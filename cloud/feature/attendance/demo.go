@@ -70,5 +70,9 @@ func InsertDemoPunch(ctx context.Context, q db.Querier, p DemoPunch) error {
 			r.PinCheck = shared.PinCheckedOffline
 		}
 	}
+	// Every punch path keeps the person's caregiver_clocks row (OnShift starts from it).
+	if err := (Store{}).LockClock(ctx, q, p.TenantID, p.UserID, p.ReceivedAt); err != nil {
+		return err
+	}
 	return Store{}.InsertPunch(ctx, q, r)
 }

@@ -262,10 +262,12 @@ func (Store) KioskPerson(ctx context.Context, q db.Querier, tenantID, caregiverI
 
 // OnShift are the people of the facility whose latest punch is IN.
 func (Store) OnShift(ctx context.Context, q db.Querier, tenantID string) (map[string]int64, error) {
-	rows, err := q.QueryContext(ctx, `SELECT p.user_id, p.punch_type, p.punched_at FROM clock_punches p
-		WHERE p.tenant_id = ? AND p.punched_at = (SELECT MAX(x.punched_at) FROM clock_punches x
-			WHERE x.tenant_id = p.tenant_id AND x.user_id = p.user_id)
-		ORDER BY p.user_id, p.received_at, p.id`, tenantID)
+	// One index seek per person who ever punched (caregiver_clocks has a row for each), not a
+	// scan of the facility's whole punch history; the order is LastPunch's.
+	const last = ` FROM clock_punches p WHERE p.tenant_id = c.tenant_id AND p.user_id = c.user_id
+		ORDER BY p.punched_at DESC, p.received_at DESC, p.id DESC LIMIT 1`
+	rows, err := q.QueryContext(ctx, `SELECT c.user_id, (SELECT p.punch_type`+last+`), (SELECT p.punched_at`+last+`)
+		FROM caregiver_clocks c WHERE c.tenant_id = ?`, tenantID)
 	if err != nil {
 		return nil, err
 	}
@@ -273,15 +275,13 @@ func (Store) OnShift(ctx context.Context, q db.Querier, tenantID string) (map[st
 	out := map[string]int64{}
 	for rows.Next() {
 		var user string
-		var typ shared.PunchType
-		var at int64
+		var typ sql.NullString // NULL: a PIN but no punch yet
+		var at sql.NullInt64
 		if err := rows.Scan(&user, &typ, &at); err != nil {
 			return nil, err
 		}
-		if typ == shared.PunchIn { // later rows of one user (same time) win, as in LastPunch
-			out[user] = at
-		} else {
-			delete(out, user)
+		if shared.PunchType(typ.String) == shared.PunchIn {
+			out[user] = at.Int64
 		}
 	}
 	return out, rows.Err()
