@@ -171,8 +171,8 @@ type person struct {
 func (Store) People(ctx context.Context, q db.Querier, tenantID string, from, to int64) ([]person, error) {
 	rows, err := q.QueryContext(ctx, `SELECT u.id, u.name, COALESCE(c.id, ''), COALESCE(c.color, '')
 		FROM users u LEFT JOIN caregivers c ON c.tenant_id = ? AND c.user_id = u.id
-		WHERE u.id IN (SELECT user_id FROM caregivers WHERE tenant_id = ? AND deleted_at IS NULL)
-		   OR u.id IN (SELECT user_id FROM clock_punches WHERE tenant_id = ? AND punched_at >= ? AND punched_at < ?)
+		WHERE u.id IN (SELECT user_id FROM caregivers WHERE tenant_id = ? AND deleted_at IS NULL
+			UNION SELECT user_id FROM clock_punches WHERE tenant_id = ? AND punched_at >= ? AND punched_at < ?)
 		ORDER BY u.name, u.id`, tenantID, tenantID, tenantID, from, to)
 	if err != nil {
 		return nil, err
