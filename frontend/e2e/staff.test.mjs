@@ -1,7 +1,7 @@
 // Staff, credentials, attendance and requests end to end (issue 5): the owner adds a caregiver, the invite
 // link is read from the development outbox, the caregiver sets a password and a kiosk PIN, clocks in and
 // out in the browser and asks for leave; the owner approves it, sees the punches, and a credential upload
-// on the staff detail turns an overdue checklist item green.
+// on the staff detail turns an overdue checklist item green; the attendance overview shows everyone's week.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { computeSign } from '../src/lib/api/signing.js';
@@ -228,5 +228,41 @@ describe('Staff, attendance and requests', () => {
     await row.getByRole('button', { name: 'Revoke' }).click();
     await owner.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await row.getByText('Revoked').waitFor();
+  });
+
+  test("8. the attendance tab shows everyone's hours per week, with the late punches, and opens a person", async () => {
+    await owner.goto('/staff-management');
+    await owner.getByRole('tab', { name: 'Attendance' }).click();
+    await owner.waitForURL(/\/staff-management\?tab=attendance$/);
+    const overview = owner.getByTestId('attendance-overview');
+    const row = (name) => overview.getByTestId('overview-row').filter({ hasText: name });
+    // This week: the demo caregivers and the new caregiver, whose two punches made a shift.
+    for (const name of ['Amina Njoroge', 'Wei Chen', NEW.name]) await row(name).waitFor();
+    assert.equal(await overview.getByTestId('week-next').isDisabled(), true, 'no week after this one');
+    assert.equal(await row('Amina Njoroge').getByTestId('overview-day').count(), 7);
+    const thisWeekLabel = await overview.getByTestId('week-label').textContent();
+    let late = await overview.getByTestId('overview-late').count();
+    await screenshot(owner, 'staff-attendance-this-week');
+
+    // Last week is a full demo week: both caregivers worked, and the totals read as hours.
+    await overview.getByTestId('week-prev').click();
+    await overview.getByTestId('week-label').filter({ hasNotText: thisWeekLabel }).waitFor();
+    await row('Amina Njoroge').waitFor();
+    for (const name of ['Amina Njoroge', 'Wei Chen']) {
+      const total = await row(name).getByTestId('overview-total').textContent();
+      assert.match(total, /^\d+ h \d+ min \(\d+\.\d\d h\)$/);
+      assert.ok(parseFloat(total.match(/\((\d+\.\d\d) h\)/)[1]) >= 16, `${name} worked last week: ${total}`);
+    }
+    assert.equal((await row(NEW.name).count()) === 0 || /^0 h 0 min/.test(await row(NEW.name).getByTestId('overview-total').textContent()), true);
+    late += await overview.getByTestId('overview-late').count();
+    // The demo's kiosk punches synced the next morning are flagged, with words and not colour alone.
+    assert.ok(late >= 1, 'a late (offline) punch is flagged this week or last');
+    await screenshot(owner, 'staff-attendance-last-week');
+
+    // A name opens that person's attendance tab.
+    await row('Wei Chen').getByTestId('overview-name').click();
+    await owner.waitForURL(/\/staff-management\/detail\/[^/?]+\?tab=attendance$/);
+    await owner.getByRole('heading', { name: 'Wei Chen' }).waitFor();
+    await owner.getByTestId('attendance-panel').getByTestId('punch-row').first().waitFor();
   });
 });

@@ -103,3 +103,17 @@ export function epochToZonedWall(ms: number, zone: string | undefined): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
 }
+
+export interface Week extends WeekBounds {
+  /** The seven calendar days, Sunday first (YYYY-MM-DD in the zone). */
+  days: string[];
+}
+
+/** The Sunday week `offset` weeks from the one holding `now` (-1 last week, 0 this week), with its days. */
+export function weekAt(now: number, offset: number, zone: string | undefined): Week {
+  // Noon of a day stays inside that day across a DST change (at most an hour), so stepping by whole days is safe.
+  const noon = weekBounds(now, zone).start + DAY_MS / 2;
+  const bounds = weekBounds(noon + offset * 7 * DAY_MS, zone);
+  const days = Array.from({ length: 7 }, (_, i) => zonedDate(bounds.start + DAY_MS / 2 + i * DAY_MS, zone));
+  return { ...bounds, days };
+}

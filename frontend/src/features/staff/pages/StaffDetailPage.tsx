@@ -3,7 +3,7 @@ import { Alert, Button, Callout, Intent, NonIdealState, Spinner, Tab, Tabs } fro
 import { ArrowDownIcon, ArrowUpIcon, BanCircleIcon, EditIcon, TrashIcon, UnlockIcon, UploadIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Caregiver } from '@/types/api.gen';
 import { DetailList } from '@/components/DetailList';
 import { PageHeader } from '@/components/PageHeader';
@@ -28,6 +28,9 @@ import '../staff.css';
 
 type Pending = 'disable' | 'enable' | 'delete' | 'promote' | 'demote';
 
+/** The detail's tabs; `?tab=` opens one (the attendance overview links to `?tab=attendance`). */
+const DETAIL_TABS = ['credentials', 'profile', 'attendance', 'requests'] as const;
+
 /** /staff-management/detail/:id: profile, credentials, attendance and requests of one staff member. */
 export default function StaffDetailPage() {
   const { t } = useTranslation();
@@ -44,7 +47,10 @@ function StaffDetail({ staff }: { staff: Caregiver }) {
   const queryClient = useQueryClient();
   const viewer = useViewer();
   const actions = staffActions(viewer.roles, viewer.userId, staff);
-  const [tab, setTab] = useState('credentials');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = DETAIL_TABS.find((id) => id === asked) ?? 'credentials';
+  const setTab = (next: string) => setParams(next === 'credentials' ? {} : { tab: next }, { replace: true });
   const [editing, setEditing] = useState(false);
   const [uploading, setUploading] = useState<{ type?: string } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);

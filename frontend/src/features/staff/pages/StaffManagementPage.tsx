@@ -7,6 +7,7 @@ import type { CaregiverFilter } from '@/types/api.gen';
 import { PageHeader } from '@/components/PageHeader';
 import { Pager } from '@/components/Pager';
 import { SHORT_PAGE_SIZE } from '@/components/pager';
+import { AttendanceOverviewPanel } from '@/features/attendance/components/AttendanceOverviewPanel';
 import { KioskDevicesPanel } from '@/features/attendance/components/KioskDevicesPanel';
 import { ApprovalsPanel } from '@/features/requests/components/ApprovalsPanel';
 import { useCaregiverList } from '../api/listCaregiverByPage';
@@ -15,15 +16,16 @@ import { STATUS_KEYS, statusLabel } from '../staffLabels';
 import { useViewer } from '../viewer';
 import '../staff.css';
 
-type TabId = 'staff' | 'requests' | 'kiosks';
+type TabId = 'staff' | 'attendance' | 'requests' | 'kiosks';
 
-/** /staff-management (owner/admin): the staff list and the requests to decide (spec 000 §2, "Applications"). */
+/** /staff-management (owner/admin): the staff list, everyone's hours, and the requests to decide (spec 000 §2, "Applications"). */
 export default function StaffManagementPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const { owner } = useViewer();
   const asked = params.get('tab');
-  const tab: TabId = asked === 'requests' ? 'requests' : asked === 'kiosks' && owner ? 'kiosks' : 'staff';
+  const tab: TabId =
+    asked === 'requests' || asked === 'attendance' ? asked : asked === 'kiosks' && owner ? 'kiosks' : 'staff';
   return (
     <div className="hearth-page">
       <PageHeader title={t('staff.page.title')} />
@@ -34,6 +36,12 @@ export default function StaffManagementPage() {
         large
       >
         <Tab id="staff" title={t('staff.page.staffTab')} panel={<StaffPanel />} data-testid="tab-staff" />
+        <Tab
+          id="attendance"
+          title={t('staff.page.attendanceTab')}
+          panel={<AttendanceOverviewPanel detailLink={(id) => `/staff-management/detail/${encodeURIComponent(id)}?tab=attendance`} />}
+          data-testid="tab-attendance"
+        />
         <Tab id="requests" title={t('staff.page.requestsTab')} panel={<ApprovalsPanel />} data-testid="tab-requests" />
         {owner ? <Tab id="kiosks" title={t('staff.page.kiosksTab')} panel={<KioskDevicesPanel />} data-testid="tab-kiosks" /> : null}
       </Tabs>
