@@ -118,7 +118,7 @@ func New(d Deps) (*Server, error) {
 	}
 	// Attendance and the door kiosk; requests (requests.CountPending is the sidebar's applicationFormCount).
 	attendance.Routes(api, attendance.New(d.DB, d.Mail, files, d.Log, d.Now))
-	requests := request.New(d.DB, d.Now)
+	requests := request.New(d.DB, d.Mail, d.Log, d.Now)
 	request.Routes(api, requests)
 	// The sidebar counters of the features that exist; tasks, incidents and eMAR add theirs when they land.
 	counters := resident.Counters{ApplicationForm: requests.CountPending, ExpiredCertificate: staffSvc.CountOverdue}

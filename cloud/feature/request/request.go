@@ -6,6 +6,7 @@ package request
 
 import (
 	"context"
+	"log/slog"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -15,6 +16,7 @@ import (
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
@@ -36,15 +38,20 @@ var (
 type Service struct {
 	db    *db.DB
 	store Store
+	mail  mail.Sender
+	log   *slog.Logger
 	now   func() time.Time
 }
 
-// New makes the request service.
-func New(d *db.DB, now func() time.Time) *Service {
+// New makes the request service; m tells requesters about decisions.
+func New(d *db.DB, m mail.Sender, log *slog.Logger, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: d, now: now}
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Service{db: d, mail: m, log: log, now: now}
 }
 
 // isManager reports whether p decides requests and sees the facility's.
@@ -120,6 +127,7 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveAp
 
 // Approval approves (the spec's "pass") or refuses a PENDING request of the
 // facility, once. Refusing needs a comment; nobody decides their own request.
+// After the decision commits the requester is e-mailed (see notifyDecided).
 func (s *Service) Approval(ctx context.Context, p *auth.Principal, q shared.ApprovalQuery) (*shared.ApplicationForm, error) {
 	if p.TenantID == "" || !isManager(p) {
 		return nil, problem.Forbidden
@@ -165,7 +173,12 @@ func (s *Service) Approval(ctx context.Context, p *auth.Principal, q shared.Appr
 	if err != nil {
 		return nil, err
 	}
-	return s.get(ctx, sc, q.ApplicationID)
+	f, err := s.get(ctx, sc, q.ApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	s.notifyDecided(ctx, p.TenantID, f)
+	return f, nil
 }
 
 // List is one page of requests: the caller's own, or for an owner or admin

@@ -166,3 +166,24 @@ func InsertDemo(ctx context.Context, q db.Querier, tenantID, creatorID string, t
 	return Store{}.Insert(ctx, q, &row{ID: uuid.Must(uuid.NewV7()).String(), TenantID: tenantID, CreatorID: creatorID, Type: typ,
 		StartAt: start, EndAt: end, Reason: reason, CreatedAt: now, UpdatedAt: now})
 }
+
+// requester is who is told about a decision, and where.
+type requester struct {
+	Email, Name, Facility string
+	TimeZone              shared.TimeZone
+	Language              shared.Language // "" until accounts store an interface language
+}
+
+// Requester is the account that filed a request, with its facility's name and zone (nil if none).
+func (Store) Requester(ctx context.Context, q db.Querier, tenantID, userID string) (*requester, error) {
+	var r requester
+	err := q.QueryRowContext(ctx, `SELECT u.email, u.name, t.facility_name, t.time_zone FROM users u JOIN tenants t ON t.id = ?
+		WHERE u.id = ?`, tenantID, userID).Scan(&r.Email, &r.Name, &r.Facility, &r.TimeZone)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
