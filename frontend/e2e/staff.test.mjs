@@ -122,6 +122,11 @@ describe('Staff, attendance and requests', () => {
     await caregiver.getByLabel('Type the PIN again').fill('12');
     await caregiver.getByTestId('pin-save').click();
     await caregiver.getByText('The PIN has 4 to 6 digits').waitFor();
+    // A guessable PIN is refused before it is sent (the server refuses it too).
+    await caregiver.getByLabel('New PIN').fill('1234');
+    await caregiver.getByLabel('Type the PIN again').fill('1234');
+    await caregiver.getByTestId('pin-save').click();
+    await caregiver.getByText('Too easy to guess', { exact: false }).waitFor();
     await caregiver.getByLabel('New PIN').fill(NEW.pin);
     await caregiver.getByLabel('Type the PIN again').fill(NEW.pin);
     await caregiver.getByTestId('pin-save').click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decimalHours, hoursAndMinutes, minutesBetween, weekBounds, zonedDate } from './weekRules';
-import { pinInput, pinProblem } from './pinRules';
+import { guessablePin, pinInput, pinProblem } from './pinRules';
 import { nextPunch, newPunchId } from './punchRules';
 
 const LA = 'America/Los_Angeles';
@@ -82,9 +82,23 @@ describe('kiosk PIN', () => {
     expect(pinProblem('12a4', '12a4')).toBe('digits');
     expect(pinProblem('123', '123')).toBe('length');
     expect(pinProblem('1234567', '1234567')).toBe('length');
-    expect(pinProblem('1234', '1235')).toBe('mismatch');
-    expect(pinProblem('1234', '1234')).toBeNull();
-    expect(pinProblem('123456', '123456')).toBeNull();
+    expect(pinProblem('4826', '4827')).toBe('mismatch');
+    expect(pinProblem('4826', '4826')).toBeNull();
+    expect(pinProblem('975310', '975310')).toBeNull();
+  });
+
+  it('refuses guessable PINs before sending, as the server does', () => {
+    expect(pinProblem('1234', '1234')).toBe('guessable');
+    expect(pinProblem('0000', '')).toBe('guessable');
+    for (const pin of ['0000', '1111', '111111', '99999', '1234', '0123', '012345', '456789', '4321', '3210', '987654', '543210']) {
+      expect(guessablePin(pin), pin).toBe(true);
+    }
+    // the demo PINs, the journey's PIN and near misses are fine
+    for (const pin of ['2468', '1357', '4826', '9753', '975310', '7890', '8901', '1123', '0001', '1212', '123457']) {
+      expect(guessablePin(pin), pin).toBe(false);
+    }
+    expect(pinProblem('2468', '2468')).toBeNull();
+    expect(pinProblem('1357', '1357')).toBeNull();
   });
 
   it('keeps only digits while typing, at most 6', () => {

@@ -12,14 +12,18 @@ import { attendanceKey } from '../api/keys';
 import { setPin } from '../api/setPin';
 import { PIN_MAX, PIN_MIN, pinInput, pinProblem, type PinProblem } from '../pinRules';
 
-const PROBLEM_KEYS: Record<PinProblem, 'attendance.pin.required' | 'attendance.pin.digits' | 'attendance.pin.length' | 'attendance.pin.mismatch'> = {
+const PROBLEM_KEYS: Record<
+  PinProblem,
+  'attendance.pin.required' | 'attendance.pin.digits' | 'attendance.pin.length' | 'attendance.pin.guessable' | 'attendance.pin.mismatch'
+> = {
   required: 'attendance.pin.required',
   digits: 'attendance.pin.digits',
   length: 'attendance.pin.length',
+  guessable: 'attendance.pin.guessable',
   mismatch: 'attendance.pin.mismatch',
 };
 
-/** The kiosk PIN: 4–6 digits, typed twice. */
+/** The kiosk PIN: 4–6 digits, not guessable, typed twice. */
 export function PinCard({ status }: { status: ClockInStatus | undefined }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
