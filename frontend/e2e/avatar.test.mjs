@@ -68,7 +68,9 @@ describe('Avatar', () => {
       size: [img.clientWidth, img.clientHeight],
       radius: img.ownerDocument.defaultView.getComputedStyle(img).borderRadius,
     }));
-    assert.deepEqual(shown.natural, [400, 400], 'the server keeps the 400 × 400 crop');
+    // The server keeps the 400 × 400 crop (Go tests) and the header loads its 64 × 64 thumbnail (spec 001 §9).
+    assert.match(await avatar.getAttribute('src'), /[?&]size=64&/);
+    assert.deepEqual(shown.natural, [64, 64], 'the header loads the 64 × 64 thumbnail');
     assert.deepEqual(shown.size, [64, 64]);
     assert.equal(shown.radius, '50%');
     await screenshot(page, 'header-avatar');
