@@ -36,3 +36,22 @@ func Offset(current, size int) int {
 	}
 	return (current - 1) * size
 }
+
+// Window is the page a list request asks for: the page number (1 at least),
+// the size (DefaultPageSize when none is given) and the row offset.
+func Window(current, size int) (page, pageSize, offset int) {
+	page = max(current, 1)
+	if size <= 0 {
+		size = DefaultPageSize
+	}
+	return page, size, Offset(page, size)
+}
+
+// PageOf is one page of answers converted from stored rows; Records is never null.
+func PageOf[R, T any](page, size int, total int64, rows []R, conv func(*R) T) *Page[T] {
+	out := &Page[T]{Records: make([]T, 0, len(rows)), Total: total, Current: page, Size: size}
+	for i := range rows {
+		out.Records = append(out.Records, conv(&rows[i]))
+	}
+	return out
+}

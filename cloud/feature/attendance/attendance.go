@@ -206,19 +206,12 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.PageRe
 	if who != "" {
 		f.userIDs = []string{who}
 	}
-	size := req.Size
-	if size <= 0 {
-		size = shared.DefaultPageSize
-	}
-	rows, total, err := s.store.ListPunches(ctx, s.db, f, size, shared.Offset(req.Current, size))
+	page, size, offset := shared.Window(req.Current, req.Size)
+	rows, total, err := s.store.ListPunches(ctx, s.db, f, size, offset)
 	if err != nil {
 		return nil, err
 	}
-	out := &shared.Page[shared.ClockInRecord]{Records: []shared.ClockInRecord{}, Total: total, Current: max(req.Current, 1), Size: size}
-	for i := range rows {
-		out.Records = append(out.Records, toRecord(&rows[i]))
-	}
-	return out, nil
+	return shared.PageOf(page, size, total, rows, toRecord), nil
 }
 
 // subject is whose records p asks for: always p for a caregiver; for a

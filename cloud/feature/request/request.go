@@ -191,19 +191,12 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.PageRe
 	if isManager(p) {
 		f.creator = strings.TrimSpace(req.Data.Creator)
 	}
-	size := req.Size
-	if size <= 0 {
-		size = shared.DefaultPageSize
-	}
-	rows, total, err := s.store.List(ctx, s.db, f, size, shared.Offset(req.Current, size))
+	page, size, offset := shared.Window(req.Current, req.Size)
+	rows, total, err := s.store.List(ctx, s.db, f, size, offset)
 	if err != nil {
 		return nil, err
 	}
-	out := &shared.Page[shared.ApplicationForm]{Records: []shared.ApplicationForm{}, Total: total, Current: max(req.Current, 1), Size: size}
-	for i := range rows {
-		out.Records = append(out.Records, toForm(&rows[i]))
-	}
-	return out, nil
+	return shared.PageOf(page, size, total, rows, toForm), nil
 }
 
 // CountPending is the sidebar's applicationFormCount: the facility's pending

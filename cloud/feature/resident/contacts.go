@@ -43,19 +43,12 @@ func (s *Service) Contacts(ctx context.Context, p *auth.Principal, req shared.Pa
 	if err != nil {
 		return nil, err
 	}
-	size := req.Size
-	if size <= 0 {
-		size = shared.DefaultPageSize
-	}
-	rows, total, err := s.store.Contacts(ctx, s.db, p.TenantID, r.ID, req.Data.Group, size, shared.Offset(req.Current, size))
+	page, size, offset := shared.Window(req.Current, req.Size)
+	rows, total, err := s.store.Contacts(ctx, s.db, p.TenantID, r.ID, req.Data.Group, size, offset)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]shared.ResidentContact, len(rows))
-	for i := range rows {
-		out[i] = toContact(&rows[i])
-	}
-	return &shared.Page[shared.ResidentContact]{Records: out, Total: total, Current: max(req.Current, 1), Size: size}, nil
+	return shared.PageOf(page, size, total, rows, toContact), nil
 }
 
 // SaveContact adds a contact, or with contactId changes one, of a resident whose record may still change.

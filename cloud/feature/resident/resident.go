@@ -199,13 +199,10 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.Option
 	if err := member(p); err != nil {
 		return nil, err
 	}
-	size := req.Size
-	if size <= 0 {
-		size = shared.DefaultPageSize
-	}
+	page, size, offset := shared.Window(req.Current, req.Size)
 	lq := listQuery{tenantID: p.TenantID, statuses: statusesOf(req.Data.Status),
 		name: strings.ToLower(strings.TrimSpace(req.Data.Name)), room: strings.ToLower(strings.TrimSpace(req.Data.Room))}
-	rows, total, err := s.store.List(ctx, s.db, lq, size, shared.Offset(req.Current, size))
+	rows, total, err := s.store.List(ctx, s.db, lq, size, offset)
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +210,7 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.Option
 	if err != nil {
 		return nil, err
 	}
-	return &shared.Page[shared.Resident]{Records: records, Total: total, Current: max(req.Current, 1), Size: size}, nil
+	return &shared.Page[shared.Resident]{Records: records, Total: total, Current: page, Size: size}, nil
 }
 
 // statusesOf resolves the list's status filter (empty = the active residents).

@@ -527,11 +527,8 @@ func filterOf(p *auth.Principal, f shared.CaregiverFilter) filter {
 
 // List is listCaregiverByPage: the facility's staff by name, each with the checklist's counts.
 func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.CaregiverFilter]) (*shared.Page[shared.Caregiver], error) {
-	size := req.Size
-	if size <= 0 {
-		size = shared.DefaultPageSize
-	}
-	rows, total, err := s.store.List(ctx, s.db, filterOf(p, req.Data), size, shared.Offset(req.Current, size))
+	page, size, offset := shared.Window(req.Current, req.Size)
+	rows, total, err := s.store.List(ctx, s.db, filterOf(p, req.Data), size, offset)
 	if err != nil {
 		return nil, err
 	}
@@ -539,30 +536,20 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.PageRe
 	if err != nil {
 		return nil, err
 	}
-	out := &shared.Page[shared.Caregiver]{Records: make([]shared.Caregiver, 0, len(rows)), Total: total, Current: max(req.Current, 1), Size: size}
-	for i := range rows {
-		out.Records = append(out.Records, s.view(&rows[i], items[rows[i].ID]))
-	}
-	return out, nil
+	return shared.PageOf(page, size, total, rows, func(r *row) shared.Caregiver { return s.view(r, items[r.ID]) }), nil
 }
 
 // Options is listCaregiverBaseInfoByPage: names and colours for pickers (size up to 9999, spec 001 §9).
 func (s *Service) Options(ctx context.Context, p *auth.Principal, req shared.OptionPageRequest[shared.CaregiverFilter]) (*shared.Page[shared.CaregiverBaseInfo], error) {
-	size := req.Size
-	if size <= 0 {
-		size = shared.DefaultPageSize
-	}
-	rows, total, err := s.store.List(ctx, s.db, filterOf(p, req.Data), size, shared.Offset(req.Current, size))
+	page, size, offset := shared.Window(req.Current, req.Size)
+	rows, total, err := s.store.List(ctx, s.db, filterOf(p, req.Data), size, offset)
 	if err != nil {
 		return nil, err
 	}
-	out := &shared.Page[shared.CaregiverBaseInfo]{Records: make([]shared.CaregiverBaseInfo, 0, len(rows)), Total: total, Current: max(req.Current, 1), Size: size}
-	for i := range rows {
-		r := &rows[i]
-		out.Records = append(out.Records, shared.CaregiverBaseInfo{CaregiverID: r.ID, UserID: r.UserID, Name: r.Name, Color: r.Color,
-			Avatar: s.files.AvatarURL(r.Avatar), RoleType: r.Role, Status: r.status()})
-	}
-	return out, nil
+	return shared.PageOf(page, size, total, rows, func(r *row) shared.CaregiverBaseInfo {
+		return shared.CaregiverBaseInfo{CaregiverID: r.ID, UserID: r.UserID, Name: r.Name, Color: r.Color,
+			Avatar: s.files.AvatarURL(r.Avatar), RoleType: r.Role, Status: r.status()}
+	}), nil
 }
 
 // CountOverdue is countExpiredCertificateFile and the sidebar's

@@ -333,12 +333,8 @@ func (s *Service) Delete(ctx context.Context, p *auth.Principal, id string) erro
 // List is one page of the tickets p may see, newest first. The scope comes
 // from the token; the client's creator and creatorDelete filters are ignored.
 func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.TicketFilter]) (*shared.Page[shared.Ticket], error) {
-	size := req.Size
-	if size <= 0 {
-		size = shared.DefaultPageSize
-	}
-	current := max(req.Current, 1)
-	rows, total, err := s.store.List(ctx, s.db, scopeOf(p), req.Data, size, shared.Offset(current, size))
+	current, size, offset := shared.Window(req.Current, req.Size)
+	rows, total, err := s.store.List(ctx, s.db, scopeOf(p), req.Data, size, offset)
 	if err != nil {
 		return nil, err
 	}
