@@ -1,4 +1,4 @@
-import { HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { HTMLTable } from '@blueprintjs/core';
 import { PeopleIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/time/dateTime';
 import { residentDetailUrl } from '../residentPaths';
 import { ResidentAvatar } from './ResidentAvatar';
 import { ResidentBadges, ResidentStatusTag } from './ResidentTags';
+import { TableEmpty } from '@/lib/ui/TableEmpty';
 
 interface ResidentTableProps {
   base: string;
@@ -64,15 +65,7 @@ export function ResidentTable({ base, records, loading, zone }: ResidentTablePro
           ))}
         </tbody>
       </HTMLTable>
-      {records.length === 0 ? (
-        loading ? (
-          <div className="hearth-center">
-            <Spinner size={24} />
-          </div>
-        ) : (
-          <NonIdealState icon={<PeopleIcon size={32} />} title={t('residents.list.empty')} className="hearth-gap-top" />
-        )
-      ) : null}
+      {records.length === 0 ? <TableEmpty loading={loading} icon={<PeopleIcon size={32} />} title={t('residents.list.empty')} /> : null}
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { HTMLTable } from '@blueprintjs/core';
 import { PeopleIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Caregiver } from '@/types/api.gen';
 import { ColorSwatch, CredentialWarnings, RoleTag, StaffAvatar, StaffStatusTag } from './StaffBits';
+import { TableEmpty } from '@/lib/ui/TableEmpty';
 
 /** The staff list (issue 5 "Screens"): colour, avatar, name, role, status, phone, credential warnings. */
 export function StaffTable({ records, loading }: { records: Caregiver[]; loading: boolean }) {
@@ -47,15 +48,7 @@ export function StaffTable({ records, loading }: { records: Caregiver[]; loading
           ))}
         </tbody>
       </HTMLTable>
-      {records.length === 0 ? (
-        loading ? (
-          <div className="hearth-center">
-            <Spinner size={24} />
-          </div>
-        ) : (
-          <NonIdealState icon={<PeopleIcon size={32} />} title={t('staff.list.empty')} className="hearth-gap-top" />
-        )
-      ) : null}
+      {records.length === 0 ? <TableEmpty loading={loading} icon={<PeopleIcon size={32} />} title={t('staff.list.empty')} /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable } from '@blueprintjs/core';
 import { InboxIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@/types/api.gen';
@@ -6,6 +6,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time/dateTime';
 import { ReplyIndicator } from './ReplyIndicator';
 import { TicketStatusTag, TicketTypeTag } from './TicketTags';
+import { TableEmpty } from '@/lib/ui/TableEmpty';
 
 /** spec 001 §9: the ticket table scrolls sideways below 800 px. */
 export const TICKET_TABLE_SCROLL_WIDTH = 800;
@@ -87,15 +88,7 @@ export function TicketTable({ records, loading, zone, opening, onDetail, onOpenF
           ))}
         </tbody>
       </HTMLTable>
-      {records.length === 0 ? (
-        loading ? (
-          <div className="hearth-center">
-            <Spinner size={24} />
-          </div>
-        ) : (
-          <NonIdealState icon={<InboxIcon size={32} />} title={t('tickets.table.empty')} className="hearth-gap-top" />
-        )
-      ) : null}
+      {records.length === 0 ? <TableEmpty loading={loading} icon={<InboxIcon size={32} />} title={t('tickets.table.empty')} /> : null}
     </div>
   );
 }

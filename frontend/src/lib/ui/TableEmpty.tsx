@@ -1,0 +1,17 @@
+import type { ReactElement } from 'react';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+
+/**
+ * What a list table shows under its header when it has no rows: a spinner while the first page loads,
+ * else the feature's "nothing here" message with its icon.
+ */
+export function TableEmpty({ loading, icon, title }: { loading: boolean; icon: ReactElement; title: string }) {
+  if (loading) {
+    return (
+      <div className="hearth-center">
+        <Spinner size={24} />
+      </div>
+    );
+  }
+  return <NonIdealState icon={icon} title={title} className="hearth-gap-top" />;
+}
