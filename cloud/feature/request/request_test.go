@@ -203,3 +203,28 @@ func TestListsAndReminders(t *testing.T) {
 		e.SignIn(t, "superadmin").Get(t, base+"/countReminders").Is(t, http.StatusOK, shared.CodeForbidden)
 	})
 }
+
+// Birch Cottage is on the free plan: its owner decides and lists requests
+// (staff management is in every plan), but a caregiver's own requests live on
+// /your-status, which the free plan lacks (spec 000 §6): 7003, nothing stored.
+func TestFreePlanCaregiverHasNoRequests(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		owner := e.SignIn(t, "owner_birch")
+		hire := shared.SaveCaregiverRequest{Account: "birch_care2", Name: "Lena Park", Email: "lena@birch.example",
+			Phone: "+1 208 555 0171", HireDate: "2025-05-01", BirthDate: "1990-02-02"}
+		owner.Post(t, "/api/care/caregiver/save", hire).OK(t)
+		e.Client().Post(t, "/api/system/user/emailTokenVerify", shared.EmailTokenVerifyRequest{Token: e.LinkToken(t, hire.Email),
+			Password: servertest.EncodePassword("Lena@2026pass")}).OK(t)
+		lena := e.SignInWith(t, "birch_care2", "Lena@2026pass")
+
+		start := e.Clock.Now().Add(48 * time.Hour).UnixMilli()
+		req := shared.SaveApplicationFormRequest{Type: shared.ApplicationLeave, StartTime: start, EndTime: start + 3600_000, Reason: "Family visit"}
+		save(t, lena, req).Is(t, http.StatusOK, shared.CodeFunctionMissing)
+		lena.Post(t, base+"/listApplicationFormByPage", shared.PageRequest[shared.ApplicationFormFilter]{Current: 1, Size: 20}).
+			Is(t, http.StatusOK, shared.CodeFunctionMissing)
+		if p := list(t, owner, shared.ApplicationFormFilter{}); p.Total != 0 {
+			t.Fatalf("a refused request was stored: %+v", p)
+		}
+	})
+}
