@@ -152,6 +152,7 @@ type SaveCaregiverRequest struct {
 	Specialties        []Specialty `json:"specialties,omitempty" maxItems:"3" enum:"DEMENTIA,MENTAL_HEALTH,DEVELOPMENTAL_DISABILITY" doc:"Specialty trainings needed for the residents served"`
 	NurseDelegation    bool        `json:"nurseDelegation,omitempty" doc:"Performs nurse-delegated tasks"`
 	DiabetesDelegation bool        `json:"diabetesDelegation,omitempty" doc:"Performs delegated insulin injections"`
+	Language           Language    `json:"language,omitempty" enum:"en-US,es-ES,zh-CN" doc:"The language the person reads Hearth in: the invite is written in it (default: the manager's)"`
 }
 
 // UpdateCaregiverRequest is POST /api/care/caregiver/update. The account name

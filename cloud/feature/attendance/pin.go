@@ -205,10 +205,14 @@ func (s *Service) notifyLocked(ctx context.Context, dev *deviceRow, who *kioskPe
 		s.log.ErrorContext(ctx, "pin lock: owners", "err", err)
 		return
 	}
-	lang := msg.Language(ctx)
 	args := map[string]any{"caregiver": who.Name, "facility": dev.FacilityName, "device": dev.Name,
 		"failures": shared.PinMaxFailures, "minutes": shared.PinLockMinutes}
 	for _, o := range owners {
+		// Each owner reads it in their own language; the kiosk's is the fallback.
+		lang := o.Language
+		if lang == "" {
+			lang = msg.Language(ctx)
+		}
 		args["name"] = o.Name
 		m := mail.Message{To: o.Email, Subject: msg.T(lang, "attendance.mail.pinLocked.subject", args),
 			Body: msg.T(lang, "attendance.mail.pinLocked.body", args)}

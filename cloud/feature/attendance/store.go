@@ -481,11 +481,14 @@ func (Store) Verifiers(ctx context.Context, q db.Querier, tenantID, deviceID str
 }
 
 // owner is someone to tell about a PIN lock.
-type owner struct{ Email, Name string }
+type owner struct {
+	Email, Name string
+	Language    shared.Language // the owner's account language ("" when not known)
+}
 
 // Owners are the facility's enabled owners.
 func (Store) Owners(ctx context.Context, q db.Querier, tenantID string) ([]owner, error) {
-	rows, err := q.QueryContext(ctx, `SELECT u.email, u.name FROM memberships m JOIN users u ON u.id = m.user_id
+	rows, err := q.QueryContext(ctx, `SELECT u.email, u.name, u.language FROM memberships m JOIN users u ON u.id = m.user_id
 		WHERE m.tenant_id = ? AND m.role = ? AND m.status = 'enabled' AND u.status = 'enabled' ORDER BY u.email`,
 		tenantID, shared.RoleFacilityOwner)
 	if err != nil {
@@ -495,7 +498,7 @@ func (Store) Owners(ctx context.Context, q db.Querier, tenantID string) ([]owner
 	var out []owner
 	for rows.Next() {
 		var o owner
-		if err := rows.Scan(&o.Email, &o.Name); err != nil {
+		if err := rows.Scan(&o.Email, &o.Name, &o.Language); err != nil {
 			return nil, err
 		}
 		out = append(out, o)

@@ -7,6 +7,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/mail"
+	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
@@ -15,7 +16,11 @@ import (
 func Routes(api *web.API, s *Service) {
 	client := func(ctx context.Context) Client {
 		r := web.Request(ctx)
-		return Client{IP: web.ClientIP(r, s.cfg.TrustProxy), DeviceID: r.Header.Get("X-Device-Id"), UserAgent: r.UserAgent()}
+		c := Client{IP: web.ClientIP(r, s.cfg.TrustProxy), DeviceID: r.Header.Get("X-Device-Id"), UserAgent: r.UserAgent()}
+		if h := r.Header.Get("Accept-Language"); h != "" {
+			c.Language = msg.Pick(h)
+		}
+		return c
 	}
 	public := func(method, path, summary string) web.Op {
 		return web.Op{Service: web.System, Method: method, Path: path, Summary: summary, Access: web.Public}

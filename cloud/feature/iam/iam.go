@@ -96,6 +96,9 @@ func New(d *db.DB, tokens *auth.Tokens, m mail.Sender, cfg *config.Config, log *
 // Client describes where a sign-in comes from.
 type Client struct {
 	IP, DeviceID, UserAgent string
+	// Language is the interface language the request asked for (Accept-Language),
+	// "" when it named none; a sign-in remembers it on the account (language.go).
+	Language shared.Language
 }
 
 // Login is the password step (spec 001 §7.2): it answers tokens, a facility
@@ -435,6 +438,9 @@ func (s *Service) issue(ctx context.Context, u *user, m *membership, c Client, f
 	}
 	info.Roles = string(p.Roles[0])
 	if err := s.store.InsertSession(ctx, s.db, ss, auth.HashToken(refresh), c.DeviceID, c.IP, c.UserAgent, now.UnixMilli()); err != nil {
+		return nil, err
+	}
+	if err := s.rememberLanguage(ctx, u.ID, c.Language); err != nil {
 		return nil, err
 	}
 	token, _, err := s.tokens.Issue(p)

@@ -38,8 +38,8 @@ func (s *Service) notifyDecided(ctx context.Context, tenantID string, f *shared.
 }
 
 // decisionMail is the requester's mail about a decided request, in their
-// language: users.language when the account stores one (it does not yet: the
-// interface language lives in the browser), else English.
+// language: users.language (the language they last signed in with, or chose
+// at hire), else English.
 func decisionMail(to *requester, f *shared.ApplicationForm) mail.Message {
 	lang := shared.LangEnUS
 	if to.Language != "" {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"hearth/cloud/feature/demo"
 	"hearth/cloud/feature/request"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
@@ -138,6 +139,29 @@ func TestDecisionStandsWhenMailFails(t *testing.T) {
 		}
 		if n := count(t, d, `SELECT COUNT(*) FROM application_forms WHERE id = ? AND status = 'REFUSED'`, f.ApplicationID); n != 1 {
 			t.Errorf("the refusal was not kept")
+		}
+	})
+}
+
+// The decision reaches the requester in the language they sign in with, not
+// the deciding manager's: Wei reads Hearth in Spanish, the admin in English.
+func TestDecisionMailInTheRequestersLanguage(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		wei := e.Client()
+		wei.Language = "es-ES"
+		var lr shared.LoginResult
+		wei.Login(t, "caregiver_maple2", demo.DemoPassword, "").OK(t).Into(t, &lr)
+		wei.Use(lr)
+		start := e.Clock.Now().Add(72 * time.Hour).UnixMilli()
+		f := saved(t, wei, shared.SaveApplicationFormRequest{Type: shared.ApplicationLeave, StartTime: start,
+			EndTime: start + 8*3600_000, Reason: "Cita médica"})
+
+		admin := e.SignIn(t, "admin_maple") // no Accept-Language: the server's English
+		approval(t, admin, f.ApplicationID, shared.ApplicationApproved, "").OK(t)
+		m := e.LastMail(t, e.Email(t, "caregiver_maple2"))
+		if !strings.Contains(m.Subject, "fue aprobada") || !strings.Contains(m.Body, "Su motivo: Cita médica") {
+			t.Fatalf("decision mail not in Spanish:\n%s\n%s", m.Subject, m.Body)
 		}
 	})
 }

@@ -171,14 +171,14 @@ func InsertDemo(ctx context.Context, q db.Querier, tenantID, creatorID string, t
 type requester struct {
 	Email, Name, Facility string
 	TimeZone              shared.TimeZone
-	Language              shared.Language // "" until accounts store an interface language
+	Language              shared.Language // the account's language ("" when not known)
 }
 
 // Requester is the account that filed a request, with its facility's name and zone (nil if none).
 func (Store) Requester(ctx context.Context, q db.Querier, tenantID, userID string) (*requester, error) {
 	var r requester
-	err := q.QueryRowContext(ctx, `SELECT u.email, u.name, t.facility_name, t.time_zone FROM users u JOIN tenants t ON t.id = ?
-		WHERE u.id = ?`, tenantID, userID).Scan(&r.Email, &r.Name, &r.Facility, &r.TimeZone)
+	err := q.QueryRowContext(ctx, `SELECT u.email, u.name, t.facility_name, t.time_zone, u.language FROM users u JOIN tenants t ON t.id = ?
+		WHERE u.id = ?`, tenantID, userID).Scan(&r.Email, &r.Name, &r.Facility, &r.TimeZone, &r.Language)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}

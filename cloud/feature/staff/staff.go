@@ -54,6 +54,7 @@ type Accounts interface {
 	SetMembershipStatus(ctx context.Context, q db.Querier, tenantID, userID string, st shared.UserStatus) error
 	RevokeInTenant(ctx context.Context, q db.Querier, tenantID, userID string) error
 	UpdateProfile(ctx context.Context, q db.Querier, userID, name, email, phone string) error
+	SetLanguage(ctx context.Context, q db.Querier, userID string, l shared.Language) error
 }
 
 // Service is the staff service.
@@ -230,6 +231,11 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveCa
 		if err := s.accounts.AddMembership(ctx, tx, p.TenantID, r.UserID, role); err != nil {
 			return err
 		}
+		if req.Language != "" {
+			if err := s.accounts.SetLanguage(ctx, tx, r.UserID, req.Language); err != nil {
+				return err
+			}
+		}
 		if err := s.store.Insert(ctx, tx, r, p.UserID); err != nil {
 			if db.IsUniqueViolation(err) {
 				return ErrColorTaken // two saves picked the same colour at once
@@ -246,19 +252,22 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveCa
 	if err != nil {
 		return nil, err
 	}
-	s.sendInvite(ctx, p, name, strings.TrimSpace(req.Email), strings.TrimSpace(req.Account), link)
+	lang := req.Language
+	if lang == "" {
+		lang = msg.Language(ctx)
+	}
+	s.sendInvite(ctx, p, lang, name, strings.TrimSpace(req.Email), strings.TrimSpace(req.Account), link)
 	return s.Get(ctx, p, r.ID)
 }
 
 // sendInvite e-mails the invite after the account exists. A failed send is
 // logged, not answered: the account is made, and "resend activation e-mail"
 // (POST /user/resendVerifyEmail) sends a new link.
-func (s *Service) sendInvite(ctx context.Context, p *auth.Principal, name, email, account, link string) {
+func (s *Service) sendInvite(ctx context.Context, p *auth.Principal, lang shared.Language, name, email, account, link string) {
 	_, facility, err := s.store.TimeZone(ctx, s.db, p.TenantID)
 	if err != nil {
 		s.log.WarnContext(ctx, "invite: facility name", "err", err)
 	}
-	lang := msg.Language(ctx)
 	args := map[string]any{"name": name, "facility": facility, "account": account, "link": link}
 	if err := s.mail.Send(ctx, mail.Message{To: email, Subject: msg.T(lang, "staff.invite.subject", args),
 		Body: msg.T(lang, "staff.invite.body", args)}); err != nil {

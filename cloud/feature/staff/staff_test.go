@@ -439,3 +439,33 @@ func TestFreePlanHasStaffManagementButNotYourStatus(t *testing.T) {
 		}
 	})
 }
+
+// A manager who hires someone who reads Chinese chooses it: the invite is
+// written in Chinese, and so is later mail (the account keeps the language).
+func TestInviteInTheNewHiresLanguage(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		w := start(t, d)
+		r := shared.SaveCaregiverRequest{Account: "maple_li", Name: "Li Na", Email: "li.na@maple.example", Phone: "+1 206 555 0190",
+			HireDate: "2026-01-05", BirthDate: "1985-04-04", Language: shared.LangZhCN}
+		w.owner.Post(t, base+"/save", r).OK(t)
+		m := w.e.LastMail(t, r.Email)
+		if !strings.Contains(m.Subject, "已在 Hearth 上添加您") {
+			t.Fatalf("invite not in Chinese: %q", m.Subject)
+		}
+		var lang string
+		if err := d.QueryRowContext(context.Background(), `SELECT language FROM users WHERE account_key = ?`, "maple_li").Scan(&lang); err != nil || lang != "zh-CN" {
+			t.Fatalf("stored language %q (%v)", lang, err)
+		}
+		// Without a choice the invite follows the manager's language (English here).
+		r2 := shared.SaveCaregiverRequest{Account: "maple_sam", Name: "Sam Cole", Email: "sam.cole@maple.example", Phone: "+1 206 555 0191",
+			HireDate: "2026-01-05"}
+		w.owner.Post(t, base+"/save", r2).OK(t)
+		if m := w.e.LastMail(t, r2.Email); strings.ContainsFunc(m.Subject, func(c rune) bool { return c > 0x2E80 }) {
+			t.Fatalf("default invite not in English: %q", m.Subject)
+		}
+		// An unknown language is refused by the schema.
+		r3 := r2
+		r3.Account, r3.Email, r3.Phone, r3.Language = "maple_x1", "x1@maple.example", "+1 206 555 0192", "fr-FR"
+		w.owner.Post(t, base+"/save", r3).Is(t, http.StatusOK, string(shared.CodeValidation))
+	})
+}

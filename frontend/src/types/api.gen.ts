@@ -1527,6 +1527,7 @@ export interface SaveCaregiverRequest {
   specialties?: Specialty[];
   nurseDelegation?: boolean;
   diabetesDelegation?: boolean;
+  language?: Language;
 }
 /**
  * UpdateCaregiverRequest is POST /api/care/caregiver/update. The account name

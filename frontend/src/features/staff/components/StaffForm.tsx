@@ -22,6 +22,7 @@ import {
   type FieldProblem,
 } from '../staffRules';
 import { useTakenCheck } from '../useTakenCheck';
+import { LANGUAGES } from '@/lib/i18n';
 
 export interface StaffFormValue {
   account: string;
@@ -35,6 +36,8 @@ export interface StaffFormValue {
   specialties: string[];
   nurseDelegation: boolean;
   diabetesDelegation: boolean;
+  /** The language the person reads Hearth in ('' = the manager's); only when adding. */
+  language: string;
 }
 
 export function emptyStaff(today: string): StaffFormValue {
@@ -50,6 +53,7 @@ export function emptyStaff(today: string): StaffFormValue {
     specialties: [],
     nurseDelegation: false,
     diabetesDelegation: false,
+    language: '',
   };
 }
 
@@ -66,6 +70,7 @@ export function staffFormValue(c: Caregiver): StaffFormValue {
     specialties: c.specialties ?? [],
     nurseDelegation: c.nurseDelegation,
     diabetesDelegation: c.diabetesDelegation,
+    language: '',
   };
 }
 
@@ -202,6 +207,18 @@ export function StaffForm({ initial, userId, caregiverId, canChooseRole, submitT
               </HTMLSelect>
             ))
           : null}
+        {editing ? null : (
+          <FormGroup label={t('staff.field.language')} labelFor="staff-language" helperText={t('staff.form.languageHint')}>
+            <HTMLSelect id="staff-language" fill value={v.language} onChange={(e) => set('language', e.currentTarget.value)}>
+              <option value="">{t('staff.form.languageSameAsMine')}</option>
+              {LANGUAGES.map((l) => (
+                <option key={l.code} value={l.code}>
+                  {l.label}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        )}
         {field(
           'color',
           t('staff.field.color'),

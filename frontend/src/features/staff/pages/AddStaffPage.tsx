@@ -66,6 +66,7 @@ export default function AddStaffPage() {
                 specialties: v.specialties,
                 nurseDelegation: v.nurseDelegation,
                 diabetesDelegation: v.diabetesDelegation,
+                language: v.language || undefined,
               },
               t('staff.add.operation'),
             );
