@@ -1,5 +1,10 @@
 package shared
 
+import (
+	"sync"
+	"time"
+)
+
 // Role of a user in a facility, or SUPER_ADMIN on the platform (spec 000 §3).
 type Role string
 
@@ -43,6 +48,25 @@ var IANA = map[TimeZone]string{
 	TimeZonePT:  "America/Los_Angeles",
 	TimeZoneAKT: "America/Anchorage",
 	TimeZoneHAT: "Pacific/Honolulu",
+}
+
+// locations are the zones' locations, loaded once: time.LoadLocation reads the
+// zone database from disk on every call.
+var locations = sync.OnceValue(func() map[TimeZone]*time.Location {
+	m := make(map[TimeZone]*time.Location, len(IANA))
+	for z, name := range IANA {
+		if l, err := time.LoadLocation(name); err == nil {
+			m[z] = l
+		}
+	}
+	return m
+})
+
+// Location is the zone's location; ok is false for an unknown code (or a zone
+// database that lacks it), and the caller picks its fallback.
+func (z TimeZone) Location() (loc *time.Location, ok bool) {
+	loc, ok = locations()[z]
+	return loc, ok
 }
 
 // TenantStatus is a facility's registration review state (spec 000 §4 "Tenant audit").

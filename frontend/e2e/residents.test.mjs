@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { png } from './images.mjs';
 import { enterEmailedCode, launchBrowser, newPage, screenshot, submitAccount } from './support.mjs';
+import { pdf, sizeText } from './files.mjs';
 
 /** The residents strings of a language (the feature's locale fragment). */
 const RESIDENTS = Object.fromEntries(
@@ -22,34 +23,7 @@ function tr(lang, key) {
   return text;
 }
 
-/** A one-page PDF with a valid cross-reference table. */
-function minimalPdf() {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
-    '<< /Length 47 >>\nstream\nBT /F1 12 Tf 20 100 Td (Assessment 2026) Tj ET\nendstream',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets = [];
-  objects.forEach((obj, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-const PDF = minimalPdf();
-
-/** 193 → "193 Bytes", as the UI writes sizes (base 1024, 2 decimals). */
-function sizeText(bytes) {
-  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
-  const i = bytes > 0 ? Math.min(4, Math.floor(Math.log(bytes) / Math.log(1024))) : 0;
-  return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`;
-}
+const PDF = pdf('Assessment 2026');
 
 /** A `datetime-local` value `days` from now, in the browser's (this machine's) time. */
 function localDateTime(days) {

@@ -164,14 +164,11 @@ func rangeOf(startDate, endDate string, loc *time.Location, now time.Time) (dayR
 
 // zoneOf is the location of a facility's zone code (Pacific if unknown).
 func zoneOf(z shared.TimeZone) *time.Location {
-	if name, ok := shared.IANA[z]; ok {
-		if loc, err := time.LoadLocation(name); err == nil {
-			return loc
-		}
+	if loc, ok := z.Location(); ok {
+		return loc
 	}
-	loc, _ := time.LoadLocation(shared.IANA[shared.TimeZonePT])
-	if loc == nil {
-		return time.UTC
+	if loc, ok := shared.TimeZonePT.Location(); ok {
+		return loc
 	}
-	return loc
+	return time.UTC
 }

@@ -81,9 +81,9 @@ func seedAttendance(ctx context.Context, tx *db.Tx, facilities map[string]string
 		if err := tx.QueryRowContext(ctx, `SELECT time_zone FROM tenants WHERE id = ?`, facilities[sh.facility]).Scan(&zone); err != nil {
 			return err
 		}
-		loc, err := time.LoadLocation(shared.IANA[zone])
-		if err != nil {
-			return err
+		loc, ok := zone.Location()
+		if !ok {
+			return fmt.Errorf("demo punches: unknown time zone %q", zone)
 		}
 		today := now.In(loc)
 		late := false

@@ -46,7 +46,7 @@ func decisionMail(to *requester, f *shared.ApplicationForm) mail.Message {
 		lang = to.Language
 	}
 	loc := time.UTC
-	if l, err := time.LoadLocation(shared.IANA[to.TimeZone]); err == nil && to.TimeZone != "" {
+	if l, ok := to.TimeZone.Location(); ok {
 		loc = l
 	}
 	at := func(ms int64) string {

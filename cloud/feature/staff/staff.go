@@ -90,10 +90,8 @@ func (s *Service) today(ctx context.Context, tenantID string) (time.Time, error)
 		return time.Time{}, err
 	}
 	loc := time.UTC
-	if name, ok := shared.IANA[tz]; ok {
-		if l, err := time.LoadLocation(name); err == nil {
-			loc = l
-		}
+	if l, ok := tz.Location(); ok {
+		loc = l
 	}
 	n := s.now().In(loc)
 	return date(n.Year(), n.Month(), n.Day()), nil

@@ -113,12 +113,18 @@ var nonWord = regexp.MustCompile(`[^A-Za-z0-9]+`)
 func Handle[I, O any](a *API, op Op, fn func(ctx context.Context, in *I) (O, error)) {
 	huma.Register(a.huma, operation(a, op), func(ctx context.Context, in *I) (*output[O], error) {
 		data, err := fn(ctx, in)
-		if err != nil {
-			return nil, toEnvelopeError(ctx, err)
-		}
-		noteCode(ctx, shared.CodeOK)
-		return &output[O]{Body: shared.Envelope[O]{Code: shared.CodeOK, Message: "success", Data: data}}, nil
+		return answer(ctx, data, err)
 	})
+}
+
+// answer wraps a handler's result in the envelope: data with 0000, or the
+// error's code and message.
+func answer[O any](ctx context.Context, data O, err error) (*output[O], error) {
+	if err != nil {
+		return nil, toEnvelopeError(ctx, err)
+	}
+	noteCode(ctx, shared.CodeOK)
+	return &output[O]{Body: shared.Envelope[O]{Code: shared.CodeOK, Message: "success", Data: data}}, nil
 }
 
 // operation checks op's declarations and makes its Huma operation.

@@ -6,7 +6,6 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"hearth/cloud/platform/problem"
-	"hearth/shared"
 )
 
 // Device routes are called by a registered device (the door kiosk of issue 5/6),
@@ -54,10 +53,6 @@ func HandleDevice[D, I, O any](a *API, op Op, check func(ctx context.Context, cr
 			return nil, toEnvelopeError(ctx, problem.Unauthorized)
 		}
 		data, err := fn(ctx, dev, in)
-		if err != nil {
-			return nil, toEnvelopeError(ctx, err)
-		}
-		noteCode(ctx, shared.CodeOK)
-		return &output[O]{Body: shared.Envelope[O]{Code: shared.CodeOK, Message: "success", Data: data}}, nil
+		return answer(ctx, data, err)
 	})
 }
