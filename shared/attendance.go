@@ -244,6 +244,11 @@ type KioskPunchResult struct {
 	PunchType     PunchType `json:"punchType" enum:"IN,OUT"`
 	PunchTime     int64     `json:"punchTime" doc:"Epoch ms"`
 	Late          bool      `json:"late"`
+	// Queued is set only by the desktop kiosk: the cloud did not answer, the
+	// PIN was checked against this kiosk's verifier, and the punch is saved in
+	// the kiosk's outbox to be sent later. RecordID is then empty and
+	// PunchType is the kiosk's best guess from what it last knew.
+	Queued bool `json:"queued,omitempty"`
 }
 
 // PinKDF names the slow function a kiosk uses to check a PIN offline:

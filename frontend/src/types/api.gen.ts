@@ -276,6 +276,13 @@ export interface KioskPunchResult {
   punchType: PunchType;
   punchTime: number /* int64 */;
   late: boolean;
+  /**
+   * Queued is set only by the desktop kiosk: the cloud did not answer, the
+   * PIN was checked against this kiosk's verifier, and the punch is saved in
+   * the kiosk's outbox to be sent later. RecordID is then empty and
+   * PunchType is the kiosk's best guess from what it last knew.
+   */
+  queued?: boolean;
 }
 /**
  * PinKDF names the slow function a kiosk uses to check a PIN offline:
@@ -305,6 +312,121 @@ export interface KioskPinVerifiers {
   deviceSalt: string;
   kdf: PinKDF;
   verifiers: PinVerifier[];
+}
+
+//////////
+// source: desktop.go
+
+/**
+ * DesktopMode is what the shell is running as.
+ */
+export type DesktopMode = string;
+export const DesktopOwner: DesktopMode = "OWNER"; // the normal app in a window
+export const DesktopKiosk: DesktopMode = "KIOSK"; // fullscreen clock-in terminal at the facility door
+/**
+ * OfflineSinceHeader is set on an answer the shell served from its cache
+ * because the cloud did not answer: epoch ms when that data was fetched.
+ * The UI shows "offline — showing data from HH:MM".
+ */
+export const OfflineSinceHeader = "X-Hearth-Offline-Since";
+/**
+ * KioskExitPinMin/Max bound the owner's PIN that leaves kiosk mode.
+ */
+export const KioskExitPinMin = 4;
+/**
+ * Desktop headers and limits.
+ */
+export const KioskExitPinMax = 8;
+/**
+ * KioskLocalMaxFailures wrong PINs in a row at a kiosk that is offline lock
+ * that caregiver's punches at this kiosk for PinLockMinutes (the cloud's
+ * own lock cannot be reached offline).
+ */
+export const KioskLocalMaxFailures = PinMaxFailures;
+/**
+ * KioskConfirmSeconds: the punch confirmation stays this long, then the
+ * start screen comes back with nothing of the previous person on it.
+ */
+export const KioskConfirmSeconds = 5;
+/**
+ * CloudURLMax bounds the configured cloud URL (spec 001 §9: long input 255).
+ */
+export const CloudURLMax = 255;
+/**
+ * Error codes answered by the desktop shell itself (docs/api.md "Desktop shell").
+ */
+export const CodeCloudUnreachable: Code = "4130"; // the cloud URL did not answer /healthz; data.detail
+/**
+ * Error codes answered by the desktop shell itself (docs/api.md "Desktop shell").
+ */
+export const CodeKioskNotSetUp: Code = "4131"; // this computer is not registered as a door kiosk
+/**
+ * Error codes answered by the desktop shell itself (docs/api.md "Desktop shell").
+ */
+export const CodeNoOfflinePinCheck: Code = "4132"; // offline, and this kiosk holds no PIN verifier for the caregiver
+/**
+ * Error codes answered by the desktop shell itself (docs/api.md "Desktop shell").
+ */
+export const CodeExitPinWrong: Code = "4133"; // wrong owner PIN to leave kiosk mode; data.attemptsLeft
+/**
+ * Error codes answered by the desktop shell itself (docs/api.md "Desktop shell").
+ */
+export const CodeOffline: Code = "4134"; // the cloud did not answer and nothing is cached for this read
+/**
+ * DesktopStatus is GET /api/desktop/status.
+ */
+export interface DesktopStatus {
+  mode: DesktopMode;
+  version: string;
+  cloudUrl: string;
+  defaultCloudUrl: string;
+  online: boolean;
+  lastOnlineTime?: number /* int64 */;
+  kioskSetUp: boolean;
+  deviceName?: string;
+  facilityName?: string;
+  outboxWaiting: number /* int */;
+  outboxFailed: number /* int */;
+  audioCapture: boolean;
+}
+/**
+ * SetCloudRequest is POST /api/desktop/cloud: the first-run setup (and later
+ * changes) of the cloud URL; the shell checks that <url>/healthz answers.
+ */
+export interface SetCloudRequest {
+  cloudUrl: string;
+}
+/**
+ * KioskSetupRequest is POST /api/desktop/kiosk/setup: make this computer the
+ * door kiosk. The credential comes from POST /api/care/kioskDevice/register
+ * (the owner's desktop app can call it first); the shell checks it against
+ * the cloud, stores it only on this computer, and switches to kiosk mode.
+ */
+export interface KioskSetupRequest {
+  credential: string;
+  exitPin: string;
+}
+/**
+ * KioskLeaveRequest is POST /api/desktop/kiosk/leave: back to the owner's
+ * window with the exit PIN. forget=true also removes the kiosk credential,
+ * its cache and its PIN verifiers from this computer (waiting punches stay
+ * and are still sent).
+ */
+export interface KioskLeaveRequest {
+  exitPin: string;
+  forget?: boolean;
+}
+/**
+ * DesktopOutboxEntry is one punch in GET /api/desktop/outbox (owner mode and
+ * the kiosk's status line): what is waiting or was refused, never a PIN.
+ */
+export interface DesktopOutboxEntry {
+  clientPunchId: string;
+  caregiverName: string;
+  punchTime: number /* int64 */;
+  state: string;
+  attempts: number /* int */;
+  lastError?: string;
 }
 
 //////////

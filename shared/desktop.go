@@ -1,0 +1,95 @@
+package shared
+
+// The desktop shell's own calls (issue 6). The Wails shell (desktop/) answers
+// every /api/desktop/* path itself and never sends it to the cloud; every
+// other /api/ path is proxied to the configured cloud URL, with a local cache
+// for reads and an outbox for kiosk punches. A browser has no /api/desktop/
+// (the cloud answers 404), so the UI asks for it only inside the shell.
+
+// DesktopMode is what the shell is running as.
+type DesktopMode string
+
+const (
+	DesktopOwner DesktopMode = "OWNER" // the normal app in a window
+	DesktopKiosk DesktopMode = "KIOSK" // fullscreen clock-in terminal at the facility door
+)
+
+// Desktop headers and limits.
+const (
+	// OfflineSinceHeader is set on an answer the shell served from its cache
+	// because the cloud did not answer: epoch ms when that data was fetched.
+	// The UI shows "offline — showing data from HH:MM".
+	OfflineSinceHeader = "X-Hearth-Offline-Since"
+	// KioskExitPinMin/Max bound the owner's PIN that leaves kiosk mode.
+	KioskExitPinMin = 4
+	KioskExitPinMax = 8
+	// KioskLocalMaxFailures wrong PINs in a row at a kiosk that is offline lock
+	// that caregiver's punches at this kiosk for PinLockMinutes (the cloud's
+	// own lock cannot be reached offline).
+	KioskLocalMaxFailures = PinMaxFailures
+	// KioskConfirmSeconds: the punch confirmation stays this long, then the
+	// start screen comes back with nothing of the previous person on it.
+	KioskConfirmSeconds = 5
+	// CloudURLMax bounds the configured cloud URL (spec 001 §9: long input 255).
+	CloudURLMax = 255
+)
+
+// Error codes answered by the desktop shell itself (docs/api.md "Desktop shell").
+const (
+	CodeCloudUnreachable  Code = "4130" // the cloud URL did not answer /healthz; data.detail
+	CodeKioskNotSetUp     Code = "4131" // this computer is not registered as a door kiosk
+	CodeNoOfflinePinCheck Code = "4132" // offline, and this kiosk holds no PIN verifier for the caregiver
+	CodeExitPinWrong      Code = "4133" // wrong owner PIN to leave kiosk mode; data.attemptsLeft
+	CodeOffline           Code = "4134" // the cloud did not answer and nothing is cached for this read
+)
+
+// DesktopStatus is GET /api/desktop/status.
+type DesktopStatus struct {
+	Mode            DesktopMode `json:"mode" enum:"OWNER,KIOSK"`
+	Version         string      `json:"version"`
+	CloudURL        string      `json:"cloudUrl" doc:"Empty until the first-run setup saved one"`
+	DefaultCloudURL string      `json:"defaultCloudUrl" doc:"From HEARTH_CLOUD_URL or the build; prefilled on the setup screen"`
+	Online          bool        `json:"online" doc:"The cloud answered the last call or health check"`
+	LastOnlineTime  int64       `json:"lastOnlineTime,omitempty" doc:"Epoch ms the cloud last answered"`
+	KioskSetUp      bool        `json:"kioskSetUp" doc:"A kiosk credential is stored on this computer"`
+	DeviceName      string      `json:"deviceName,omitempty" doc:"The kiosk's name as registered"`
+	FacilityName    string      `json:"facilityName,omitempty" doc:"The kiosk's facility"`
+	OutboxWaiting   int         `json:"outboxWaiting" doc:"Punches saved here and not yet on the cloud"`
+	OutboxFailed    int         `json:"outboxFailed" doc:"Punches the cloud refused for good (shown to the owner)"`
+	AudioCapture    bool        `json:"audioCapture" doc:"The shell can record from the microphone (window.go.main.App.RecordAudio)"`
+}
+
+// SetCloudRequest is POST /api/desktop/cloud: the first-run setup (and later
+// changes) of the cloud URL; the shell checks that <url>/healthz answers.
+type SetCloudRequest struct {
+	CloudURL string `json:"cloudUrl" minLength:"1" maxLength:"255" pattern:"^https?://" doc:"e.g. https://hearth.example.org"`
+}
+
+// KioskSetupRequest is POST /api/desktop/kiosk/setup: make this computer the
+// door kiosk. The credential comes from POST /api/care/kioskDevice/register
+// (the owner's desktop app can call it first); the shell checks it against
+// the cloud, stores it only on this computer, and switches to kiosk mode.
+type KioskSetupRequest struct {
+	Credential string `json:"credential" minLength:"8" maxLength:"128" pattern:"^hk_[A-Za-z0-9_-]+$"`
+	ExitPin    string `json:"exitPin" pattern:"^[0-9]{4,8}$" doc:"The owner's PIN to leave kiosk mode, kept here as an argon2id hash"`
+}
+
+// KioskLeaveRequest is POST /api/desktop/kiosk/leave: back to the owner's
+// window with the exit PIN. forget=true also removes the kiosk credential,
+// its cache and its PIN verifiers from this computer (waiting punches stay
+// and are still sent).
+type KioskLeaveRequest struct {
+	ExitPin string `json:"exitPin" pattern:"^[0-9]{4,8}$"`
+	Forget  bool   `json:"forget,omitempty"`
+}
+
+// DesktopOutboxEntry is one punch in GET /api/desktop/outbox (owner mode and
+// the kiosk's status line): what is waiting or was refused, never a PIN.
+type DesktopOutboxEntry struct {
+	ClientPunchID string `json:"clientPunchId"`
+	CaregiverName string `json:"caregiverName"`
+	PunchTime     int64  `json:"punchTime" doc:"Epoch ms when it happened at the kiosk"`
+	State         string `json:"state" enum:"WAITING,SENT,REFUSED"`
+	Attempts      int    `json:"attempts"`
+	LastError     string `json:"lastError,omitempty" doc:"The cloud's code and message, or the network error"`
+}
