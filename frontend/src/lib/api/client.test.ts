@@ -7,6 +7,7 @@ import enUS from '@/lib/i18n/locales/en-US.json';
 import { SESSION_KEYS } from '@/lib/session/session';
 import { signIn, useSessionStore } from '@/lib/session/store';
 import { ApiError, api, fileNameFromDisposition, REQUEST_TIMEOUT_MS } from './client';
+import { useOfflineStore } from './offline';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), warning: vi.fn(), danger: vi.fn() }));
 vi.mock('@/lib/feedback/toast', () => ({ toast: toasts, TOAST_TIMEOUT_MS: 2500 }));
@@ -261,5 +262,44 @@ describe('fileNameFromDisposition', () => {
     [null, ''],
   ])('%s → %s', (header, want) => {
     expect(fileNameFromDisposition(header)).toBe(want);
+  });
+});
+
+describe('the desktop shell offline header (issue 6)', () => {
+  beforeEach(() => useOfflineStore.setState({ since: null, notCached: false }));
+
+  function cached(code: string, since: string): Response {
+    return new Response(JSON.stringify({ code, message: '', data: {} }), { status: 200, headers: { 'X-Hearth-Offline-Since': since } });
+  }
+
+  it('remembers when a cached answer was fetched, and forgets it on the next answer from the cloud', async () => {
+    fetchMock.mockResolvedValueOnce(cached('0000', '1767261900000'));
+    await api.get('/care/kiosk/caregivers', { noAuth: true });
+    expect(useOfflineStore.getState()).toEqual({ since: 1767261900000, notCached: false });
+
+    fetchMock.mockResolvedValueOnce(envelope('0000', {}));
+    await api.get('/care/kiosk/caregivers', { noAuth: true });
+    expect(useOfflineStore.getState()).toEqual({ since: null, notCached: false });
+  });
+
+  it('says "not opened before" for 4134 without a toast, and still throws the code', async () => {
+    fetchMock.mockResolvedValueOnce(envelope('4134', null, 'offline'));
+    await expect(api.get('/care/resident/list', { noAuth: true })).rejects.toMatchObject({ code: '4134' });
+    expect(useOfflineStore.getState().notCached).toBe(true);
+    expect(useOfflineStore.getState().since).not.toBeNull();
+    expect(toasts.warning).not.toHaveBeenCalled();
+  });
+
+  it("ignores the shell's own calls, which never reach the cloud", async () => {
+    useOfflineStore.setState({ since: 5, notCached: false });
+    fetchMock.mockResolvedValueOnce(envelope('0000', { mode: 'KIOSK' }));
+    await api.get('/desktop/status', { noAuth: true });
+    expect(useOfflineStore.getState().since).toBe(5);
+  });
+
+  it('ignores a header that is not a number', async () => {
+    fetchMock.mockResolvedValueOnce(cached('0000', 'yesterday'));
+    await api.get('/care/kiosk/caregivers', { noAuth: true });
+    expect(useOfflineStore.getState().since).toBeNull();
   });
 });

@@ -5,7 +5,9 @@ import { toast } from '@/lib/feedback/toast';
 import { raiseNotice } from '@/lib/feedback/notices';
 import { accessTokenNeedsRefresh, deviceId } from '@/lib/session/session';
 import { currentSession, endSession, storeRefreshedTokens, useSessionStore } from '@/lib/session/store';
+import { CodeOffline } from '@/types/api.gen';
 import { reactionFor, type Failure, type Reaction, type ReactOptions } from './catalogue';
+import { noteAnswer } from './offline';
 import { API_BASE, computeSign } from './signing.js';
 
 /** spec 001 §9: a call gives up after 300000 ms. */
@@ -138,6 +140,7 @@ async function send(path: string, opts: RequestOptions, token: string | undefine
   if (binary && res.status === 200 && !isEnvelopeType(contentType)) {
     try {
       const blob = await res.blob();
+      noteAnswer(path, res.headers, undefined);
       return { status: res.status, file: { blob, contentType, fileName: fileNameFromDisposition(res.headers.get('Content-Disposition')) } };
     } catch {
       throw { type: 'network' } satisfies Failure;
@@ -151,6 +154,7 @@ async function send(path: string, opts: RequestOptions, token: string | undefine
   } catch {
     envelope = undefined;
   }
+  noteAnswer(path, res.headers, envelope ? String(envelope.code) : undefined);
   return { status: res.status, envelope };
 }
 
@@ -214,7 +218,9 @@ function react(reaction: Reaction): void {
 }
 
 function fail(failure: Failure, opts: RequestOptions, data?: unknown): never {
-  const reaction = reactionFor(failure, opts);
+  // 4134 (desktop shell offline, nothing cached) is shown by the offline banner, not a toast.
+  const offline = (failure.type === 'business' || failure.type === 'http') && failure.code === CodeOffline;
+  const reaction: Reaction = offline ? { kind: 'none' } : reactionFor(failure, opts);
   react(reaction);
   const code = failure.type === 'business' || failure.type === 'http' ? failure.code : undefined;
   const message =
