@@ -1,7 +1,10 @@
-import { lazy } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { DesktopGate } from '@/features/desktop/components/DesktopGate';
+import { DESKTOP_SETUP_PATH, KIOSK_PATH, KIOSK_SETUP_PATH } from '@/features/desktop/desktopRoutes';
 import { NoticeHost } from './NoticeHost';
 import { PAGE_REGISTRY, SUB_PAGES } from './pageRegistry';
+import { FullPageSpinner } from './pages/FullPageSpinner';
 import { RouteGuard } from './RouteGuard';
 import { filePreviewId, HELP_TICKETS_PATH } from './routing';
 
@@ -12,6 +15,18 @@ const ErrorPage = lazy(() => import('./pages/ErrorPage'));
 const RedirectPage = lazy(() => import('./pages/RedirectPage'));
 const SupportTicketPage = lazy(() => import('@/features/tickets/pages/SupportTicketPage'));
 const FilePreviewPage = lazy(() => import('@/features/files/pages/FilePreviewPage'));
+const KioskPage = lazy(() => import('@/features/desktop/pages/KioskPage'));
+const DesktopSetupPage = lazy(() => import('@/features/desktop/pages/DesktopSetupPage'));
+const KioskSetupPage = lazy(() => import('@/features/desktop/pages/KioskSetupPage'));
+
+/** The desktop shell's screens need no sign-in, so they sit outside the guard and wait for their page here. */
+function DesktopScreens() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
+}
 
 /** Any other path: the file preview when it is /{fileId} (a server-shaped UUID), else /404. */
 function OtherRoute() {
@@ -22,12 +37,18 @@ function OtherRoute() {
 
 /**
  * Every route sits under the guard, which applies the routing rules; menu routes render only when the
- * user's menu holds them (the guard answers /404 otherwise).
+ * user's menu holds them (the guard answers /404 otherwise). The desktop gate comes first: in the desktop
+ * shell it may hold the app on /kiosk or the first-run setup; in a browser those screens answer /404.
  */
 export function AppRoutes() {
   return (
-    <>
+    <DesktopGate fallback={<FullPageSpinner />}>
       <Routes>
+        <Route element={<DesktopScreens />}>
+          <Route path={KIOSK_PATH} element={<KioskPage />} />
+          <Route path={DESKTOP_SETUP_PATH} element={<DesktopSetupPage />} />
+          <Route path={KIOSK_SETUP_PATH} element={<KioskSetupPage />} />
+        </Route>
         <Route element={<RouteGuard />}>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/change-password" element={<ChangePasswordPage />} />
@@ -48,6 +69,6 @@ export function AppRoutes() {
         </Route>
       </Routes>
       <NoticeHost />
-    </>
+    </DesktopGate>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
-import { CogIcon, FullscreenIcon, KeyIcon, MediaIcon, MinimizeIcon, TickIcon, TranslateIcon } from '@blueprintjs/icons';
+import { CogIcon, FullscreenIcon, KeyIcon, MediaIcon, MinimizeIcon, PrintIcon, TickIcon, TranslateIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '@/types/api.gen';
 import { usePublicConfig } from '@/features/auth/api/getPublicConfig';
 import { userInfoKey } from '@/features/auth/api/getUserInfo';
+import { printPage } from '@/features/desktop/bridge';
 import { AvatarDialog } from '@/features/profile/components/AvatarDialog';
 import { chooseLanguage, currentLanguage, LANGUAGES } from '@/lib/i18n';
 import { useSessionStore } from '@/lib/session/store';
@@ -27,7 +28,8 @@ function useFullScreen(): [boolean, () => void] {
 }
 
 /**
- * Settings popover: who is signed in, language, full screen, avatar, change password, version
+ * Settings popover: who is signed in, language, full screen, print (the desktop shell's own print inside it),
+ * avatar, change password, version
  * (spec 000 §2 "Layout").
  */
 export function SettingsPopover({ userInfo }: { userInfo: UserInfo | undefined }) {
@@ -69,6 +71,7 @@ export function SettingsPopover({ userInfo }: { userInfo: UserInfo | undefined }
         text={fullScreen ? t('layout.settings.exitFullScreen') : t('layout.settings.fullScreen')}
         onClick={toggleFullScreen}
       />
+      <MenuItem icon={<PrintIcon />} text={t('desktop.print')} onClick={printPage} data-testid="settings-print" />
       <MenuItem icon={<MediaIcon />} text={t('layout.settings.avatar')} onClick={() => setAvatarOpen(true)} />
       <MenuItem icon={<KeyIcon />} text={t('layout.settings.changePassword')} onClick={() => void navigate('/change-password')} />
       {config.data?.version ? (

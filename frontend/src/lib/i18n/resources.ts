@@ -3,13 +3,14 @@ import residentsEn from '@/features/residents/locales/en-US.json';
 import staffEn from '@/features/staff/locales/en-US.json';
 import attendanceEn from '@/features/attendance/locales/en-US.json';
 import requestsEn from '@/features/requests/locales/en-US.json';
+import desktopEn from '@/features/desktop/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
  * (src/features/<feature>/locales/<lang>.json, a single top-level namespace), so features add their
  * strings without editing a shared file. A new feature adds its English import here for the types.
  */
-export const english = { ...enUS, ...residentsEn, ...staffEn, ...attendanceEn, ...requestsEn };
+export const english = { ...enUS, ...residentsEn, ...staffEn, ...attendanceEn, ...requestsEn, ...desktopEn };
 
 export type TranslationResources = typeof english;
 

@@ -9,6 +9,7 @@ import { Pager } from '@/components/Pager';
 import { SHORT_PAGE_SIZE } from '@/components/pager';
 import { AttendanceOverviewPanel } from '@/features/attendance/components/AttendanceOverviewPanel';
 import { KioskDevicesPanel } from '@/features/attendance/components/KioskDevicesPanel';
+import { ThisComputerKioskCard } from '@/features/desktop/components/ThisComputerKioskCard';
 import { ApprovalsPanel } from '@/features/requests/components/ApprovalsPanel';
 import { useCaregiverList } from '../api/listCaregiverByPage';
 import { StaffTable } from '../components/StaffTable';
@@ -43,9 +44,19 @@ export default function StaffManagementPage() {
           data-testid="tab-attendance"
         />
         <Tab id="requests" title={t('staff.page.requestsTab')} panel={<ApprovalsPanel />} data-testid="tab-requests" />
-        {owner ? <Tab id="kiosks" title={t('staff.page.kiosksTab')} panel={<KioskDevicesPanel />} data-testid="tab-kiosks" /> : null}
+        {owner ? <Tab id="kiosks" title={t('staff.page.kiosksTab')} panel={<KiosksPanel />} data-testid="tab-kiosks" /> : null}
       </Tabs>
     </div>
+  );
+}
+
+/** Door kiosks: the registered devices, and in the desktop app "Use this computer as a door kiosk". */
+function KiosksPanel() {
+  return (
+    <>
+      <KioskDevicesPanel />
+      <ThisComputerKioskCard />
+    </>
   );
 }
 

@@ -1,0 +1,56 @@
+// The Go methods the Wails window binds (desktop/main.go): only OS features live here; every data call goes
+// through /api/ like in a browser (docs/STYLE.md "one router, two shells"). Each wrapper answers undefined
+// when the page is not inside the Wails window (a browser, or `hearth-desktop --serve`).
+
+/** window.go.main.App as Wails generates it: every bound method returns a promise. */
+export interface DesktopApp {
+  /** Records from the microphone for up to `maxSeconds`; the audio as a base64 data URL. */
+  RecordAudio?: (maxSeconds: number) => Promise<string>;
+  /** Prints the current window with the operating system's dialog. */
+  Print?: () => Promise<void>;
+  Version?: () => Promise<string>;
+  /** Tells the window the UI has painted, so it shows without a white flash. */
+  FirstPaint?: () => Promise<void>;
+}
+
+declare global {
+  interface Window {
+    go?: { main?: { App?: DesktopApp } };
+  }
+}
+
+/** The bound methods, or undefined outside the Wails window. */
+export function desktopApp(): DesktopApp | undefined {
+  return typeof window === 'undefined' ? undefined : window.go?.main?.App;
+}
+
+/** Whether the Wails bindings are present. */
+export function hasBindings(): boolean {
+  return desktopApp() !== undefined;
+}
+
+export function recordAudio(maxSeconds: number): Promise<string> | undefined {
+  return desktopApp()?.RecordAudio?.(maxSeconds);
+}
+
+export function desktopVersion(): Promise<string> | undefined {
+  return desktopApp()?.Version?.();
+}
+
+/** Prints the page: in the Wails window through the shell (its webview may not print by itself), else the browser's dialog. */
+export function printPage(): void {
+  const app = desktopApp();
+  if (app?.Print) void app.Print().catch(() => window.print());
+  else window.print();
+}
+
+let painted = false;
+
+/** Tells the shell once that the first render is on screen (StrictMode runs effects twice). */
+export function notifyFirstPaint(): void {
+  if (painted) return;
+  const first = desktopApp()?.FirstPaint;
+  if (!first) return;
+  painted = true;
+  requestAnimationFrame(() => void first().catch(() => undefined));
+}
