@@ -44,25 +44,30 @@ export function PinPad({ caregiver, length, busy, error, onDigit, onBackspace, o
 
   return (
     <div className="hearth-kiosk-pin" ref={pad} tabIndex={-1} role="group" aria-label={t('desktop.kiosk.pinFor', { name: caregiver.name })} data-testid="kiosk-pin-pad">
-      <div className="hearth-kiosk-pin-who">
-        <CaregiverFace name={caregiver.name} avatarUrl={caregiver.avatarUrl} color={caregiver.color} size={72} />
-        <div>
-          <div className="hearth-kiosk-pin-name">{caregiver.name}</div>
-          <div className="hearth-kiosk-pin-title">{t('desktop.kiosk.pinTitle')}</div>
+      <div className="hearth-kiosk-pin-side">
+        <div className="hearth-kiosk-pin-who">
+          <CaregiverFace name={caregiver.name} avatarUrl={caregiver.avatarUrl} color={caregiver.color} size={72} />
+          <div>
+            <div className="hearth-kiosk-pin-name">{caregiver.name}</div>
+            <div className="hearth-kiosk-pin-title">{t('desktop.kiosk.pinTitle')}</div>
+          </div>
         </div>
-      </div>
-      <div className="hearth-kiosk-dots" data-testid="kiosk-pin-dots" data-length={length} role="img" aria-label={t('desktop.kiosk.pinDots', { count: length })}>
-        {Array.from({ length: Math.max(PinMinLength, length) }, (_, i) => (
-          <span key={i} className={i < length ? 'hearth-kiosk-dot hearth-kiosk-dot-on' : 'hearth-kiosk-dot'} />
-        ))}
-      </div>
-      <div className="hearth-kiosk-message" aria-live="assertive">
-        {busy ? <Spinner size={28} /> : null}
-        {error && !busy ? (
-          <Callout intent={error.kind === 'network' || error.kind === 'short' ? Intent.WARNING : Intent.DANGER} data-testid="kiosk-error" data-error={error.kind}>
-            <KioskErrorText error={error} />
-          </Callout>
-        ) : null}
+        <div className="hearth-kiosk-dots" data-testid="kiosk-pin-dots" data-length={length} role="img" aria-label={t('desktop.kiosk.pinDots', { count: length })}>
+          {Array.from({ length: Math.max(PinMinLength, length) }, (_, i) => (
+            <span key={i} className={i < length ? 'hearth-kiosk-dot hearth-kiosk-dot-on' : 'hearth-kiosk-dot'} />
+          ))}
+        </div>
+        <div className="hearth-kiosk-message" aria-live="assertive">
+          {busy ? <Spinner size={28} /> : null}
+          {error && !busy ? (
+            <Callout intent={error.kind === 'network' || error.kind === 'short' ? Intent.WARNING : Intent.DANGER} data-testid="kiosk-error" data-error={error.kind}>
+              <KioskErrorText error={error} />
+            </Callout>
+          ) : null}
+        </div>
+        <button type="button" className="hearth-kiosk-back" data-testid="kiosk-pin-back" disabled={busy} onClick={onBack}>
+          <ArrowLeftIcon size={20} aria-hidden /> {t('desktop.kiosk.back')}
+        </button>
       </div>
       <div className="hearth-kiosk-keys">
         {ROWS.map((row) => row.map(digit))}
@@ -74,9 +79,6 @@ export function PinPad({ caregiver, length, busy, error, onDigit, onBackspace, o
           <TickIcon size={24} aria-hidden /> {t('desktop.kiosk.ok')}
         </button>
       </div>
-      <button type="button" className="hearth-kiosk-back" data-testid="kiosk-pin-back" disabled={busy} onClick={onBack}>
-        <ArrowLeftIcon size={20} aria-hidden /> {t('desktop.kiosk.back')}
-      </button>
     </div>
   );
 }
