@@ -1,0 +1,199 @@
+package core
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"hearth/shared"
+)
+
+// The reverse proxy: every /api/ path the shell does not answer itself goes
+// to the cloud with its path and query unchanged (the UI signed them). A GET
+// the cloud answers with a JSON 0000 envelope is kept; when the cloud does
+// not answer, the last kept answer comes back with OfflineSinceHeader.
+
+// proxyCall is what the proxy knows about one request while it is under way.
+type proxyCall struct {
+	cacheable bool
+	who       string
+	path      string
+	query     string
+}
+
+type proxyCallKey struct{}
+
+// browserHeaders are what the webview adds that would confuse the cloud: it
+// sees a client calling it directly, not a page of another origin.
+var browserHeaders = []string{"Origin", "Referer", "Cookie", "Sec-Fetch-Site", "Sec-Fetch-Mode", "Sec-Fetch-Dest",
+	"Sec-Fetch-User", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "Forwarded"}
+
+func (c *Core) newProxy() *httputil.ReverseProxy {
+	return &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			base, _ := url.Parse(c.cloudURL()) // checked in serveProxy
+			pr.Out.URL.Scheme, pr.Out.URL.Host = base.Scheme, base.Host
+			if base.Path != "" { // a cloud under a path prefix; the /api/… part is untouched
+				pr.Out.URL.Path = strings.TrimRight(base.Path, "/") + pr.In.URL.Path
+				pr.Out.URL.RawPath = ""
+				if pr.In.URL.RawPath != "" {
+					pr.Out.URL.RawPath = strings.TrimRight(base.EscapedPath(), "/") + pr.In.URL.RawPath
+				}
+			}
+			pr.Out.Host = ""
+			for _, h := range browserHeaders {
+				pr.Out.Header.Del(h)
+			}
+			for k := range pr.Out.Header {
+				if strings.HasPrefix(k, "Sec-Ch-") {
+					pr.Out.Header.Del(k)
+				}
+			}
+		},
+		Transport:      headerTimeout{next: c.client.Transport, d: readTimeout},
+		FlushInterval:  100 * time.Millisecond,
+		ModifyResponse: c.proxyAnswered,
+		ErrorHandler:   c.proxyFailed,
+	}
+}
+
+// serveProxy passes one request to the cloud.
+func (c *Core) serveProxy(w http.ResponseWriter, r *http.Request) {
+	if _, err := url.Parse(c.cloudURL()); err != nil || c.cloudURL() == "" {
+		c.fail(w, r, shared.CodeCloudUnreachable, "desktop.noCloud", nil, map[string]any{"detail": errNoCloudURL.Error()})
+		return
+	}
+	call := &proxyCall{path: r.URL.Path, query: cacheQuery(r.URL.RawQuery), who: cacheWho(r.Header.Get("Authorization"))}
+	call.cacheable = r.Method == http.MethodGet && call.who != "" && r.Header.Get("Upgrade") == "" &&
+		r.Header.Get("Range") == "" && !strings.HasPrefix(r.URL.Path, "/api/system/files/")
+	if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/logout") && call.who != "" && call.who != whoPublic {
+		// Signing out forgets what this computer kept for that person, even
+		// when the cloud cannot be told.
+		if err := c.cacheForget(r.Context(), call.who); err != nil {
+			slog.Warn("desktop cache: forget on sign-out", "err", err)
+		}
+	}
+	c.proxy.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), proxyCallKey{}, call)))
+}
+
+// errGateway is a gateway's answer standing in for the cloud's.
+var errGateway = errors.New("the cloud's gateway answered instead of the cloud")
+
+// proxyAnswered sees each answer of the cloud: online state, gateway
+// failures, and the answers worth keeping.
+func (c *Core) proxyAnswered(res *http.Response) error {
+	if isGatewayStatus(res.StatusCode) {
+		return errGateway // proxyFailed answers from the cache
+	}
+	c.noteOnline()
+	call, _ := res.Request.Context().Value(proxyCallKey{}).(*proxyCall)
+	if call == nil || !call.cacheable || res.StatusCode != http.StatusOK ||
+		!strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
+		return nil
+	}
+	if res.ContentLength > cacheMaxEntry {
+		return nil
+	}
+	head, err := io.ReadAll(io.LimitReader(res.Body, cacheMaxEntry+1))
+	if err != nil {
+		return err // the cloud went away mid-answer: answer from the cache
+	}
+	if int64(len(head)) > cacheMaxEntry { // too big to keep: pass it on whole
+		res.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.MultiReader(bytes.NewReader(head), res.Body), res.Body}
+		return nil
+	}
+	res.Body.Close()
+	res.Body = io.NopCloser(bytes.NewReader(head))
+	var env struct {
+		Code string `json:"code"`
+	}
+	if json.Unmarshal(head, &env) == nil && env.Code == shared.CodeOK {
+		err := c.cachePut(res.Request.Context(), call.who, call.path, call.query, res.Header.Get("Content-Type"), head, c.now().UnixMilli())
+		if err != nil {
+			slog.Warn("desktop cache: keep answer", "path", call.path, "err", err)
+		}
+	}
+	return nil
+}
+
+// proxyFailed answers when the cloud did not: the kept answer of a read, or 4134.
+func (c *Core) proxyFailed(w http.ResponseWriter, r *http.Request, err error) {
+	if r.Context().Err() != nil { // the page gave up (navigated away): nobody to answer
+		w.WriteHeader(http.StatusBadGateway)
+		return
+	}
+	c.noteOffline()
+	call, _ := r.Context().Value(proxyCallKey{}).(*proxyCall)
+	if call != nil && call.cacheable {
+		ct, body, at, found, cerr := c.cacheGet(r.Context(), call.who, call.path, call.query)
+		if cerr != nil {
+			slog.Warn("desktop cache: read", "path", call.path, "err", cerr)
+		}
+		if found {
+			w.Header().Set("Content-Type", ct)
+			w.Header().Set("Cache-Control", "no-store")
+			w.Header().Set(shared.OfflineSinceHeader, strconv.FormatInt(at, 10))
+			w.WriteHeader(http.StatusOK)
+			_, _ = w.Write(body)
+			return
+		}
+	}
+	c.fail(w, r, shared.CodeOffline, "desktop.offline", nil, map[string]any{"detail": err.Error()})
+}
+
+// headerTimeout gives a GET d to get the cloud's headers (then the cache
+// answers); the body may take as long as it needs (downloads). Other
+// methods are not bounded here: an upload or an AI answer can be slow.
+type headerTimeout struct {
+	next http.RoundTripper
+	d    time.Duration
+}
+
+func (h headerTimeout) RoundTrip(r *http.Request) (*http.Response, error) {
+	next := h.next
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	if r.Method != http.MethodGet || r.Header.Get("Upgrade") != "" {
+		return next.RoundTrip(r)
+	}
+	ctx, cancel := context.WithCancel(r.Context())
+	timer := time.AfterFunc(h.d, cancel)
+	res, err := next.RoundTrip(r.WithContext(ctx))
+	if !timer.Stop() { // fired: the headers came too late
+		if err == nil {
+			res.Body.Close()
+		}
+		cancel()
+		return nil, errors.New("the cloud did not answer within " + h.d.String())
+	}
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	res.Body = cancelOnClose{res.Body, cancel}
+	return res, nil
+}
+
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (b cancelOnClose) Close() error {
+	err := b.ReadCloser.Close()
+	b.cancel()
+	return err
+}
