@@ -72,8 +72,17 @@ export default function KioskPage() {
     );
   } else if (state.step === 'done') {
     body = <PunchConfirmation result={state.result} zone={zone} onDone={session.reset} />;
-  } else if (home.isPending) {
-    body = <Spinner size={64} />;
+  } else if (home.data && home.data.caregivers.length > 0) {
+    // A failed refresh keeps the names already shown (the shell's cache answers offline anyway).
+    body = (
+      <>
+        <h2 className="hearth-kiosk-prompt">{t('desktop.kiosk.pick')}</h2>
+        <CaregiverGrid caregivers={home.data.caregivers} onPick={session.pick} keysActive={!leaving} />
+        <p className="hearth-muted hearth-kiosk-hint">{t('desktop.kiosk.pickKeyboard')}</p>
+      </>
+    );
+  } else if (home.data) {
+    body = <NonIdealState title={t('desktop.kiosk.noCaregivers')} />;
   } else if (home.isError) {
     body = (
       <Callout intent={Intent.WARNING} className="hearth-kiosk-callout" data-testid="kiosk-load-failed">
@@ -83,16 +92,8 @@ export default function KioskPage() {
         </Button>
       </Callout>
     );
-  } else if (home.data.caregivers.length === 0) {
-    body = <NonIdealState title={t('desktop.kiosk.noCaregivers')} />;
   } else {
-    body = (
-      <>
-        <h2 className="hearth-kiosk-prompt">{t('desktop.kiosk.pick')}</h2>
-        <CaregiverGrid caregivers={home.data.caregivers} onPick={session.pick} keysActive={!leaving} />
-        <p className="hearth-muted hearth-kiosk-hint">{t('desktop.kiosk.pickKeyboard')}</p>
-      </>
-    );
+    body = <Spinner size={64} />;
   }
 
   return (
