@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Checkbox, Classes, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { CodeExitPinWrong, KioskExitPinMax, KioskExitPinMin } from '@/types/api.gen';
+import { CodeExitPinWrong, CodePinLocked, KioskExitPinMax, KioskExitPinMin } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
 import { isApiError } from '@/lib/api/client';
 import { leaveKiosk } from '../../api/kioskSetup';
@@ -34,6 +34,10 @@ export function LeaveKioskDialog({ onClose }: { onClose: () => void }) {
       if (isApiError(err) && err.code === CodeExitPinWrong) {
         const left = (err.data as { attemptsLeft?: number } | null)?.attemptsLeft ?? 0;
         setError(t('desktop.kiosk.leave.wrong', { count: left }));
+      } else if (isApiError(err) && err.code === CodePinLocked) {
+        // The shell locks leaving for a while after 5 wrong exit PINs, with the same code as the PIN lock.
+        const seconds = (err.data as { retryAfterSeconds?: number } | null)?.retryAfterSeconds ?? 60;
+        setError(t('desktop.kiosk.leave.locked', { minutes: Math.max(1, Math.ceil(seconds / 60)) }));
       } else {
         setError(t('desktop.kiosk.leave.failed', { msg: isApiError(err) ? err.message || err.code : String(err) }));
       }
