@@ -3,6 +3,8 @@ package core
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -73,6 +75,10 @@ func (c *Core) serveProxy(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	call := &proxyCall{path: r.URL.Path, query: cacheQuery(r.URL.RawQuery), who: cacheWho(r.Header.Get("Authorization"))}
+	if cred := r.Header.Get(kioskHeader); cred != "" { // a kiosk's call from the owner's window: kept apart per credential
+		sum := sha256.Sum256([]byte(cred))
+		call.who = whoKiosk + ":" + hex.EncodeToString(sum[:8])
+	}
 	call.cacheable = r.Method == http.MethodGet && call.who != "" && r.Header.Get("Upgrade") == "" &&
 		r.Header.Get("Range") == "" && !strings.HasPrefix(r.URL.Path, "/api/system/files/")
 	if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/logout") && call.who != "" && call.who != whoPublic {
@@ -120,7 +126,7 @@ func (c *Core) proxyAnswered(res *http.Response) error {
 		Code string `json:"code"`
 	}
 	if json.Unmarshal(head, &env) == nil && env.Code == shared.CodeOK {
-		err := c.cachePut(res.Request.Context(), call.who, call.path, call.query, res.Header.Get("Content-Type"), head, c.now().UnixMilli())
+		err := c.cachePut(context.WithoutCancel(res.Request.Context()), call.who, call.path, call.query, res.Header.Get("Content-Type"), head, c.now().UnixMilli())
 		if err != nil {
 			slog.Warn("desktop cache: keep answer", "path", call.path, "err", err)
 		}

@@ -146,6 +146,10 @@ func (c *Core) outboxCredential() string {
 	return s.OutboxCredential
 }
 
+// syncPace slows the outbox down between punches; only the tests set it
+// (to kill a sync half-way).
+var syncPace time.Duration
+
 // outboxLoop sends waiting punches strictly in order.
 func (c *Core) outboxLoop(ctx context.Context) {
 	failures := 0
@@ -214,6 +218,9 @@ func (c *Core) sendNext(ctx context.Context) (wait time.Duration, sent bool) {
 			_ = c.updateSettings(func(s *settings.Settings) { s.OutboxCredential = "" })
 		}
 		return -1, false
+	}
+	if syncPace > 0 {
+		time.Sleep(syncPace)
 	}
 	a, err := c.callCloud(ctx, http.MethodPost, kioskPunchPath, cred, "", shared.KioskPunchRequest{
 		CaregiverID: row.CaregiverID, ClientPunchID: row.ClientPunchID, PunchTime: row.PunchTime, PinCheckedOffline: true})
