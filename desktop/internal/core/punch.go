@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"regexp"
 	"strings"
@@ -118,8 +119,10 @@ func (c *Core) cloudPunched(w http.ResponseWriter, r *http.Request, row *outboxR
 	var res shared.KioskPunchResult
 	_ = json.Unmarshal(a.Data, &res)
 	if err := c.markSent(ctx, row.Seq, res.CaregiverName); err != nil {
-		c.internal(w, r, err)
-		return
+		// The cloud has the punch, which is what counts; the row stays CHECKING
+		// and is dropped at the next start. Answering 5000 here would make the
+		// caregiver press again and punch twice.
+		slog.Error("desktop kiosk: mark a punch sent", "clientPunchId", row.ClientPunchID, "err", err)
 	}
 	_ = c.resetPinFailures(ctx, row.CaregiverID)
 	if res.PunchType != "" {
