@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -49,6 +50,9 @@ var (
 
 func TestMain(m *testing.M) {
 	shortenTimings()
+	if !testing.Verbose() {
+		slog.SetDefault(slog.New(slog.DiscardHandler)) // expected warnings (cloud stopped on purpose)
+	}
 	if dir := os.Getenv(syncChildEnv); dir != "" {
 		os.Exit(runSyncChild(dir))
 	}
