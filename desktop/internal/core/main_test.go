@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -50,6 +51,7 @@ var (
 
 func TestMain(m *testing.M) {
 	shortenTimings()
+	flag.Parse()
 	if !testing.Verbose() {
 		slog.SetDefault(slog.New(slog.DiscardHandler)) // expected warnings (cloud stopped on purpose)
 	}
