@@ -56,6 +56,7 @@ type DesktopStatus struct {
 	FacilityName    string      `json:"facilityName,omitempty" doc:"The kiosk's facility"`
 	OutboxWaiting   int         `json:"outboxWaiting" doc:"Punches saved here and not yet on the cloud"`
 	OutboxFailed    int         `json:"outboxFailed" doc:"Punches the cloud refused for good (shown to the owner)"`
+	SyncError       string      `json:"syncError,omitempty" doc:"Why waiting punches are not being sent (the cloud refused this kiosk's credential); empty while they go"`
 	AudioCapture    bool        `json:"audioCapture" doc:"The shell can record from the microphone (window.go.main.App.RecordAudio)"`
 }
 

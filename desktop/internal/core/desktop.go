@@ -50,7 +50,7 @@ func (c *Core) status(ctx context.Context) shared.DesktopStatus {
 	s := shared.DesktopStatus{Mode: c.mode, Version: c.opts.Version, CloudURL: c.set.CloudURL,
 		DefaultCloudURL: c.opts.DefaultCloudURL, Online: c.online, LastOnlineTime: c.lastOnline,
 		KioskSetUp: c.set.KioskCredential != "", DeviceName: c.set.KioskDeviceName, FacilityName: c.set.KioskFacilityName,
-		AudioCapture: c.opts.AudioCapture}
+		AudioCapture: c.opts.AudioCapture, SyncError: c.syncHalt}
 	c.mu.Unlock()
 	s.OutboxWaiting, s.OutboxFailed, _ = c.outboxCounts(ctx)
 	return s

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,7 @@ import (
 // proxyCall is what the proxy knows about one request while it is under way.
 type proxyCall struct {
 	cacheable bool
+	read      bool // a POST that only reads (readByPost): bounded like a GET
 	who       string
 	path      string
 	query     string
@@ -81,6 +83,22 @@ func (c *Core) serveProxy(w http.ResponseWriter, r *http.Request) {
 	}
 	call.cacheable = r.Method == http.MethodGet && call.who != "" && r.Header.Get("Upgrade") == "" &&
 		r.Header.Get("Range") == "" && !strings.HasPrefix(r.URL.Path, "/api/system/files/")
+	if r.Method == http.MethodPost && call.who != "" && readByPost.MatchString(r.URL.Path) && r.ContentLength <= readBodyMax {
+		// The cloud's paged lists are POSTs that only read: kept like a GET,
+		// under the question's body too.
+		body, err := io.ReadAll(io.LimitReader(r.Body, readBodyMax+1))
+		r.Body.Close()
+		if err != nil {
+			c.fail(w, r, shared.CodeBadRequest, "error.badRequest", map[string]any{"detail": err.Error()}, nil)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if int64(len(body)) <= readBodyMax {
+			sum := sha256.Sum256(body)
+			call.query += "#body=" + hex.EncodeToString(sum[:])
+			call.cacheable, call.read = true, true
+		}
+	}
 	if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/logout") && call.who != "" && call.who != whoPublic {
 		// Signing out forgets what this computer kept for that person, even
 		// when the cloud cannot be told.
@@ -90,6 +108,13 @@ func (c *Core) serveProxy(w http.ResponseWriter, r *http.Request) {
 	}
 	c.proxy.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), proxyCallKey{}, call)))
 }
+
+// readByPost names the cloud's POST calls that change nothing: the paged
+// lists (…/list…ByPage) and the attendance summary (cloud/feature/*/http.go).
+var readByPost = regexp.MustCompile(`/(list[A-Za-z]*ByPage|attendanceSummary)$`)
+
+// readBodyMax bounds the question of a read by POST that is kept.
+const readBodyMax = 64 << 10
 
 // errGateway is a gateway's answer standing in for the cloud's.
 var errGateway = errors.New("the cloud's gateway answered instead of the cloud")
@@ -159,7 +184,7 @@ func (c *Core) proxyFailed(w http.ResponseWriter, r *http.Request, err error) {
 	c.fail(w, r, shared.CodeOffline, "desktop.offline", nil, map[string]any{"detail": err.Error()})
 }
 
-// headerTimeout gives a GET d to get the cloud's headers (then the cache
+// headerTimeout gives a GET (or a read by POST) d to get the cloud's headers (then the cache
 // answers); the body may take as long as it needs (downloads). Other
 // methods are not bounded here: an upload or an AI answer can be slow.
 type headerTimeout struct {
@@ -172,7 +197,8 @@ func (h headerTimeout) RoundTrip(r *http.Request) (*http.Response, error) {
 	if next == nil {
 		next = http.DefaultTransport
 	}
-	if r.Method != http.MethodGet || r.Header.Get("Upgrade") != "" {
+	call, _ := r.Context().Value(proxyCallKey{}).(*proxyCall)
+	if (r.Method != http.MethodGet && (call == nil || !call.read)) || r.Header.Get("Upgrade") != "" {
 		return next.RoundTrip(r)
 	}
 	ctx, cancel := context.WithCancel(r.Context())

@@ -118,6 +118,25 @@ func TestProxyPassesRequestsThrough(t *testing.T) {
 	if a.Header.Get(shared.OfflineSinceHeader) == "" {
 		t.Fatal("a 502 was passed on instead of the kept answer")
 	}
+
+	// The owner's paged lists are POSTs that only read: kept per question.
+	status = http.StatusOK
+	owner := "Bearer " + fakeToken("owner", "maple")
+	page1 := map[string]any{"pageNum": 1, "pageSize": 20}
+	list := "/api/care/resident/listResidentByPage"
+	call(t, c, "POST", list+"?t=3", page1, "Authorization", owner).must(t, shared.CodeOK)
+	if string(body) != `{"pageNum":1,"pageSize":20}` {
+		t.Fatalf("the list's question reached the cloud as %q", body)
+	}
+	status = http.StatusBadGateway
+	kept := call(t, c, "POST", list+"?t=4", page1, "Authorization", owner).must(t, shared.CodeOK)
+	if kept.Header.Get(shared.OfflineSinceHeader) == "" {
+		t.Fatal("the last-seen list was not kept")
+	}
+	call(t, c, "POST", list+"?t=5", map[string]any{"pageNum": 2, "pageSize": 20}, "Authorization", owner).must(t, shared.CodeOffline)
+	call(t, c, "POST", list+"?t=6", page1, "Authorization", "Bearer "+fakeToken("other", "cedar")).must(t, shared.CodeOffline)
+	// A write is never answered from what was kept.
+	call(t, c, "POST", "/api/care/resident/createResident?t=7", page1, "Authorization", owner).must(t, shared.CodeOffline)
 }
 
 func TestCacheWho(t *testing.T) {

@@ -387,6 +387,7 @@ export interface DesktopStatus {
   facilityName?: string;
   outboxWaiting: number /* int */;
   outboxFailed: number /* int */;
+  syncError?: string;
   audioCapture: boolean;
 }
 /**

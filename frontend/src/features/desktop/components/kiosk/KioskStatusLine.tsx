@@ -15,6 +15,11 @@ export function KioskStatusLine({ status, deviceName }: { status: DesktopStatus 
       <span data-testid="kiosk-outbox" data-waiting={waiting}>
         {waiting > 0 ? t('desktop.kiosk.status.waiting', { count: waiting }) : t('desktop.kiosk.status.allSent')}
       </span>
+      {status?.syncError ? (
+        <span className="hearth-kiosk-offline" data-testid="kiosk-sync-error" title={status.syncError}>
+          {t('desktop.kiosk.status.refused', { count: waiting })}
+        </span>
+      ) : null}
       {deviceName ? <span>{t('desktop.kiosk.status.device', { name: deviceName })}</span> : null}
     </div>
   );
