@@ -4,6 +4,7 @@ import { DesktopOwner } from '@/types/api.gen';
 import { hasBindings } from '../bridge';
 import { useDesktopStore } from '../shell';
 import { KioskSetupForm } from './KioskSetupForm';
+import { OutboxCard } from './OutboxCard';
 
 /**
  * In the owner's desktop app, under Staff management → Door kiosks: "Use this computer as a door kiosk".
@@ -15,10 +16,13 @@ export function ThisComputerKioskCard() {
   const mode = useDesktopStore((s) => s.status?.mode);
   if (!inShell || (mode !== undefined && mode !== DesktopOwner)) return null;
   return (
-    <Card className="hearth-gap-top hearth-desktop-kiosk-card" data-testid="this-computer-kiosk">
-      <H2>{t('desktop.kioskSetup.title')}</H2>
-      <p className="hearth-muted">{t('desktop.kioskSetup.intro')}</p>
-      <KioskSetupForm canRegister />
-    </Card>
+    <>
+      <Card className="hearth-gap-top hearth-desktop-kiosk-card" data-testid="this-computer-kiosk">
+        <H2>{t('desktop.kioskSetup.title')}</H2>
+        <p className="hearth-muted">{t('desktop.kioskSetup.intro')}</p>
+        <KioskSetupForm canRegister />
+      </Card>
+      <OutboxCard />
+    </>
   );
 }

@@ -1,0 +1,51 @@
+import { Card, H2, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/lib/i18n';
+import { getDesktopOutbox } from '../api/outbox';
+
+const stateIntent: Record<string, Intent> = { WAITING: Intent.WARNING, SENT: Intent.SUCCESS, REFUSED: Intent.DANGER };
+
+/**
+ * The owner's view of this computer's kiosk punches (after leaving kiosk mode): what still waits to reach the
+ * server, what it refused and why, and what went in the last 7 days. Nothing when the outbox is empty.
+ */
+export function OutboxCard() {
+  const { t } = useTranslation();
+  const outbox = useQuery({ queryKey: ['desktop', 'outbox'], queryFn: ({ signal }) => getDesktopOutbox(signal), refetchInterval: 10_000 });
+  const rows = outbox.data ?? [];
+  if (rows.length === 0) return null;
+  const when = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <Card className="hearth-gap-top" data-testid="desktop-outbox">
+      <H2>{t('desktop.outbox.title')}</H2>
+      <p className="hearth-muted">{t('desktop.outbox.intro')}</p>
+      <HTMLTable compact striped>
+        <thead>
+          <tr>
+            <th>{t('desktop.outbox.who')}</th>
+            <th>{t('desktop.outbox.when')}</th>
+            <th>{t('desktop.outbox.state')}</th>
+            <th>{t('desktop.outbox.attempts')}</th>
+            <th>{t('desktop.outbox.error')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.clientPunchId} data-state={r.state}>
+              <td>{r.caregiverName}</td>
+              <td>{when.format(r.punchTime)}</td>
+              <td>
+                <Tag minimal intent={stateIntent[r.state]}>
+                  {t(`desktop.outbox.states.${r.state}`)}
+                </Tag>
+              </td>
+              <td>{r.attempts}</td>
+              <td>{r.lastError ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </Card>
+  );
+}
