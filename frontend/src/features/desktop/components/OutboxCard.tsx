@@ -5,6 +5,11 @@ import { currentLanguage } from '@/lib/i18n';
 import { getDesktopOutbox } from '../api/outbox';
 
 const stateIntent: Record<string, Intent> = { WAITING: Intent.WARNING, SENT: Intent.SUCCESS, REFUSED: Intent.DANGER };
+const stateKey = {
+  WAITING: 'desktop.outbox.states.WAITING',
+  SENT: 'desktop.outbox.states.SENT',
+  REFUSED: 'desktop.outbox.states.REFUSED',
+} as const;
 
 /**
  * The owner's view of this computer's kiosk punches (after leaving kiosk mode): what still waits to reach the
@@ -37,7 +42,7 @@ export function OutboxCard() {
               <td>{when.format(r.punchTime)}</td>
               <td>
                 <Tag minimal intent={stateIntent[r.state]}>
-                  {t(`desktop.outbox.states.${r.state}`)}
+                  {t(stateKey[r.state as keyof typeof stateKey] ?? stateKey.WAITING)}
                 </Tag>
               </td>
               <td>{r.attempts}</td>
