@@ -14,6 +14,7 @@ const (
 	kioskPunchPath     = "/api/care/kiosk/punch"
 	kioskVerifiersPath = "/api/care/kiosk/pinVerifiers"
 	kioskPrefix        = "/api/care/kiosk/"
+	publicConfigPath   = "/api/system/config/public"
 	desktopPrefix      = "/api/desktop/"
 	avatarPrefix       = desktopPrefix + "kiosk/avatar/"
 	kioskHeader        = "X-Kiosk-Credential" // cloud/platform/web/device.go DeviceHeader
@@ -35,6 +36,10 @@ func (c *Core) serve(w http.ResponseWriter, r *http.Request) {
 			c.serveKioskHome(w, r)
 		case p == kioskPunchPath && r.Method == http.MethodPost:
 			c.serveKioskPunch(w, r)
+		case p == publicConfigPath && r.Method == http.MethodGet && r.Header.Get("Authorization") == "":
+			// The app asks for the public configuration as it starts (version,
+			// dev flag): public, nothing personal, kept for offline starts.
+			c.serveProxy(w, r)
 		default:
 			c.fail(w, r, shared.CodeForbidden, "desktop.kioskOnly", nil, nil)
 		}

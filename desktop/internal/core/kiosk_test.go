@@ -50,6 +50,15 @@ func TestKioskPinChecks(t *testing.T) {
 		} {
 			call(t, c, p.method, p.path, map[string]any{}).must(t, shared.CodeForbidden)
 		}
+		// The app's start-up call for the public configuration is let through.
+		var pub struct {
+			Version string `json:"version"`
+		}
+		call(t, c, "GET", publicConfigPath+"?t=1", nil).must(t, shared.CodeOK).into(t, &pub)
+		if pub.Version == "" {
+			t.Fatal("public config without a version")
+		}
+		call(t, c, "GET", publicConfigPath+"?t=2", nil, "Authorization", "Bearer "+fakeToken("u", "t")).must(t, shared.CodeForbidden)
 	})
 
 	cloud.stop()
