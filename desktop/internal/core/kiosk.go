@@ -193,20 +193,6 @@ func (c *Core) noteOnShift(ctx context.Context, caregiverID string, t shared.Pun
 	return err
 }
 
-// kioskCaregiver is one caregiver of the kept start screen (nil when unknown).
-func (c *Core) kioskCaregiver(ctx context.Context, id string) (*shared.KioskCaregiver, error) {
-	home, _, found, err := c.cachedKioskHome(ctx)
-	if err != nil || !found {
-		return nil, err
-	}
-	for i := range home.Caregivers {
-		if home.Caregivers[i].CaregiverID == id {
-			return &home.Caregivers[i], nil
-		}
-	}
-	return nil, nil
-}
-
 // signedLinkTTL is how long the cloud's avatar links work (shared.SignedURLTTLMillis);
 // a minute is kept in hand.
 var signedLinkTTL = time.Duration(shared.SignedURLTTLMillis)*time.Millisecond - time.Minute
