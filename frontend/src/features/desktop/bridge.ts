@@ -2,14 +2,22 @@
 // through /api/ like in a browser (docs/STYLE.md "one router, two shells"). Each wrapper answers undefined
 // when the page is not inside the Wails window (a browser, or `hearth-desktop --serve`).
 
-/** window.go.main.App as Wails generates it: every bound method returns a promise. */
+/** One recording from desktop/app.go RecordAudio: a whole WAV file (16 kHz mono) in base64. */
+export interface AudioClip {
+  mimeType: string;
+  base64: string;
+  seconds: number;
+  sampleRate: number;
+}
+
+/** window.go.main.App as Wails generates it: every bound method returns a promise (a Go error rejects it). */
 export interface DesktopApp {
-  /** Records from the microphone for up to `maxSeconds`; the audio as a base64 data URL. */
-  RecordAudio?: (maxSeconds: number) => Promise<string>;
+  /** Records `seconds` (1–60) from the default microphone (Linux: WebKitGTK has no getUserMedia). */
+  RecordAudio?: (seconds: number) => Promise<AudioClip>;
   /** Prints the current window with the operating system's dialog. */
   Print?: () => Promise<void>;
   Version?: () => Promise<string>;
-  /** Tells the window the UI has painted, so it shows without a white flash. */
+  /** Tells the shell the UI has painted (it logs the cold-start time for docs/performance.md). */
   FirstPaint?: () => Promise<void>;
 }
 
@@ -29,8 +37,8 @@ export function hasBindings(): boolean {
   return desktopApp() !== undefined;
 }
 
-export function recordAudio(maxSeconds: number): Promise<string> | undefined {
-  return desktopApp()?.RecordAudio?.(maxSeconds);
+export function recordAudio(seconds: number): Promise<AudioClip> | undefined {
+  return desktopApp()?.RecordAudio?.(seconds);
 }
 
 export function desktopVersion(): Promise<string> | undefined {
