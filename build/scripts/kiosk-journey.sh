@@ -8,7 +8,8 @@
 #      xdotool (real X key events into WebKitGTK): Amina punches in with 2468;
 #   4. the cloud is stopped; Wei punches in with 1357 (checked offline, queued);
 #   5. the cloud is started again on the same data; the outbox drains;
-#   6. the cloud holds each punch exactly once (read from its SQLite file).
+#   6. the cloud holds each punch exactly once (read from its SQLite file);
+#   7. "Leave kiosk mode" with the exit PIN restarts the shell as the owner's window.
 # Screenshots go to artifacts/desktop/ (not committed; CI keeps them).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -143,4 +144,14 @@ got=$(kiosk_punches)
 want=$'caregiver_maple1 IN ONLINE\ncaregiver_maple2 IN OFFLINE'
 [ "$got" = "$want" ] || fail "expected each punch once on the cloud; got:
 $got"
-echo "kiosk-journey: ok — Amina online, Wei offline then synced, each once on the cloud; screenshots in $art"
+# Step 7: leaving kiosk mode needs the exit PIN; the shell restarts itself as
+# the owner's window (same process id: it re-executes itself).
+xdotool mousemove --sync 1160 760 click 1 # "Leave kiosk mode", bottom right, by pointer as a finger would
+sleep 1
+xdotool type --window "$win" --delay 120 8642
+xdotool key --window "$win" Return
+for _ in $(seq 1 150); do grep -q 'first paint.*mode=OWNER' "$work/desktop.log" && break; sleep 0.1; done
+grep -q 'first paint.*mode=OWNER' "$work/desktop.log" || fail "the exit PIN did not bring the owner's window"
+sleep 2
+shot 6-owner-window
+echo "kiosk-journey: ok — Amina online, Wei offline then synced, each once on the cloud; the exit PIN left kiosk mode; screenshots in $art"
