@@ -9,7 +9,8 @@
 #   4. the cloud is stopped; Wei punches in with 1357 (checked offline, queued);
 #   5. the cloud is started again on the same data; the outbox drains;
 #   6. the cloud holds each punch exactly once (read from its SQLite file);
-#   7. "Leave kiosk mode" with the exit PIN restarts the shell as the owner's window.
+#   7. "Leave kiosk mode" with the exit PIN restarts the shell as the owner's window;
+#   8. the owner's window, resized and closed, comes back at that size.
 # Screenshots go to artifacts/desktop/ (not committed; CI keeps them).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -154,4 +155,15 @@ for _ in $(seq 1 150); do grep -q 'first paint.*mode=OWNER' "$work/desktop.log" 
 grep -q 'first paint.*mode=OWNER' "$work/desktop.log" || fail "the exit PIN did not bring the owner's window"
 sleep 2
 shot 6-owner-window
-echo "kiosk-journey: ok — Amina online, Wei offline then synced, each once on the cloud; the exit PIN left kiosk mode; screenshots in $art"
+# Step 8: the owner's window keeps its size: resized, closed (SIGTERM: the
+# shell closes the window as Quit does), started again at that size.
+owin=$(xdotool search --pid "$desk_pid" --onlyvisible | tail -1)
+xdotool windowsize --sync "$owin" 1100 740
+kill -TERM "$desk_pid"; wait "$desk_pid" 2>/dev/null || true
+"$desk_bin" >"$work/desktop2.log" 2>&1 &
+desk_pid=$!
+for _ in $(seq 1 300); do grep -q "first paint" "$work/desktop2.log" && break; sleep 0.1; done
+owin=$(xdotool search --pid "$desk_pid" --onlyvisible | tail -1)
+geom=$(xdotool getwindowgeometry "$owin" | sed -n 's/.*Geometry: //p')
+[ "$geom" = "1100x740" ] || fail "the owner's window came back at $geom, not 1100x740"
+echo "kiosk-journey: ok — Amina online, Wei offline then synced, each once on the cloud; the exit PIN left kiosk mode; the owner's window kept its size; screenshots in $art"
