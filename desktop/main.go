@@ -54,6 +54,11 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	lock, err := lockInstance(dir)
+	if err != nil {
+		fail(err)
+	}
+	defer lock.Close()
 	c, err := core.Open(core.Options{Dir: dir, DefaultCloudURL: *cloud, Version: version,
 		ForceKiosk: *kiosk, AudioCapture: audio.Available() && *serve == ""})
 	if err != nil {

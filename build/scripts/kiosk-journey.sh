@@ -106,6 +106,9 @@ grep -q "first paint" "$work/desktop.log" || fail "the kiosk window did not pain
 # The start screen lists the caregivers once the core answered them.
 sleep 2
 shot 1-start
+# One shell per computer and user: a second start says so and leaves.
+if second=$(timeout 20 "$desk_bin" --kiosk 2>&1); then fail "a second kiosk started beside the first"; fi
+echo "$second" | grep -q "already running" || fail "a second start said: $second"
 win=$(xdotool search --pid "$desk_pid" --onlyvisible | tail -1)
 [ -n "$win" ] || fail "no window for hearth-desktop"
 xdotool windowactivate --sync "$win" 2>/dev/null || xdotool windowfocus --sync "$win"
