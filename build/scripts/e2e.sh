@@ -32,6 +32,8 @@ if [ -x "$desk_bin" ]; then
     post /api/desktop/kiosk/setup '{"credential":"hk_demo-maple-front-door-kiosk-credential-2026","exitPin":"8642"}' ||
     { echo "e2e: the desktop core could not be set up as the demo kiosk:" >&2; tail -20 "$data/desktop.log" >&2; exit 1; }
   export HEARTH_DESKTOP_URL="$desk"
+  # desktop-offline.test.mjs starts a cloud and a core of its own (it stops its cloud).
+  export HEARTH_CLOUD_BIN="$bin" HEARTH_DESKTOP_BIN="$desk_bin"
 fi
 cd "$root/frontend"
 # E2E_ONLY="e2e/residents.test.mjs" runs one journey file while working on it.
