@@ -2,7 +2,8 @@ package main
 
 import (
 	"os"
-	"strings"
+
+	"hearth/shared"
 )
 
 // The native menu's words in the three languages of the UI. The menu follows
@@ -26,22 +27,15 @@ var menuWords = map[string]map[string]string{
 	},
 }
 
-// menuLanguage picks en-US, es-ES or zh-CN from the locale variables.
+// menuLanguage picks en-US, es-ES or zh-CN from the locale variables
+// (LANG=es_ES.UTF-8 reads as Spanish).
 func menuLanguage() string {
 	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		l := strings.ToLower(os.Getenv(v))
-		switch {
-		case l == "":
-			continue
-		case strings.HasPrefix(l, "es"):
-			return "es-ES"
-		case strings.HasPrefix(l, "zh"):
-			return "zh-CN"
-		default:
-			return "en-US"
+		if l := os.Getenv(v); l != "" && l != "C" && l != "POSIX" {
+			return string(shared.PickLanguage(l))
 		}
 	}
-	return "en-US"
+	return string(shared.LangEnUS)
 }
 
 func menuText(lang, key string) string {

@@ -1,6 +1,7 @@
 package shared
 
 import (
+	"strings"
 	"sync"
 	"time"
 )
@@ -96,3 +97,21 @@ const (
 	LangEsES Language = "es-ES"
 	LangZhCN Language = "zh-CN"
 )
+
+// PickLanguage chooses the interface language from an Accept-Language value
+// (or a locale such as LANG=es_ES.UTF-8): the first tag we speak, else English.
+// The cloud's messages and the desktop shell's both use it.
+func PickLanguage(acceptLanguage string) Language {
+	for _, part := range strings.Split(acceptLanguage, ",") {
+		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
+		switch {
+		case strings.HasPrefix(tag, "es"):
+			return LangEsES
+		case strings.HasPrefix(tag, "zh"):
+			return LangZhCN
+		case strings.HasPrefix(tag, "en"):
+			return LangEnUS
+		}
+	}
+	return LangEnUS
+}

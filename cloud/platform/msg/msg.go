@@ -57,20 +57,7 @@ func init() {
 func Keys(l shared.Language) map[string]string { return catalogue[l] }
 
 // Pick chooses the interface language from an Accept-Language value.
-func Pick(acceptLanguage string) shared.Language {
-	for _, part := range strings.Split(acceptLanguage, ",") {
-		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
-		switch {
-		case strings.HasPrefix(tag, "es"):
-			return shared.LangEsES
-		case strings.HasPrefix(tag, "zh"):
-			return shared.LangZhCN
-		case strings.HasPrefix(tag, "en"):
-			return shared.LangEnUS
-		}
-	}
-	return shared.LangEnUS
-}
+func Pick(acceptLanguage string) shared.Language { return shared.PickLanguage(acceptLanguage) }
 
 // T renders key in language l, replacing {name} with args. A missing key falls
 // back to English, then to the key itself.

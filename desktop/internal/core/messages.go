@@ -34,22 +34,8 @@ func init() {
 	}
 }
 
-// pickLanguage chooses the language from Accept-Language, as the cloud does
-// (cloud/platform/msg.Pick): the first tag we speak, else English.
-func pickLanguage(acceptLanguage string) shared.Language {
-	for _, part := range strings.Split(acceptLanguage, ",") {
-		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
-		switch {
-		case strings.HasPrefix(tag, "es"):
-			return shared.LangEsES
-		case strings.HasPrefix(tag, "zh"):
-			return shared.LangZhCN
-		case strings.HasPrefix(tag, "en"):
-			return shared.LangEnUS
-		}
-	}
-	return shared.LangEnUS
-}
+// pickLanguage chooses the language from Accept-Language, as the cloud does.
+func pickLanguage(acceptLanguage string) shared.Language { return shared.PickLanguage(acceptLanguage) }
 
 // tr renders key in l, replacing {name} with args; a missing key falls back
 // to English, then to the key.
