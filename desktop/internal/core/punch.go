@@ -37,8 +37,11 @@ func (c *Core) serveKioskPunch(w http.ResponseWriter, r *http.Request) {
 	}
 	req.CaregiverID = strings.TrimSpace(req.CaregiverID)
 	var bad []fieldRule
-	if req.CaregiverID == "" || len(req.CaregiverID) > 64 {
+	switch { // bounds of shared.KioskPunchRequest
+	case req.CaregiverID == "":
 		bad = append(bad, fieldRule{"caregiverId", "minLength", map[string]any{"min": 1}})
+	case len(req.CaregiverID) > 64:
+		bad = append(bad, fieldRule{"caregiverId", "maxLength", map[string]any{"max": 64}})
 	}
 	if !punchIDPattern.MatchString(req.ClientPunchID) {
 		bad = append(bad, fieldRule{"clientPunchId", "pattern", nil})
