@@ -1,7 +1,7 @@
 # Hearth — `make run` starts the product with demo data; `make test` runs every test.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help tools ui-deps ui server build run types types-check lint test test-go test-ui e2e bench desktop clean
+.PHONY: help tools ui-deps ui server build run types types-check lint test test-go test-ui e2e bench desktop desktop-deps desktop-windows desktop-journey desktop-perf clean
 
 GO      ?= go
 NPM     ?= npm
@@ -66,17 +66,18 @@ lint: ui-deps ## gofmt, go vet, staticcheck, eslint and tsc
 	@out=$$(gofmt -l cloud shared migrations frontend/embed.go desktop); [ -z "$$out" ] || { echo "gofmt needed:"; echo "$$out"; exit 1; }
 	$(GO) vet ./cloud/... ./shared/... ./migrations/... ./frontend/... ./desktop/...
 	@command -v staticcheck >/dev/null || [ -x "$$($(GO) env GOPATH)/bin/staticcheck" ] || $(GO) install honnef.co/go/tools/cmd/staticcheck@latest
-	PATH="$$PATH:$$($(GO) env GOPATH)/bin" staticcheck ./cloud/... ./shared/... ./migrations/...
+	PATH="$$PATH:$$($(GO) env GOPATH)/bin" staticcheck ./cloud/... ./shared/... ./migrations/... ./desktop/...
 	cd frontend && $(NPM) run lint
 
-test: ## every test: types, lint, Go on SQLite and PostgreSQL, UI unit tests, browser journeys
+test: ## every test: types, lint, Go on SQLite and PostgreSQL, desktop core, UI unit tests, browser journeys, the kiosk under Xvfb
 	@$(SCRIPTS)/check-tools.sh
 	@$(SCRIPTS)/ensure-postgres.sh
+	@$(SCRIPTS)/ensure-desktop-deps.sh
 	@trap '$(SCRIPTS)/stop-postgres.sh' EXIT; \
-	  $(MAKE) --no-print-directory types-check lint test-go test-ui build e2e
+	  $(MAKE) --no-print-directory types-check lint test-go test-ui build desktop e2e desktop-journey
 
-test-go: ## Go tests (each store and service test runs on SQLite and PostgreSQL)
-	$(GO) test -count=1 ./cloud/... ./shared/... ./migrations/... ./frontend/...
+test-go: ## Go tests (each store and service test runs on SQLite and PostgreSQL; the desktop core against a real cloud)
+	$(GO) test -count=1 ./cloud/... ./shared/... ./migrations/... ./frontend/... ./desktop/...
 
 test-ui: ui-deps ## UI unit tests (vitest)
 	cd frontend && $(NPM) test
@@ -89,8 +90,20 @@ bench: ## load test: 50 clients for 30 s on SQLite and PostgreSQL (docs/performa
 	@$(SCRIPTS)/ensure-postgres.sh
 	@trap '$(SCRIPTS)/stop-postgres.sh' EXIT; build/bench.sh
 
-desktop: ## the desktop shell (a placeholder until the desktop issue)
-	$(GO) build -o bin/hearth-desktop ./desktop
+desktop-deps: ## install with apt what the desktop build and its tests need (GTK, WebKitGTK 4.1, Xvfb, mingw-w64, NSIS, PulseAudio)
+	@$(SCRIPTS)/ensure-desktop-deps.sh
+
+desktop: ui desktop-deps ## bin/hearth-desktop for Linux (Wails, WebKitGTK 4.1)
+	@$(SCRIPTS)/desktop-build.sh linux
+
+desktop-windows: ui desktop-deps ## bin/hearth-desktop.exe and its installer bin/hearth-desktop-setup.exe (cross-compiled)
+	@$(SCRIPTS)/desktop-build.sh windows
+
+desktop-journey: ## the door kiosk in the real window under Xvfb: punch online, punch offline, each once on the cloud (needs make build desktop)
+	@$(SCRIPTS)/kiosk-journey.sh
+
+desktop-perf: ## desktop shell figures: binary sizes, cold start to first paint, idle memory (needs make build desktop)
+	@$(SCRIPTS)/desktop-perf.sh
 
 clean: ## remove build output (keeps ./data)
 	rm -rf bin frontend/dist/assets frontend/dist/index.html
