@@ -11,7 +11,7 @@ import (
 )
 
 // errRunning: another hearth-desktop has this settings directory.
-var errRunning = errors.New("Hearth is already running on this computer for this user")
+var errRunning = errors.New("already running on this computer for this user (one Hearth per settings directory)")
 
 // lockInstance holds an exclusive lock on <dir>/instance.lock while the
 // shell runs, so one settings directory has one shell (one outbox sender,
