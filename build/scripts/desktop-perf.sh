@@ -32,7 +32,7 @@ Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 & pids+=($!)
 export DISPLAY=$display
 for _ in $(seq 1 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 
-paints=() walls=()
+paints=() walls=() doms=()
 for i in $(seq 1 "$runs"); do
   log="$work/run$i.log"
   t0=$(date +%s%N)
@@ -41,6 +41,7 @@ for i in $(seq 1 "$runs"); do
   t1=$(date +%s%N)
   paints+=("$(sed -n 's/.*first paint" ms=\([0-9]*\).*/\1/p' "$log")")
   walls+=("$(( (t1 - t0) / 1000000 ))")
+  doms+=("$(sed -n 's/.*dom ready" ms=\([0-9]*\).*/\1/p' "$log" | head -1)")
   if [ "$i" -lt "$runs" ]; then kill "$pid"; wait "$pid" 2>/dev/null || true; fi
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -60,6 +61,7 @@ size() { [ -f "$1" ] && echo "$(($(stat -c %s "$1") / 1024 / 1024)) MB" || echo 
 echo "machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), $(free -g | awk '/Mem:/ {print $2}') GiB"
 echo "binary: linux $(size "$root/bin/hearth-desktop"), windows $(size "$root/bin/hearth-desktop.exe"), installer $(size "$root/bin/hearth-desktop-setup.exe")"
 echo "start to first paint (shell's own clock), $runs starts: median $(median "${paints[@]}") ms  (each: ${paints[*]})"
+echo "of which start to DOM ready (GTK, WebKit's processes, index.html): median $(median "${doms[@]}") ms"
 echo "launch to first-paint log line (wall), median $(median "${walls[@]}") ms"
 echo "idle PSS after 10 s: $((total / 1024)) MB"
 printf '%s' "$detail"
