@@ -258,8 +258,14 @@ func (c *Core) fetchAvatar(ctx context.Context, id string) (string, []byte, erro
 	if err != nil {
 		return "", nil, err
 	}
-	_, err = c.db.ExecContext(ctx, `UPDATE kiosk_avatars SET content_type = ?, body = ?, fetched_at = ? WHERE caregiver_id = ? AND signed_url = ?`,
-		ct, body, c.now().UnixMilli(), id, link)
+	// Matched on the file, not the link: a refreshed start screen signs the
+	// same photo anew while this fetch is under way, and the photo is no less kept.
+	source := link
+	if u, err := url.Parse(link); err == nil {
+		source = u.Path
+	}
+	_, err = c.db.ExecContext(ctx, `UPDATE kiosk_avatars SET content_type = ?, body = ?, fetched_at = ? WHERE caregiver_id = ? AND source = ?`,
+		ct, body, c.now().UnixMilli(), id, source)
 	return ct, body, err
 }
 
