@@ -1,7 +1,7 @@
 # Hearth — `make run` starts the product with demo data; `make test` runs every test.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help tools ui-deps ui server build run types types-check lint test test-go test-ui e2e bench desktop desktop-deps desktop-windows desktop-journey desktop-perf clean
+.PHONY: help tools ui-deps ui server build run types types-check lint test test-go test-ui e2e bench desktop desktop-deps desktop-test desktop-windows desktop-journey desktop-perf clean
 
 GO      ?= go
 NPM     ?= npm
@@ -74,7 +74,7 @@ test: ## every test: types, lint, Go on SQLite and PostgreSQL, desktop core, UI 
 	@$(SCRIPTS)/ensure-postgres.sh
 	@$(SCRIPTS)/ensure-desktop-deps.sh
 	@trap '$(SCRIPTS)/stop-postgres.sh' EXIT; \
-	  $(MAKE) --no-print-directory types-check lint test-go test-ui build desktop e2e desktop-journey
+	  $(MAKE) --no-print-directory types-check lint test-go test-ui build desktop desktop-test e2e desktop-journey
 
 test-go: ## Go tests (each store and service test runs on SQLite and PostgreSQL; the desktop core against a real cloud)
 	$(GO) test -count=1 ./cloud/... ./shared/... ./migrations/... ./frontend/... ./desktop/...
@@ -95,6 +95,11 @@ desktop-deps: ## install with apt what the desktop build and its tests need (GTK
 
 desktop: ui desktop-deps ## bin/hearth-desktop for Linux (Wails, WebKitGTK 4.1)
 	@$(SCRIPTS)/desktop-build.sh linux
+
+# The window's package needs Wails' build tags (WebKitGTK 4.1 here); test-go runs the rest of desktop/ untagged.
+desktop-test: ui desktop-deps ## vet and test the Wails shell's package with its build tags (pages through Wails' own AssetServer)
+	$(GO) vet -tags desktop,webkit2_41 ./desktop/
+	$(GO) test -count=1 -tags desktop,webkit2_41 ./desktop/
 
 desktop-windows: ui desktop-deps ## bin/hearth-desktop.exe and its installer bin/hearth-desktop-setup.exe (cross-compiled)
 	@$(SCRIPTS)/desktop-build.sh windows

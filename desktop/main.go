@@ -14,6 +14,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -24,6 +25,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -124,7 +126,7 @@ func fail(err error) {
 // plain listener (browser journeys of the kiosk screen; a door computer that
 // prefers a browser in kiosk mode).
 func serveHTTP(ctx context.Context, addr string, c *core.Core) error {
-	srv := &http.Server{Addr: addr, Handler: uiHandler(c.Handler()), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Addr: addr, Handler: uiHandler(c.Handler(), false), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -140,7 +142,9 @@ func serveHTTP(ctx context.Context, addr string, c *core.Core) error {
 
 // uiHandler answers /api/ with api and everything else from the built UI,
 // with index.html for the UI's own routes (/kiosk, /desktop/setup …).
-func uiHandler(api http.Handler) http.Handler {
+// inWindow: the pages are shown by Wails, whose scripts (the bindings
+// window.go.main.App and its runtime) must be in every page.
+func uiHandler(api http.Handler, inWindow bool) http.Handler {
 	dist := frontend.Dist()
 	files := http.FileServerFS(dist)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -155,22 +159,32 @@ func uiHandler(api http.Handler) http.Handler {
 				return
 			}
 		}
-		index(w)
+		// Wails adds its scripts itself only to paths ending in "/" or
+		// "/index.html" (wails v2.16.0 pkg/assetserver/assetserver.go,
+		// isRuntimeInjectionMatch); a reload at /residents (a language change
+		// reloads the page) would lose the bindings and look like a browser.
+		index(w, inWindow && r.URL.Path != "/" && !strings.HasSuffix(r.URL.Path, "/index.html"))
 	})
 }
 
-func isAPI(p string) bool { return p == "/api" || len(p) > 5 && p[:5] == "/api/" }
+func isAPI(p string) bool { return p == "/api" || strings.HasPrefix(p, "/api/") }
 
-// index writes the UI's index.html (no caching: a new build must load).
-func index(w http.ResponseWriter) {
-	b, err := readIndex()
+// wailsScripts are the scripts Wails puts first in <head> of its start page,
+// in its order (processIndexHTML: ipc.js, then runtime.js).
+const wailsScripts = `<script src="/wails/ipc.js"></script><script src="/wails/runtime.js"></script>`
+
+// index writes the UI's index.html (no caching: a new build must load),
+// with Wails' scripts when withWails.
+func index(w http.ResponseWriter, withWails bool) {
+	b, err := fs.ReadFile(frontend.Dist(), "index.html")
 	if err != nil {
 		http.Error(w, "the UI is not built (make ui)", http.StatusInternalServerError)
 		return
+	}
+	if withWails {
+		b = bytes.Replace(b, []byte("<head>"), []byte("<head>"+wailsScripts), 1)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	_, _ = w.Write(b)
 }
-
-func readIndex() ([]byte, error) { return fs.ReadFile(frontend.Dist(), "index.html") }

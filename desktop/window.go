@@ -65,26 +65,10 @@ func runWindow(ctx context.Context, c *core.Core) (next shared.DesktopMode, err 
 
 	api := c.Handler()
 	opts := &options.App{
-		Title:     "Hearth",
-		MinWidth:  minWidth,
-		MinHeight: minHeight,
-		AssetServer: &assetserver.Options{
-			Assets: frontend.Dist(),
-			// Every /api/ request goes to the core first (non-GET requests
-			// would reach Handler anyway; GETs must not be looked up in the
-			// UI's files). Source: wails v2 pkg/options/assetserver/options.go.
-			Middleware: func(next http.Handler) http.Handler {
-				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-					if isAPI(r.URL.Path) {
-						api.ServeHTTP(w, r)
-						return
-					}
-					next.ServeHTTP(w, r)
-				})
-			},
-			// A path that is not a file is one of the UI's routes (a reload at /kiosk).
-			Handler: uiHandler(api),
-		},
+		Title:            "Hearth",
+		MinWidth:         minWidth,
+		MinHeight:        minHeight,
+		AssetServer:      assetOptions(api),
 		BackgroundColour: &options.RGBA{R: 246, G: 247, B: 249, A: 255},
 		OnStartup: func(w context.Context) {
 			mu.Lock()
@@ -169,4 +153,24 @@ func ownerMenu(app *App, lang string) *menu.Menu {
 	hearth.AddSeparator()
 	hearth.AddText(menuText(lang, "quit"), keys.CmdOrCtrl("q"), func(*menu.CallbackData) { runtime.Quit(app.ctx) })
 	return m
+}
+
+// assetOptions serve the window's pages: every /api/ request goes to the core
+// first (non-GET requests would reach Handler anyway; GETs must not be looked
+// up in the UI's files), and a path that is not a file is one of the UI's
+// routes (a reload at /kiosk). Source: wails v2 pkg/options/assetserver/options.go.
+func assetOptions(api http.Handler) *assetserver.Options {
+	return &assetserver.Options{
+		Assets: frontend.Dist(),
+		Middleware: func(next http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if isAPI(r.URL.Path) {
+					api.ServeHTTP(w, r)
+					return
+				}
+				next.ServeHTTP(w, r)
+			})
+		},
+		Handler: uiHandler(api, true),
+	}
 }

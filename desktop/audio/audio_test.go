@@ -114,10 +114,14 @@ func startPulse(t *testing.T, hz int) {
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	sock := filepath.Join(dir, "native")
+	// The tone plays into a null sink whose monitor is the default source.
+	// Not module-sine-source: it delivers 2 s blocks (its fixed latency), more
+	// than miniaudio's ~75 ms capture queue holds, so most of it is dropped; a
+	// microphone, like the monitor, delivers small fragments (seen here).
 	script := "load-module module-native-protocol-unix auth-anonymous=1 socket=" + sock + "\n" +
-		"load-module module-null-sink sink_name=speaker rate=16000\n" +
-		"load-module module-sine sink=speaker frequency=" + itoa(hz) + "\n" +
-		"set-default-source speaker.monitor\n"
+		"load-module module-null-sink sink_name=mic rate=16000 channels=1\n" +
+		"load-module module-sine sink=mic frequency=" + strconv.Itoa(hz) + "\n" +
+		"set-default-source mic.monitor\n"
 	if err := os.WriteFile(filepath.Join(dir, "default.pa"), []byte(script), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -144,5 +148,3 @@ func startPulse(t *testing.T, hz int) {
 	}
 	t.Setenv("PULSE_SERVER", "unix:"+sock)
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
