@@ -12,7 +12,7 @@ import { LeaveKioskDialog } from '../components/kiosk/LeaveKioskDialog';
 import { PinPad } from '../components/kiosk/PinPad';
 import { PunchConfirmation } from '../components/kiosk/PunchConfirmation';
 import { KioskSession } from '../kioskSession';
-import { useDesktopStore } from '../shell';
+import { refreshDesktopStatus, useDesktopStore } from '../shell';
 import '../kiosk.css';
 
 /**
@@ -28,7 +28,8 @@ export default function KioskPage() {
   const [session] = useState(
     () =>
       new KioskSession({
-        punch: kioskPunch,
+        // The status line's count of waiting punches is asked again at once, not at the next 5 s poll.
+        punch: (req) => kioskPunch(req).finally(() => void refreshDesktopStatus()),
         // Fresh names and on-shift markers for the next person; the punch answer itself was never cached.
         onReset: () => void queryClient.invalidateQueries({ queryKey: kioskHomeKey }),
       }),
