@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -26,6 +27,12 @@ const (
 	defaultWidth, defaultHeight = 1280, 800
 	minWidth, minHeight         = 1024, 700
 )
+
+// appIcon is the window's icon on Linux (a copy of build/appicon.png: embed
+// cannot reach outside the module; Windows takes it from the .syso).
+//
+//go:embed appicon.png
+var appIcon []byte
 
 // singleInstanceID names the one running shell per computer and user, in
 // either mode (a second start brings the first to the front).
@@ -116,7 +123,7 @@ func runWindow(ctx context.Context, c *core.Core) (next shared.DesktopMode, err 
 				}
 			},
 		},
-		Linux: &linux.Options{ProgramName: "hearth-desktop", WebviewGpuPolicy: linux.WebviewGpuPolicyNever},
+		Linux: &linux.Options{ProgramName: "hearth-desktop", Icon: appIcon, WebviewGpuPolicy: linux.WebviewGpuPolicyNever},
 	}
 	if kiosk {
 		opts.Fullscreen = true
