@@ -61,6 +61,11 @@ const (
 	KioskNameMax = 50
 )
 
+// KioskCredentialHeader carries a registered kiosk's device credential on the
+// /api/care/kiosk/* calls (docs/api.md "Kiosk authentication"); the desktop
+// shell adds it, the cloud's device routes read it.
+const KioskCredentialHeader = "X-Kiosk-Credential"
+
 // Error codes of the kiosk PIN (docs/api.md).
 const (
 	CodePinWrong  Code = "4120" // wrong PIN; data.attemptsLeft

@@ -6,6 +6,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"hearth/cloud/platform/problem"
+	"hearth/shared"
 )
 
 // Device routes are called by a registered device (the door kiosk of issue 5/6),
@@ -15,7 +16,7 @@ const Device Access = 100
 // DeviceHeader carries a device credential. Only HandleDevice routes read it,
 // and they read nothing else: a device credential opens no other route (those
 // answer 4001 without a bearer token), and a user's token opens no device route.
-const DeviceHeader = "X-Kiosk-Credential"
+const DeviceHeader = shared.KioskCredentialHeader
 
 type deviceKey struct{}
 

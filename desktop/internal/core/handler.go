@@ -17,7 +17,7 @@ const (
 	publicConfigPath   = "/api/system/config/public"
 	desktopPrefix      = "/api/desktop/"
 	avatarPrefix       = desktopPrefix + "kiosk/avatar/"
-	kioskHeader        = "X-Kiosk-Credential" // cloud/platform/web/device.go DeviceHeader
+	kioskHeader        = shared.KioskCredentialHeader
 )
 
 // Handler answers every /api/ request: /api/desktop/* locally, the rest

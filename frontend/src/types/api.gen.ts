@@ -69,6 +69,12 @@ export const AttendanceMaxRangeDays = 93;
  */
 export const KioskNameMax = 50;
 /**
+ * KioskCredentialHeader carries a registered kiosk's device credential on the
+ * /api/care/kiosk/* calls (docs/api.md "Kiosk authentication"); the desktop
+ * shell adds it, the cloud's device routes read it.
+ */
+export const KioskCredentialHeader = "X-Kiosk-Credential";
+/**
  * Error codes of the kiosk PIN (docs/api.md).
  */
 export const CodePinWrong: Code = "4120"; // wrong PIN; data.attemptsLeft
