@@ -292,15 +292,6 @@ type ResidentDashboard struct {
 	Rooms         []ResidentRoom `json:"rooms" doc:"Occupied rooms, by room name"`
 }
 
-// SidebarReminderCount answers sidebarReminderCount (spec 000 §3 "Sidebar counts").
-type SidebarReminderCount struct {
-	ApplicationFormCount    int `json:"applicationFormCount"`
-	ExpiredTasksCount       int `json:"expiredTasksCount"`
-	IncidentReportCount     int `json:"incidentReportCount"`
-	MedicationWarningCount  int `json:"medicationWarningCount"`
-	ExpiredCertificateCount int `json:"expiredCertificateCount"`
-}
-
 // ResidentContact is one of a resident's contacts (spec 000 §3 "Contact").
 type ResidentContact struct {
 	ContactID    string       `json:"contactId"`

@@ -31,7 +31,9 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/shell"
 	"hearth/cloud/platform/web"
+	"hearth/shared"
 )
 
 // RequestTimeout is how long the server works on one request (spec 001 §9: 300000 ms).
@@ -54,8 +56,9 @@ type Server struct {
 	IAM     *iam.Service
 	Files   *file.Service
 	Tickets *ticket.Service
-	// Residents is the residents service; its sidebar Counters are wired here as their features land.
 	Residents *resident.Service
+	// Shell holds the sidebar counters and dashboard cards the features registered.
+	Shell *shell.Registry
 }
 
 // New builds the server.
@@ -107,7 +110,7 @@ func New(d Deps) (*Server, error) {
 		file.Limits{MaxFileBytes: fc.MaxFileBytes, TenantBytes: fc.TenantBytes, MaxFiles: fc.MaxFilesPerCall}, people, d.Log, d.Now)
 	people.SetAvatarURLs(files)
 	file.Routes(api, files)
-	// Staff and credentials; staffSvc.CountOverdue is the sidebar's expiredCertificateCount.
+	// Staff and credentials.
 	staffSvc := staff.New(d.DB, files, people, d.Mail, d.Log, d.Now)
 	staff.Routes(api, staffSvc, staff.BodyLimit(files.Limits()))
 	tickets := ticket.New(d.DB, files, d.Now)
@@ -116,14 +119,19 @@ func New(d Deps) (*Server, error) {
 	if planMax == nil {
 		planMax = config.DefaultPlanMaxResidents()
 	}
-	// Attendance and the door kiosk; requests (requests.CountPending is the sidebar's applicationFormCount).
+	// Attendance and the door kiosk; requests.
 	attendance.Routes(api, attendance.New(d.DB, d.Mail, files, d.Log, d.Now))
 	requests := request.New(d.DB, d.Mail, d.Log, d.Now)
 	request.Routes(api, requests)
-	// The sidebar counters of the features that exist; tasks, incidents and eMAR add theirs when they land.
-	counters := resident.Counters{ApplicationForm: requests.CountPending, ExpiredCertificate: staffSvc.CountOverdue}
-	residents := resident.New(d.DB, files, counters, planMax, d.Now)
+	residents := resident.New(d.DB, files, planMax, d.Now)
 	resident.Routes(api, residents, uploadLimit(fc))
+
+	// The app shell: each feature's sidebar counter and dashboard cards, one line each
+	// (tasks, incidents and eMAR add theirs here when they land).
+	sh := shell.New()
+	sh.Counter(shell.Counter{Key: shared.CounterApplicationForm, Count: requests.CountPending})
+	sh.Counter(shell.Counter{Key: shared.CounterExpiredCertificate, Count: staffSvc.CountOverdue})
+	shell.Routes(api, sh)
 
 	// Unknown API paths answer the envelope, never the UI.
 	r.HandleFunc("/api/*", func(w http.ResponseWriter, r *http.Request) {
@@ -132,7 +140,7 @@ func New(d Deps) (*Server, error) {
 	if d.UI != nil {
 		r.Handle("/*", web.SPA(d.UI))
 	}
-	return &Server{Handler: r, API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents}, nil
+	return &Server{Handler: r, API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Shell: sh}, nil
 }
 
 // uploadLimit bounds a feature's upload request: every file at its limit, plus room for the form.

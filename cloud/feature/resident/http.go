@@ -88,12 +88,6 @@ func Routes(api *web.API, s *Service, maxUploadBytes int64) {
 		func(ctx context.Context, _ *web.None) (*shared.ResidentDashboard, error) {
 			return s.Dashboard(ctx, auth.From(ctx))
 		})
-	// The sidebar's counters belong to the layout, in every plan (spec 000 §2 "Layout").
-	web.Handle(api, web.Op{Service: web.Care, Method: http.MethodGet, Path: "/resident/sidebarReminderCount", Access: web.SignedIn,
-		Summary: "The five sidebar reminder counters", Roles: readers, Function: web.AnyPlan},
-		func(ctx context.Context, _ *web.None) (*shared.SidebarReminderCount, error) {
-			return s.SidebarReminderCount(ctx, auth.From(ctx))
-		})
 	web.Handle(api, read(http.MethodGet, "/resident/listResidentFiles", "A resident's documents, newest first, optionally of one category"),
 		func(ctx context.Context, in *shared.ResidentFilesQuery) ([]shared.ResidentFile, error) {
 			return s.Files(ctx, auth.From(ctx), in.ResidentID, in.Category)

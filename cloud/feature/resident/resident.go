@@ -1,7 +1,6 @@
 // Package resident is the residents part of the care service (spec 000 §2/§3/§4
 // "Resident", "Contact", "File item"; 001 §7.6, §7.7 contacts): the profile,
-// the status machine, contacts, documents, the dashboard's counts and the
-// sidebar's reminder counters.
+// the status machine, contacts, documents and the dashboard's counts.
 package resident
 
 import (
@@ -45,15 +44,6 @@ func isFinal(s shared.ResidentStatus) bool {
 // (spec 000 §6, the residents issue).
 var writers = []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin}
 
-// CounterFunc counts one sidebar reminder for the caller's facility. Other
-// features provide them (leave requests, tasks, incidents, eMAR, staff).
-type CounterFunc func(ctx context.Context, p *auth.Principal) (int, error)
-
-// Counters are the five sidebar reminders (spec 000 §3 "Sidebar counts"); a nil counter counts 0.
-type Counters struct {
-	ApplicationForm, ExpiredTasks, IncidentReport, MedicationWarning, ExpiredCertificate CounterFunc
-}
-
 // Files is what residents need from the file service.
 type Files interface {
 	// Upload checks and stores a batch of uploads (all or none) as p's, unconfirmed.
@@ -71,18 +61,17 @@ type Service struct {
 	db       *db.DB
 	store    Store
 	files    Files
-	counters Counters
 	maxFor   map[shared.Plan]int
 	now      func() time.Time
 }
 
 // New makes the residents service. maxResidents is each plan's limit of
 // active residents (0 or absent = unlimited).
-func New(d *db.DB, files Files, counters Counters, maxResidents map[shared.Plan]int, now func() time.Time) *Service {
+func New(d *db.DB, files Files, maxResidents map[shared.Plan]int, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: d, files: files, counters: counters, maxFor: maxResidents, now: now}
+	return &Service{db: d, files: files, maxFor: maxResidents, now: now}
 }
 
 // member checks that p is a member of a facility (the super admin is not).
@@ -524,32 +513,4 @@ func (s *Service) Dashboard(ctx context.Context, p *auth.Principal) (*shared.Res
 	sortRooms(d.Rooms)
 	d.RoomCount = len(d.Rooms)
 	return d, nil
-}
-
-// SidebarReminderCount runs the five counters; a counter not wired yet counts 0.
-func (s *Service) SidebarReminderCount(ctx context.Context, p *auth.Principal) (*shared.SidebarReminderCount, error) {
-	if err := member(p); err != nil {
-		return nil, err
-	}
-	var out shared.SidebarReminderCount
-	for _, c := range []struct {
-		fn   CounterFunc
-		into *int
-	}{
-		{s.counters.ApplicationForm, &out.ApplicationFormCount},
-		{s.counters.ExpiredTasks, &out.ExpiredTasksCount},
-		{s.counters.IncidentReport, &out.IncidentReportCount},
-		{s.counters.MedicationWarning, &out.MedicationWarningCount},
-		{s.counters.ExpiredCertificate, &out.ExpiredCertificateCount},
-	} {
-		if c.fn == nil {
-			continue
-		}
-		n, err := c.fn(ctx, p)
-		if err != nil {
-			return nil, err
-		}
-		*c.into = n
-	}
-	return &out, nil
 }

@@ -1445,16 +1445,6 @@ export interface ResidentDashboard {
   rooms: ResidentRoom[];
 }
 /**
- * SidebarReminderCount answers sidebarReminderCount (spec 000 §3 "Sidebar counts").
- */
-export interface SidebarReminderCount {
-  applicationFormCount: number /* int */;
-  expiredTasksCount: number /* int */;
-  incidentReportCount: number /* int */;
-  medicationWarningCount: number /* int */;
-  expiredCertificateCount: number /* int */;
-}
-/**
  * ResidentContact is one of a resident's contacts (spec 000 §3 "Contact").
  */
 export interface ResidentContact {
@@ -1498,6 +1488,62 @@ export interface ContactFilter {
  */
 export interface ContactIDQuery {
   contactId: string;
+}
+
+//////////
+// source: shell.go
+
+/**
+ * SidebarCounter names one sidebar reminder: the field it fills in
+ * SidebarReminderCount (spec 000 §3 "Sidebar counts"; spec 001 §7.6).
+ */
+export type SidebarCounter = string;
+export const CounterApplicationForm: SidebarCounter = "applicationFormCount";
+export const CounterExpiredTasks: SidebarCounter = "expiredTasksCount";
+export const CounterIncidentReport: SidebarCounter = "incidentReportCount";
+export const CounterMedicationWarning: SidebarCounter = "medicationWarningCount";
+export const CounterExpiredCertificate: SidebarCounter = "expiredCertificateCount";
+/**
+ * SidebarReminderCount answers sidebarReminderCount (spec 000 §3 "Sidebar counts").
+ */
+export interface SidebarReminderCount {
+  applicationFormCount: number /* int */;
+  expiredTasksCount: number /* int */;
+  incidentReportCount: number /* int */;
+  medicationWarningCount: number /* int */;
+  expiredCertificateCount: number /* int */;
+}
+/**
+ * DashboardTone is how urgent a dashboard line is.
+ */
+export type DashboardTone = string;
+export const ToneNone: DashboardTone = "NONE";
+export const ToneWarning: DashboardTone = "WARNING";
+export const ToneDanger: DashboardTone = "DANGER";
+/**
+ * DashboardItem is one line of a dashboard card. Its text is the UI's message
+ * dashboard.item.<key>, which may use {{count}} and {{time}}.
+ */
+export interface DashboardItem {
+  key: string;
+  count: number /* int */;
+  time?: number /* int64 */;
+  tone: DashboardTone;
+  link?: string;
+  names?: string[];
+}
+/**
+ * DashboardMaxNames bounds DashboardItem.Names.
+ */
+export const DashboardMaxNames = 5;
+/**
+ * DashboardCard is one card of GET /api/system/dashboard/listCards. Features
+ * register cards (cloud/platform/shell); the UI's title is dashboard.card.<key>.
+ */
+export interface DashboardCard {
+  key: string;
+  link: string;
+  items: DashboardItem[];
 }
 
 //////////

@@ -1,0 +1,154 @@
+// Package shell holds the app shell's two registries: the sidebar's reminder
+// counters (spec 000 §2 "Layout", §3 "Sidebar counts") and the dashboard's
+// cards. Features do not know each other or this package's callers: each
+// offers a plain function (count, or card data, for the signed-in principal)
+// and cloud/server registers it with one line. A new feature therefore adds
+// its counter or card without editing another feature's package.
+package shell
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/web"
+	"hearth/shared"
+)
+
+// CountFunc counts one sidebar reminder for the caller's facility.
+type CountFunc func(ctx context.Context, p *auth.Principal) (int, error)
+
+// Counter is one sidebar reminder. Roles and Function narrow who it counts
+// for; for anyone else it counts 0 (the badge is hidden).
+type Counter struct {
+	Key      shared.SidebarCounter
+	Roles    []shared.Role // empty: every facility role
+	Function string        // the plan function it belongs to; "" or web.AnyPlan: every plan
+	Count    CountFunc
+}
+
+// CardFunc answers a card's data for the caller, or nil when the card has
+// nothing to show for them (then it is left out).
+type CardFunc func(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error)
+
+// Card is one dashboard card: its key, who it shows for, and its data.
+type Card struct {
+	Key      string
+	Roles    []shared.Role // empty: every signed-in role
+	Function string        // the plan function it belongs to; "" or web.AnyPlan: every plan
+	Data     CardFunc
+}
+
+// Registry is the set of counters and cards, filled once at start-up.
+type Registry struct {
+	counters []Counter
+	cards    []Card
+}
+
+// New makes an empty registry.
+func New() *Registry { return &Registry{} }
+
+// Counter registers a sidebar counter. It panics on an unknown or repeated key,
+// or a missing function: a wiring mistake found at start-up.
+func (r *Registry) Counter(c Counter) {
+	if c.Count == nil || !slices.Contains(shared.SidebarCounters, c.Key) {
+		panic(fmt.Sprintf("shell: counter %q is not one of shared.SidebarCounters or has no Count", c.Key))
+	}
+	for _, o := range r.counters {
+		if o.Key == c.Key {
+			panic(fmt.Sprintf("shell: counter %q registered twice", c.Key))
+		}
+	}
+	r.counters = append(r.counters, c)
+}
+
+// Card registers a dashboard card; cards are answered in registration order.
+// It panics on an empty or repeated key, or a missing function.
+func (r *Registry) Card(c Card) {
+	if c.Key == "" || c.Data == nil {
+		panic(fmt.Sprintf("shell: card %q has no key or no Data", c.Key))
+	}
+	for _, o := range r.cards {
+		if o.Key == c.Key {
+			panic(fmt.Sprintf("shell: card %q registered twice", c.Key))
+		}
+	}
+	r.cards = append(r.cards, c)
+}
+
+// facilityRoles are every role of a facility member; the super admin has no sidebar counts (spec 000 §6).
+var facilityRoles = []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin,
+	shared.RoleCaregiverStaff}
+
+// shows reports whether something declared for roles and function is for p.
+func shows(p *auth.Principal, roles []shared.Role, function string) bool {
+	if len(roles) > 0 && !p.Has(roles...) {
+		return false
+	}
+	if function == "" || function == web.AnyPlan || p.IsSuperAdmin() {
+		return true
+	}
+	return auth.PlanAllows(p.Plan, function)
+}
+
+// Sidebar runs the registered counters for p; a counter not registered, or not
+// for p's role or plan, counts 0. The super admin has no sidebar counts (spec
+// 000 §6): the route refuses them.
+func (r *Registry) Sidebar(ctx context.Context, p *auth.Principal) (*shared.SidebarReminderCount, error) {
+	if p == nil || p.TenantID == "" || p.IsSuperAdmin() {
+		return nil, problem.Forbidden
+	}
+	out := &shared.SidebarReminderCount{}
+	for _, c := range r.counters {
+		if !shows(p, c.Roles, c.Function) {
+			continue
+		}
+		n, err := c.Count(ctx, p)
+		if err != nil {
+			return nil, fmt.Errorf("sidebar counter %s: %w", c.Key, err)
+		}
+		out.Set(c.Key, n)
+	}
+	return out, nil
+}
+
+// Cards answers the cards registered for p's role and plan that have something to show.
+func (r *Registry) Cards(ctx context.Context, p *auth.Principal) ([]shared.DashboardCard, error) {
+	out := []shared.DashboardCard{}
+	for _, c := range r.cards {
+		if !shows(p, c.Roles, c.Function) {
+			continue
+		}
+		card, err := c.Data(ctx, p)
+		if err != nil {
+			return nil, fmt.Errorf("dashboard card %s: %w", c.Key, err)
+		}
+		if card == nil {
+			continue
+		}
+		card.Key = c.Key
+		if card.Items == nil {
+			card.Items = []shared.DashboardItem{}
+		}
+		out = append(out, *card)
+	}
+	return out, nil
+}
+
+// Routes mounts the shell's two calls. The sidebar counts keep the spec's path
+// (spec 001 §7.6: /api/care/resident/sidebarReminderCount).
+func Routes(api *web.API, r *Registry) {
+	web.Handle(api, web.Op{Service: web.Care, Method: http.MethodGet, Path: "/resident/sidebarReminderCount", Access: web.SignedIn,
+		Summary: "The five sidebar reminder counters", Roles: facilityRoles, Function: web.AnyPlan},
+		func(ctx context.Context, _ *web.None) (*shared.SidebarReminderCount, error) {
+			return r.Sidebar(ctx, auth.From(ctx))
+		})
+	web.Handle(api, web.Op{Service: web.System, Method: http.MethodGet, Path: "/dashboard/listCards", Access: web.SignedIn,
+		Summary: "The dashboard's cards for the signed-in user's role and plan", Function: web.AnyPlan},
+		func(ctx context.Context, _ *web.None) ([]shared.DashboardCard, error) {
+			return r.Cards(ctx, auth.From(ctx))
+		})
+}

@@ -1,0 +1,73 @@
+package shared
+
+// SidebarCounter names one sidebar reminder: the field it fills in
+// SidebarReminderCount (spec 000 §3 "Sidebar counts"; spec 001 §7.6).
+type SidebarCounter string
+
+const (
+	CounterApplicationForm    SidebarCounter = "applicationFormCount"
+	CounterExpiredTasks       SidebarCounter = "expiredTasksCount"
+	CounterIncidentReport     SidebarCounter = "incidentReportCount"
+	CounterMedicationWarning  SidebarCounter = "medicationWarningCount"
+	CounterExpiredCertificate SidebarCounter = "expiredCertificateCount"
+)
+
+// SidebarCounters are the five counters the spec names, in its order.
+var SidebarCounters = []SidebarCounter{CounterApplicationForm, CounterExpiredTasks, CounterIncidentReport,
+	CounterMedicationWarning, CounterExpiredCertificate}
+
+// SidebarReminderCount answers sidebarReminderCount (spec 000 §3 "Sidebar counts").
+type SidebarReminderCount struct {
+	ApplicationFormCount    int `json:"applicationFormCount"`
+	ExpiredTasksCount       int `json:"expiredTasksCount"`
+	IncidentReportCount     int `json:"incidentReportCount"`
+	MedicationWarningCount  int `json:"medicationWarningCount"`
+	ExpiredCertificateCount int `json:"expiredCertificateCount"`
+}
+
+// Set fills the field of counter k (an unknown key changes nothing).
+func (c *SidebarReminderCount) Set(k SidebarCounter, n int) {
+	switch k {
+	case CounterApplicationForm:
+		c.ApplicationFormCount = n
+	case CounterExpiredTasks:
+		c.ExpiredTasksCount = n
+	case CounterIncidentReport:
+		c.IncidentReportCount = n
+	case CounterMedicationWarning:
+		c.MedicationWarningCount = n
+	case CounterExpiredCertificate:
+		c.ExpiredCertificateCount = n
+	}
+}
+
+// DashboardTone is how urgent a dashboard line is.
+type DashboardTone string
+
+const (
+	ToneNone    DashboardTone = "NONE"
+	ToneWarning DashboardTone = "WARNING"
+	ToneDanger  DashboardTone = "DANGER"
+)
+
+// DashboardItem is one line of a dashboard card. Its text is the UI's message
+// dashboard.item.<key>, which may use {{count}} and {{time}}.
+type DashboardItem struct {
+	Key   string        `json:"key" doc:"Names the line; the UI's text is dashboard.item.<key>"`
+	Count int           `json:"count"`
+	Time  int64         `json:"time,omitempty" doc:"Epoch ms the line speaks of (clocked in since); 0 = none"`
+	Tone  DashboardTone `json:"tone" enum:"NONE,WARNING,DANGER"`
+	Link  string        `json:"link,omitempty" doc:"The UI route where the user acts on this line; empty = the card's"`
+	Names []string      `json:"names,omitempty" doc:"Up to DashboardMaxNames names the line is about (residents out)"`
+}
+
+// DashboardMaxNames bounds DashboardItem.Names.
+const DashboardMaxNames = 5
+
+// DashboardCard is one card of GET /api/system/dashboard/listCards. Features
+// register cards (cloud/platform/shell); the UI's title is dashboard.card.<key>.
+type DashboardCard struct {
+	Key   string          `json:"key"`
+	Link  string          `json:"link" doc:"The UI route where the user acts on the card"`
+	Items []DashboardItem `json:"items"`
+}
