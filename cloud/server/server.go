@@ -51,11 +51,11 @@ type Deps struct {
 
 // Server is the assembled handler with the services tests reach into.
 type Server struct {
-	Handler http.Handler
-	API     *web.API
-	IAM     *iam.Service
-	Files   *file.Service
-	Tickets *ticket.Service
+	Handler   http.Handler
+	API       *web.API
+	IAM       *iam.Service
+	Files     *file.Service
+	Tickets   *ticket.Service
 	Residents *resident.Service
 	// Shell holds the sidebar counters and dashboard cards the features registered.
 	Shell *shell.Registry

@@ -58,11 +58,11 @@ type Files interface {
 
 // Service is the residents service.
 type Service struct {
-	db       *db.DB
-	store    Store
-	files    Files
-	maxFor   map[shared.Plan]int
-	now      func() time.Time
+	db     *db.DB
+	store  Store
+	files  Files
+	maxFor map[shared.Plan]int
+	now    func() time.Time
 }
 
 // New makes the residents service. maxResidents is each plan's limit of
