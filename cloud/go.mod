@@ -10,6 +10,7 @@ require (
 	github.com/golang-jwt/jwt/v5 v5.3.1
 	github.com/google/uuid v1.6.0
 	github.com/jackc/pgx/v5 v5.12.0
+	github.com/klauspost/compress v1.20.1
 	github.com/mattn/go-sqlite3 v1.14.53
 	github.com/mojocn/base64Captcha v1.3.8
 	github.com/nbutton23/zxcvbn-go v0.0.0-20210217022336-fa2cb2858354

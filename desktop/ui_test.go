@@ -3,13 +3,17 @@
 package main
 
 import (
+	"bytes"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	wailsassets "github.com/wailsapp/wails/v2/pkg/assetserver"
+
+	"hearth/frontend"
 )
 
 // fakeRuntime stands in for Wails' generated runtime scripts.
@@ -69,5 +73,32 @@ func TestServePages(t *testing.T) {
 		if rec.Code != 200 || !strings.Contains(rec.Body.String(), want) || strings.Contains(rec.Body.String(), "/wails/") {
 			t.Errorf("GET %s: %d %.200q; want %q and no Wails scripts", path, rec.Code, rec.Body.String(), want)
 		}
+	}
+}
+
+// TestWindowScripts: the build's .br and .gz copies sit beside each script;
+// the window still gets the script itself, as JavaScript.
+func TestWindowScripts(t *testing.T) {
+	scripts, err := fs.Glob(frontend.Dist(), "assets/*.js")
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no scripts in the built UI (make ui): %v", err)
+	}
+	want, err := fs.ReadFile(frontend.Dist(), scripts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := http.HandlerFunc(func(http.ResponseWriter, *http.Request) { t.Error("a script went to the core") })
+	srv, err := wailsassets.NewAssetServer("", *assetOptions(api), false, nil, fakeRuntime{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest("GET", "/"+scripts[0], nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, req)
+	if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Type"), "javascript") ||
+		rec.Header().Get("Content-Encoding") != "" || !bytes.Equal(rec.Body.Bytes(), want) {
+		t.Fatalf("GET /%s: %d %q encoding %q, %d bytes; want the %d bytes of the script", scripts[0], rec.Code,
+			rec.Header().Get("Content-Type"), rec.Header().Get("Content-Encoding"), rec.Body.Len(), len(want))
 	}
 }

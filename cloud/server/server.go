@@ -91,7 +91,7 @@ func New(d Deps) (*Server, error) {
 	})
 	r.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 
-	apiRouter := r.With(web.KeepRequest, web.Authenticate(tokens, d.Now))
+	apiRouter := r.With(web.Compress, web.KeepRequest, web.Authenticate(tokens, d.Now))
 	api := web.NewAPI(apiRouter, config.Version)
 	people := iam.New(d.DB, tokens, d.Mail, d.Config, d.Log, d.Now)
 	api.Sessions = people
