@@ -1,7 +1,7 @@
 # Hearth — `make run` starts the product with demo data; `make test` runs every test.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help tools ui-deps ui server build run types types-check lint test test-go test-ui e2e bench desktop desktop-deps desktop-test desktop-windows desktop-journey desktop-perf clean
+.PHONY: help tools ui-deps ui server build run types types-check lint test test-go test-ui e2e bench lighthouse desktop desktop-deps desktop-test desktop-windows desktop-journey desktop-perf clean
 
 GO      ?= go
 NPM     ?= npm
@@ -89,6 +89,10 @@ e2e: ## browser journeys in Debian's chromium against a real `hearth serve` (nee
 bench: ## load test: 50 clients for 30 s on SQLite and PostgreSQL (docs/performance.md)
 	@$(SCRIPTS)/ensure-postgres.sh
 	@trap '$(SCRIPTS)/stop-postgres.sh' EXIT; build/bench.sh
+
+lighthouse: ## Lighthouse figures of /login and two signed-in pages in Debian's chromium (needs make build; docs/performance.md)
+	@$(SCRIPTS)/ensure-chromium.sh
+	@$(SCRIPTS)/lighthouse.sh
 
 desktop-deps: ## install with apt what the desktop build and its tests need (GTK, WebKitGTK 4.1, Xvfb, mingw-w64, NSIS, PulseAudio)
 	@$(SCRIPTS)/ensure-desktop-deps.sh

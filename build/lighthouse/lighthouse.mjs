@@ -1,0 +1,118 @@
+// Lighthouse figures of the UI as a caregiver's phone sees it (docs/performance.md "The first page on a phone").
+// Lighthouse's defaults: a mid-range phone, simulated slow 4G and a 4× slower CPU. Each page starts with an
+// empty HTTP cache; the signed-in pages keep the session the sign-in screen stored (disableStorageReset).
+// Usage: HEARTH_URL=http://127.0.0.1:18095 node lighthouse.mjs   (build/scripts/lighthouse.sh starts the server)
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const BASE_URL = (process.env.HEARTH_URL || 'http://127.0.0.1:18095').replace(/\/$/, '');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
+const OUT = process.env.LIGHTHOUSE_OUT || '';
+const ACCOUNT = process.env.LIGHTHOUSE_ACCOUNT || 'caregiver_maple1'; // no facility choice, no e-mailed code
+const PASSWORD = process.env.LIGHTHOUSE_PASSWORD || 'Demo@2026x';
+const SIGNED_IN = (process.env.LIGHTHOUSE_PAGES || '/dashboard,/resident').split(',').filter(Boolean);
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function launch() {
+  return puppeteer.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+    defaultViewport: null,
+  });
+}
+
+/** Signs in through the sign-in screen, so the page holds the session exactly as the UI stores it. */
+async function signIn(page) {
+  await page.goto(`${BASE_URL}/login`, { waitUntil: 'networkidle0' });
+  await page.type('#login-account', ACCOUNT);
+  await page.type('#login-password', PASSWORD);
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => {}), page.keyboard.press('Enter')]);
+  await page.waitForFunction(() => !location.pathname.startsWith('/login'), { timeout: 30_000 });
+}
+
+/** What one Lighthouse run says about a page: the score, the timings and what travelled. */
+function figures(lhr) {
+  const a = lhr.audits;
+  const items = a['network-requests']?.details?.items ?? [];
+  const sum = (type, key) => items.filter((i) => i.resourceType === type).reduce((n, i) => n + (i[key] || 0), 0);
+  const count = (type) => items.filter((i) => i.resourceType === type).length;
+  return {
+    url: lhr.finalDisplayedUrl,
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: a['first-contentful-paint'].numericValue,
+    lcp: a['largest-contentful-paint'].numericValue,
+    tbt: a['total-blocking-time'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    si: a['speed-index'].numericValue,
+    jsFiles: count('Script'),
+    jsTransfer: sum('Script', 'transferSize'),
+    jsRaw: sum('Script', 'resourceSize'),
+    cssTransfer: sum('Stylesheet', 'transferSize'),
+    cssRaw: sum('Stylesheet', 'resourceSize'),
+    total: a['total-byte-weight'].numericValue,
+  };
+}
+
+async function measure(path, signedIn) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const browser = await launch();
+    try {
+      const page = await browser.newPage();
+      if (signedIn) await signIn(page);
+      // Every run starts with an empty HTTP cache; a signed-in run keeps its local storage.
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      const result = await lighthouse(
+        `${BASE_URL}${path}`,
+        { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: signedIn },
+        undefined,
+        page,
+      );
+      if (!result?.lhr) throw new Error(`${path}: Lighthouse gave no result`);
+      if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+      const f = figures(result.lhr);
+      if (signedIn && new URL(f.url).pathname.startsWith('/login')) throw new Error(`${path}: the session was lost (${f.url})`);
+      runs.push(f);
+      if (OUT) await writeFile(join(OUT, `${path.replace(/\W+/g, '_')}-${i + 1}.json`), result.report);
+    } finally {
+      await browser.close();
+    }
+  }
+  // The median run by score (Lighthouse's own advice for noisy machines).
+  runs.sort((x, y) => x.score - y.score);
+  return { path, runs, median: runs[Math.floor(runs.length / 2)] };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+const ms = (n) => `${(n / 1000).toFixed(1)} s`;
+
+if (OUT) await mkdir(OUT, { recursive: true });
+const results = [await measure('/login', false)];
+for (const path of SIGNED_IN) results.push(await measure(path, true));
+
+console.log(`\nLighthouse 12 (mobile, simulated slow 4G, 4× CPU slowdown), ${RUNS} run(s) per page, median by score`);
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log('\n| page | score | FCP | LCP | TBT | CLS | JS files | JS sent (raw) | CSS sent (raw) | all bytes |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const { path, median: m } of results) {
+  console.log(
+    `| ${path} | ${m.score} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${m.jsFiles} | ` +
+      `${kb(m.jsTransfer)} (${kb(m.jsRaw)}) | ${kb(m.cssTransfer)} (${kb(m.cssRaw)}) | ${kb(m.total)} |`,
+  );
+}
+console.log('\nscores of every run:', results.map((r) => `${r.path} ${r.runs.map((x) => x.score).join('/')}`).join(', '));
+if (OUT) console.log(`reports: ${OUT}`);
