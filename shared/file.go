@@ -32,6 +32,12 @@ const (
 	AvatarThumbSide    = 64 // spec 001 §9: 64 × 64 thumbnail
 	ImageMinSide       = 16 // bounds of downloadAndCompressImage's width and height
 	ImageMaxSide       = 4096
+	ImageThumbWidth    = 250 // spec 001 §7.11: image thumbnails 250 × 150
+	ImageThumbHeight   = 150
+	ImageLargeWidth    = 1280 // spec 001 §7.11: large images 1280 × 800
+	ImageLargeHeight   = 800
+	ImageUploadMaxSide = 10_000         // an uploaded image may be at most 10,000 pixels on a side
+	ImageMaxPixels     = 40_000_000     // and at most 40 megapixels (a 105 KB PNG can claim 36)
 	SignedURLTTLMillis = 10 * 60 * 1000 // a FileItem's url works this long
 )
 

@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -82,6 +83,8 @@ type Service struct {
 	log      *slog.Logger
 	now      func() time.Time
 
+	decodes chan struct{} // one token per image decode in progress (acquire)
+
 	mu     sync.Mutex
 	limits Limits
 }
@@ -91,7 +94,8 @@ func New(d *db.DB, blobs blob.Store, secret []byte, limits Limits, accounts Acco
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: d, blobs: blobs, secret: secret, limits: limits, accounts: accounts, log: log, now: now}
+	return &Service{db: d, blobs: blobs, secret: secret, limits: limits, accounts: accounts, log: log, now: now,
+		decodes: make(chan struct{}, runtime.GOMAXPROCS(0))}
 }
 
 // Limits are the upload limits in force.
@@ -245,12 +249,18 @@ func checkUpload(f Incoming, lim Limits) (checked, error) {
 	}
 	suffix, ok := uploadTypes[ct]
 	if ok && strings.HasPrefix(ct, "image/") {
-		// The magic bytes are right; the header must be readable too.
-		if _, _, err := image.DecodeConfig(f.Body); err != nil {
+		// The magic bytes are right; the header must be readable too, and
+		// name a size that can be decoded later.
+		cfg, _, err := image.DecodeConfig(f.Body)
+		if err != nil {
 			ok = false
 		}
 		if _, err := f.Body.Seek(0, io.SeekStart); err != nil {
 			return checked{}, err
+		}
+		if ok && tooLarge(cfg.Width, cfg.Height, shared.ImageUploadMaxSide) {
+			return checked{}, problem.Invalid("files", "imageDimensions", "file.tooManyPixels", map[string]any{"name": name,
+				"maxSide": shared.ImageUploadMaxSide, "maxMegapixels": shared.ImageMaxPixels / 1_000_000})
 		}
 	}
 	if !ok {
@@ -348,6 +358,10 @@ func (s *Service) item(r *record) shared.FileItem {
 // a deleted one, and one p may not see all look alike.
 //   - A support-ticket attachment: its uploader, and the super admin (who handles every ticket).
 //   - Any other file: the members of its facility; a platform file: its uploader.
+//
+// The uploader reads his files only while signed in to their facility: the
+// owner of two facilities signed in to one does not see the other's files
+// (a file belongs to its facility, docs/adding-a-feature.md §4).
 func (s *Service) readable(ctx context.Context, q db.Querier, p *auth.Principal, id string) (*record, error) {
 	r, err := s.store.ByID(ctx, q, id)
 	if err != nil {
@@ -360,7 +374,7 @@ func (s *Service) readable(ctx context.Context, q db.Querier, p *auth.Principal,
 }
 
 func mayRead(p *auth.Principal, r *record) bool {
-	if r.UploaderID == p.UserID {
+	if r.UploaderID == p.UserID && r.TenantID == tenantOf(p) {
 		return true
 	}
 	if p.IsSuperAdmin() && r.Category == shared.FileServiceTicket {

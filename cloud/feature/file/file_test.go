@@ -9,6 +9,7 @@ import (
 	_ "image/jpeg"
 	"net/http"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -368,20 +369,21 @@ func TestCompressImage(t *testing.T) {
 		get := func(id string, w, h string) *servertest.Response {
 			return c.Get(t, api+"/files/downloadAndCompressImage?fileId="+id+"&width="+w+"&height="+h+"&preview=true")
 		}
-		for range 2 { // the second answer comes from the cache
+		for range 2 { // the second answer comes from the kept copy
+			// 100 × 100 is answered with the thumbnail size, 250 × 150, that covers it.
 			r := get(items[0].FileID, "100", "100")
 			if r.Status != 200 || r.Header.Get("Content-Type") != "image/jpeg" {
 				t.Fatalf("resize: %d %s", r.Status, r.Body)
 			}
 			cfg, format, err := image.DecodeConfig(bytes.NewReader(r.Body))
-			if err != nil || format != "jpeg" || cfg.Width != 100 || cfg.Height != 50 {
+			if err != nil || format != "jpeg" || cfg.Width != 250 || cfg.Height != 125 {
 				t.Fatalf("resized: %v %s %dx%d", err, format, cfg.Width, cfg.Height)
 			}
 			if cd := r.Header.Get("Content-Disposition"); cd != `inline; filename="wide.jpg"; filename*=UTF-8''wide.jpg` {
 				t.Errorf("Content-Disposition %q", cd)
 			}
 		}
-		if !slices.ContainsFunc(blobFiles(t, e), func(f string) bool { return strings.HasSuffix(f, items[0].FileID+"/w100h100.jpg") }) {
+		if !slices.ContainsFunc(blobFiles(t, e), func(f string) bool { return strings.HasSuffix(f, items[0].FileID+"/w250h150.jpg") }) {
 			t.Errorf("no cached copy: %v", blobFiles(t, e))
 		}
 		// Never enlarged.
@@ -396,6 +398,112 @@ func TestCompressImage(t *testing.T) {
 		get(items[0].FileID, "15", "100").Is(t, http.StatusOK, shared.CodeValidation)
 		get(items[0].FileID, "100", "4097").Is(t, http.StatusOK, shared.CodeValidation)
 		c.Get(t, api+"/files/downloadAndCompressImage?fileId="+items[0].FileID).Is(t, http.StatusOK, shared.CodeValidation)
+	})
+}
+
+// A file belongs to its facility: its uploader, signed in to another of his
+// facilities, can neither read, resize, confirm nor delete it from there.
+func TestUploaderInAnotherFacility(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		atMaple := e.SignIn(t, "owner_evergreen", "Maple House AFH")
+		items := filetest.MustUpload(t, e, atMaple, shared.FileCarePlan, filetest.Part{Name: "plan.png", Data: filetest.PNG(40, 40)})
+		ticket := filetest.MustUpload(t, e, atMaple, shared.FileServiceTicket, filetest.Part{Name: "t.pdf", Data: filetest.PDF()})
+		served := func(r *servertest.Response) {
+			t.Helper()
+			if r.Status != 200 || r.Code != "" {
+				t.Fatalf("refused at Maple: %s", r.Body)
+			}
+		}
+		served(atMaple.Get(t, api+"/files/downloadByPath?path="+items[0].FileID))
+		atCedar := e.SignIn(t, "owner_evergreen", "Cedar Home AFH")
+		for _, id := range []string{items[0].FileID, ticket[0].FileID} {
+			atCedar.Get(t, api+"/files/downloadByPath?path="+id).Is(t, http.StatusOK, shared.CodeNotFound)
+			atCedar.Get(t, api+"/files/delete?fileId="+id).Is(t, http.StatusOK, shared.CodeNotFound)
+			atCedar.Post(t, api+"/files/confirmed", shared.ConfirmFilesRequest{FileIDs: []string{id}}).Is(t, http.StatusOK, shared.CodeNotFound)
+		}
+		atCedar.Get(t, api+"/files/downloadAndCompressImage?fileId="+items[0].FileID+"&width=64&height=64").Is(t, http.StatusOK, shared.CodeNotFound)
+		// Back at Maple, both are still there.
+		served(atMaple.Get(t, api+"/files/downloadByPath?path="+ticket[0].FileID))
+	})
+}
+
+// Resized copies come in a fixed set of sizes, never larger than 1280 × 800,
+// whatever size is asked for, each made once and counted in the facility's storage.
+func TestCompressImageSizes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		c := e.SignIn(t, "caregiver_maple1")
+		tenant := e.FacilityID(t, "Maple House AFH")
+		items := filetest.MustUpload(t, e, c, shared.FileCarePlan, filetest.Part{Name: "square.png", Data: filetest.PNG(2000, 2000)})
+		before, err := file.Store{}.Usage(context.Background(), d, tenant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept int64
+		for _, tc := range []struct {
+			w, h       string
+			side, made int
+		}{
+			{"4096", "4096", 800, 1}, {"2000", "100", 800, 0}, {"250", "150", 150, 1}, {"300", "300", 400, 1},
+			{"64", "64", 64, 1}, {"16", "16", 64, 0}, {"1280", "800", 800, 0},
+		} {
+			r := c.Get(t, api+"/files/downloadAndCompressImage?fileId="+items[0].FileID+"&width="+tc.w+"&height="+tc.h)
+			cfg, _, err := image.DecodeConfig(bytes.NewReader(r.Body))
+			if err != nil || cfg.Width != tc.side || cfg.Height != tc.side {
+				t.Fatalf("%s × %s: %v %dx%d, want %d", tc.w, tc.h, err, cfg.Width, cfg.Height, tc.side)
+			}
+			if tc.made == 1 {
+				kept += int64(len(r.Body))
+			}
+		}
+		var copies []string
+		for _, f := range blobFiles(t, e) {
+			if strings.Contains(f, items[0].FileID+"/w") {
+				copies = append(copies, path.Base(f))
+			}
+		}
+		slices.Sort(copies)
+		if want := []string{"w1280h800.jpg", "w250h150.jpg", "w400h400.jpg", "w64h64.jpg"}; !slices.Equal(copies, want) {
+			t.Errorf("kept copies %v, want %v", copies, want)
+		}
+		after, err := file.Store{}.Usage(context.Background(), d, tenant)
+		if err != nil || after-before != kept {
+			t.Errorf("storage grew by %d, the copies hold %d (%v)", after-before, kept, err)
+		}
+		// A full facility is told so when the copies filled it.
+		e.Server.Files.SetLimits(file.Limits{MaxFileBytes: 1 << 20, TenantBytes: before + int64(len(filetest.PDF())), MaxFiles: 10})
+		filetest.Upload(t, e, c, shared.FileOther, filetest.Part{Name: "a.pdf", Data: filetest.PDF()}).Is(t, http.StatusOK, shared.CodeTotalUploadSize)
+	})
+}
+
+// An image too large to decode safely is refused at upload, by its header,
+// with a message naming the limits; nothing is stored.
+func TestUploadPixelLimit(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		c := e.SignIn(t, "caregiver_maple1")
+		stored := count(t, d, `SELECT COUNT(*) FROM files`)
+		for _, tc := range []struct {
+			name string
+			w, h int
+		}{{"wide.png", shared.ImageUploadMaxSide + 1, 10}, {"tall.png", 10, shared.ImageUploadMaxSide + 1}, {"huge.png", 6400, 6400}} {
+			r := filetest.Upload(t, e, c, shared.FileCarePlan, filetest.Part{Name: tc.name, Data: filetest.PNGClaiming(tc.w, tc.h)})
+			r.Is(t, http.StatusOK, shared.CodeValidation)
+			if rule(t, r) != "imageDimensions" || !strings.Contains(r.Message, tc.name) || !strings.Contains(r.Message, "10000") || !strings.Contains(r.Message, "40 megapixels") {
+				t.Errorf("%s: %s", tc.name, r.Body)
+			}
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM files`); n != stored {
+			t.Errorf("%d files stored", n-stored)
+		}
+		// Just inside the limits is accepted (the header is all that is checked here).
+		filetest.MustUpload(t, e, c, shared.FileCarePlan, filetest.Part{Name: "ok.png", Data: filetest.PNGClaiming(shared.ImageUploadMaxSide, 4000)})
+		c.Language = "zh-CN"
+		r := filetest.Upload(t, e, c, shared.FileCarePlan, filetest.Part{Name: "huge.png", Data: filetest.PNGClaiming(6400, 6400)})
+		if !strings.Contains(r.Message, "百万像素") {
+			t.Errorf("Chinese message: %q", r.Message)
+		}
 	})
 }
 

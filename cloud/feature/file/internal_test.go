@@ -1,9 +1,18 @@
 package file
 
 import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
 	"reflect"
+	"runtime"
+	"runtime/metrics"
 	"strings"
 	"testing"
+	"time"
+
+	"golang.org/x/image/draw"
 
 	"hearth/shared"
 )
@@ -40,5 +49,75 @@ func TestNames(t *testing.T) {
 	}
 	if n := len([]rune(displayName(strings.Repeat("é", 300) + ".pdf"))); n != 200 {
 		t.Errorf("long name kept %d characters", n)
+	}
+}
+
+// BenchmarkResize reports the memory one resize of the probe's picture takes
+// (a 6000 × 6000 PNG, about 100 KB on disk): peak-heap-MB is the largest
+// live heap seen while it runs (sampled every 200 µs), alloc-MB what it
+// allocates in all. "before" is the former way: the whole picture scaled by
+// Catmull-Rom straight into the 4096 × 4096 box the request asked for.
+func BenchmarkResize(b *testing.B) {
+	pic := image.NewNRGBA(image.Rect(0, 0, 6000, 6000))
+	for i := 0; i < len(pic.Pix); i += 4 {
+		x, y := (i/4)%6000, (i/4)/6000
+		pic.Pix[i], pic.Pix[i+1], pic.Pix[i+2], pic.Pix[i+3] = uint8(x), uint8(y), 128, 255
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, pic); err != nil {
+		b.Fatal(err)
+	}
+	data := buf.Bytes()
+	b.Logf("source: %d KB PNG", len(data)>>10)
+	run := func(b *testing.B, resize func(image.Image) image.Image) {
+		var peak, alloc float64
+		for b.Loop() {
+			runtime.GC()
+			var m0 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			stop := make(chan struct{})
+			done := make(chan uint64)
+			go func() {
+				s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+				var top uint64
+				for {
+					metrics.Read(s)
+					top = max(top, s[0].Value.Uint64())
+					select {
+					case <-stop:
+						done <- top
+						return
+					case <-time.After(200 * time.Microsecond):
+					}
+				}
+			}()
+			img, err := decode(data, shared.ImageUploadMaxSide)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := encodeJPEG(resize(img), resizedQuality); err != nil {
+				b.Fatal(err)
+			}
+			close(stop)
+			top := <-done
+			var m1 runtime.MemStats
+			runtime.ReadMemStats(&m1)
+			peak = max(peak, float64(top-min(top, m0.HeapAlloc))/(1<<20))
+			alloc += float64(m1.TotalAlloc-m0.TotalAlloc) / (1 << 20)
+		}
+		b.ReportMetric(peak, "peak-heap-MB")
+		b.ReportMetric(alloc/float64(b.N), "alloc-MB/op")
+	}
+	b.Run("before/4096x4096", func(b *testing.B) {
+		run(b, func(src image.Image) image.Image {
+			dst := image.NewRGBA(image.Rect(0, 0, 4096, 4096))
+			draw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Over, nil)
+			return dst
+		})
+	})
+	for _, s := range sizes {
+		b.Run(fmt.Sprintf("now/%dx%d", s.w, s.h), func(b *testing.B) {
+			run(b, func(src image.Image) image.Image { return fit(src, s) })
+		})
 	}
 }

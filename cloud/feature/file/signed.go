@@ -87,7 +87,7 @@ func (s *Service) OpenSigned(ctx context.Context, fileID string, exp int64, sig 
 		if !strings.HasPrefix(r.ContentType, "image/") {
 			return nil, nil, 0, 0, problem.Invalid("fileId", "fileType", "file.notImage", map[string]any{"name": r.Name})
 		}
-		r, rc, n, err := s.variant(ctx, r, size, size)
+		r, rc, n, err := s.variant(ctx, r, sizeFor(size, size))
 		return r, rc, n, left, err
 	}
 	r, rc, n, err := s.open(ctx, r)

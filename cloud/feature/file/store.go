@@ -79,11 +79,21 @@ func (Store) ByIDs(ctx context.Context, q db.Querier, ids []string) ([]record, e
 	return scanFiles(rows)
 }
 
-// Usage is the bytes a tenant's files hold (soft-deleted files no longer count).
+// Usage is the bytes a tenant's files and their resized copies hold
+// (soft-deleted files no longer count).
 func (Store) Usage(ctx context.Context, q db.Querier, tenantID string) (int64, error) {
 	var n int64
-	err := q.QueryRowContext(ctx, `SELECT COALESCE(SUM(size), 0) FROM files WHERE tenant_id = ? AND deleted_at IS NULL`, tenantID).Scan(&n)
+	err := q.QueryRowContext(ctx, `SELECT COALESCE(SUM(size), 0) + (SELECT COALESCE(SUM(v.size), 0) FROM file_variants v
+		JOIN files f ON f.id = v.file_id WHERE v.tenant_id = ? AND f.deleted_at IS NULL)
+		FROM files WHERE tenant_id = ? AND deleted_at IS NULL`, tenantID, tenantID).Scan(&n)
 	return n, err
+}
+
+// AddVariant counts a resized copy of r, once however many replicas made it.
+func (Store) AddVariant(ctx context.Context, q db.Querier, r *record, name string, size, now int64) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO file_variants (file_id, tenant_id, name, size, created_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (file_id, name) DO NOTHING`, r.ID, r.TenantID, name, size, now)
+	return err
 }
 
 // Confirm marks an upload as in use; false when it was confirmed already.
@@ -103,13 +113,23 @@ func (Store) SoftDelete(ctx context.Context, q db.Querier, id string, now int64)
 // gets true removes the bytes, so replicas never both act on one file).
 func (Store) DeleteUnconfirmed(ctx context.Context, q db.Querier, id string) (bool, error) {
 	res, err := q.ExecContext(ctx, `DELETE FROM files WHERE id = ? AND confirmed_at IS NULL`, id)
-	return affected(res, err)
+	return deleteVariants(ctx, q, id, res, err)
 }
 
 // DeleteAvatar removes the row of a replaced avatar.
 func (Store) DeleteAvatar(ctx context.Context, q db.Querier, id string) (bool, error) {
 	res, err := q.ExecContext(ctx, `DELETE FROM files WHERE id = ? AND category = ?`, id, string(shared.FileAvatar))
-	return affected(res, err)
+	return deleteVariants(ctx, q, id, res, err)
+}
+
+// deleteVariants removes the counts of a removed file's copies (the caller removes their bytes).
+func deleteVariants(ctx context.Context, q db.Querier, id string, res sql.Result, err error) (bool, error) {
+	ok, err := affected(res, err)
+	if err != nil || !ok {
+		return ok, err
+	}
+	_, err = q.ExecContext(ctx, `DELETE FROM file_variants WHERE file_id = ?`, id)
+	return ok, err
 }
 
 // Stale lists uploads made before cutoff and never confirmed, oldest first.

@@ -4,8 +4,10 @@ package filetest
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -136,6 +138,24 @@ func PNG(w, h int) []byte {
 		panic(err)
 	}
 	return b.Bytes()
+}
+
+// PNGClaiming is a tiny PNG whose header claims w × h pixels (the probe's
+// "105 KB file that decodes to gigabytes"): only its header is readable.
+func PNGClaiming(w, h int) []byte {
+	b := []byte("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		b = binary.BigEndian.AppendUint32(b, uint32(len(data)))
+		body := append([]byte(typ), data...)
+		b = append(b, body...)
+		b = binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(body))
+	}
+	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
+	chunk("IHDR", append(ihdr, 8, 6, 0, 0, 0)) // 8-bit RGBA
+	chunk("IDAT", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})
+	chunk("IEND", nil)
+	return b
 }
 
 // JPEG is a w × h picture.
