@@ -11,6 +11,10 @@
 #   BENCH_ENDPOINTS calls sent in turn (default "menu,userinfo,residents,staff": the two calls
 #                   every screen makes, as caregiver_maple1, and the residents and staff list
 #                   pages, as admin_maple); "menu,userinfo" is the mix of the first figures
+#   BENCH_HEALTHZ   first load GET /healthz this long, for the mix's share of its rate
+#                   (default 10s; 0 skips it)
+#   BENCH_EACH      after the mix, load each of its calls alone this long, for each call's
+#                   server CPU per request (default 0: skipped)
 #   BENCH_PORT      server port on 127.0.0.1 (default 18090)
 #   BENCH_KEEP=1    keep the temporary directory (server logs, SQLite file)
 #   TEST_POSTGRES_URL  admin URL of a PostgreSQL server on this machine, used to create and
@@ -27,6 +31,8 @@ duration=${BENCH_DURATION:-30s}
 clients=${BENCH_CLIENTS:-50}
 rate=${BENCH_RATE:-0}
 endpoints=${BENCH_ENDPOINTS:-menu,userinfo,residents,staff}
+healthz=${BENCH_HEALTHZ:-10s}
+each=${BENCH_EACH:-0}
 port=${BENCH_PORT:-18090}
 pg_admin=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}
 addr=127.0.0.1:$port
@@ -141,7 +147,7 @@ for engine in $engines; do
 	rc=0
 	# -server-pid: hearth-load reports where the machine's CPU went during the load.
 	bin/hearth-load -url "$base" -clients "$clients" -duration "$duration" -rate "$rate" -endpoints "$endpoints" \
-		-server-pid "$server_pid" || rc=$?
+		-healthz "$healthz" -each "$each" -server-pid "$server_pid" || rc=$?
 	((rc == 0)) || status=$rc
 
 	kill "$server_pid"

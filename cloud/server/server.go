@@ -153,9 +153,13 @@ func uploadLimit(fc config.Files) int64 {
 }
 
 // Run runs the server's background work until ctx ends: the removal of
-// uploads never confirmed (every 10 minutes; safe on every replica at once).
+// uploads never confirmed (every 10 minutes; safe on every replica at once),
+// and on PostgreSQL the LISTEN for other replicas' sign-in revocations.
 func (s *Server) Run(ctx context.Context) error {
-	return s.Files.Run(ctx)
+	listened := make(chan error, 1)
+	go func() { listened <- s.IAM.ListenSessionChanges(ctx) }()
+	err := s.Files.Run(ctx)
+	return errors.Join(err, <-listened)
 }
 
 // Serve runs the HTTP server until ctx ends, then drains for up to 30 s.

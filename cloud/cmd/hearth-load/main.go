@@ -56,6 +56,7 @@ type endpoint struct {
 	path   string
 	body   []byte // JSON, POST only
 	admin  bool   // sent with the admin's session, not a caregiver's
+	public bool   // sent with no token (the /healthz baseline)
 }
 
 // firstPage is the list pages' body: page 1, 20 per page, no filter.
@@ -106,6 +107,8 @@ func main() {
 	rateFlag := flag.Int("rate", 0, "requests per second in all; 0 (the default) is unbounded: each worker goes again as soon as it is answered")
 	serverPID := flag.Int("server-pid", 0, "the server's process id, to report its CPU use during the load (Linux; optional)")
 	endpointList := flag.String("endpoints", "menu,userinfo,residents,staff", "calls to send in turn: menu, userinfo, residents, staff")
+	healthzFor := flag.Duration("healthz", 0, "first load GET /healthz this long with the same workers, and report the mix's rate as a share of it (0: skip)")
+	eachFor := flag.Duration("each", 0, "after the mix, load each of its endpoints alone this long, for its own server CPU per request (0: skip)")
 	adminAccount := flag.String("admin-account", "admin_maple", "facility admin for the residents and staff pages (code step through the development outbox)")
 	adminEmail := flag.String("admin-email", "admin@maple.example", "the admin's e-mail address, where its sign-in code goes")
 	adminPassword := flag.String("admin-password", "Demo@2026x", "the admin's password")
@@ -162,21 +165,96 @@ func main() {
 	}
 	hc.CloseIdleConnections()
 
-	// Request n goes to endpoints[n%len] — the endpoints take turns — as
-	// caregiver session (n/len)%clients, so every session is used evenly; the
-	// facility pages go as the admin.
+	w := uint64(*clients)
+	// An attacker is spent once its attack ends (vegeta closes its stop
+	// channel), so each phase gets its own.
+	newAttacker := func() *vegeta.Attacker {
+		return vegeta.NewAttacker(
+			vegeta.Workers(w), vegeta.MaxWorkers(w), // exactly -clients concurrent requests
+			vegeta.Connections(*clients), // keep one idle keep-alive connection per worker
+			vegeta.KeepAlive(true),
+			vegeta.Timeout(30*time.Second),
+			vegeta.Redirects(vegeta.NoFollow),
+		)
+	}
+	// Freq 0 is unbounded: each worker goes again as soon as it is answered
+	// (closed loop). A set rate is open loop, with at most -clients in flight.
+	rate := vegeta.Rate{Freq: *rateFlag, Per: time.Second}
+	pace, rateWord := "unbounded rate", "unbounded"
+	if *rateFlag > 0 {
+		pace, rateWord = fmt.Sprintf("%d requests/s", *rateFlag), fmt.Sprintf("%d/s", *rateFlag)
+	}
+	run := func(title string, eps []endpoint, d time.Duration) phase {
+		fmt.Printf("\n== %s: %d workers, %s, %s, against %s\n", title, *clients, pace, d, baseURL)
+		ph := attack(newAttacker(), targeterFor(baseURL, eps, sessions, admin), rate, d, eps, *serverPID)
+		ph.title = title
+		return ph
+	}
+
+	// /healthz first, under the same conditions, so the mix's rate can be read
+	// against what the server answers with no work at all.
+	var health phase
+	if *healthzFor > 0 {
+		health = run("GET /healthz (no sign-in, no database)", []endpoint{healthz}, *healthzFor)
+	}
+	mix := run("signed-in mix", endpoints, *duration)
+	var each []phase
+	if *eachFor > 0 && len(endpoints) > 1 {
+		for _, e := range endpoints {
+			each = append(each, run(e.name+" alone", []endpoint{e}, *eachFor))
+		}
+	}
+	if health.all != nil || len(each) > 0 {
+		compare(os.Stdout, health, mix, each)
+	}
+	o := mix.all.summary(mix.wall)
+	fmt.Printf("\nSUMMARY clients=%d rate=%s duration=%s requests=%d rps=%.0f success=%.2f%% p50=%s p90=%s p99=%s max=%s",
+		*clients, rateWord, *duration, o.requests, o.rps, 100*o.success, ms(o.p50), ms(o.p90), ms(o.p99), ms(o.max))
+	if mix.serverPerRequest > 0 {
+		fmt.Printf(" server_cpu=%.0fus", mix.serverPerRequest)
+	}
+	if health.all != nil {
+		h := health.all.summary(health.wall)
+		fmt.Printf(" healthz_rps=%.0f mix/healthz=%.1f%%", h.rps, 100*o.rps/h.rps)
+	}
+	fmt.Println()
+	failed := o.requests == 0 || o.success < *minSuccess
+	for _, ph := range append([]phase{health}, each...) {
+		if ph.all != nil && ph.all.summary(ph.wall).success < *minSuccess {
+			fmt.Fprintf(os.Stderr, "hearth-load: %s: success ratio below %.2f%%\n", ph.title, 100**minSuccess)
+			failed = true
+		}
+	}
+	if failed {
+		fmt.Fprintf(os.Stderr, "hearth-load: success ratio %.2f%% is below %.2f%%\n", 100*o.success, 100**minSuccess)
+		os.Exit(1)
+	}
+}
+
+// healthz is the liveness probe: no sign-in, no database, no JSON.
+var healthz = endpoint{name: "healthz", method: http.MethodGet, path: "/healthz", public: true}
+
+// targeterFor makes the requests of eps: request n goes to eps[n%len] — the
+// endpoints take turns — as caregiver session (n/len)%clients, so every
+// session is used evenly; the facility pages go as the admin.
+func targeterFor(baseURL string, eps []endpoint, sessions []session, admin session) vegeta.Targeter {
 	var next atomic.Uint64
-	targeter := vegeta.Targeter(func(tgt *vegeta.Target) error {
+	return func(tgt *vegeta.Target) error {
 		n := next.Add(1) - 1
-		e := endpoints[n%uint64(len(endpoints))]
+		e := eps[n%uint64(len(eps))]
+		tgt.Method = e.method
+		tgt.Body = e.body
+		if e.public {
+			tgt.URL = baseURL + e.path
+			tgt.Header = http.Header{"Cache-Control": {"no-cache"}}
+			return nil
+		}
 		s := admin
 		if !e.admin {
-			s = sessions[(n/uint64(len(endpoints)))%uint64(len(sessions))]
+			s = sessions[(n/uint64(len(eps)))%uint64(len(sessions))]
 		}
 		t := strconv.FormatInt(time.Now().UnixMilli(), 10)
-		tgt.Method = e.method
 		tgt.URL = baseURL + e.path + "?t=" + t
-		tgt.Body = e.body
 		tgt.Header = http.Header{
 			"Authorization":   {"Bearer " + s.token},
 			"Sign":            {auth.Sign(s.token, t, auth.SignPath(e.path))},
@@ -188,37 +266,30 @@ func main() {
 			tgt.Header.Set("Content-Type", "application/json")
 		}
 		return nil
-	})
-
-	w := uint64(*clients)
-	attacker := vegeta.NewAttacker(
-		vegeta.Workers(w), vegeta.MaxWorkers(w), // exactly -clients concurrent requests
-		vegeta.Connections(*clients), // keep one idle keep-alive connection per worker
-		vegeta.KeepAlive(true),
-		vegeta.Timeout(30*time.Second),
-		vegeta.Redirects(vegeta.NoFollow),
-	)
-	// Freq 0 is unbounded: each worker goes again as soon as it is answered
-	// (closed loop). A set rate is open loop, with at most -clients in flight.
-	rate := vegeta.Rate{Freq: *rateFlag, Per: time.Second}
-	pace, rateWord := "unbounded rate", "unbounded"
-	if *rateFlag > 0 {
-		pace, rateWord = fmt.Sprintf("%d requests/s", *rateFlag), fmt.Sprintf("%d/s", *rateFlag)
 	}
+}
 
+// phase is one attack's results.
+type phase struct {
+	title            string
+	all              *endpointStats
+	wall             time.Duration
+	serverPerRequest float64 // µs of the server's CPU per request; 0 when unknown
+}
+
+// attack runs one load phase and prints its report.
+func attack(attacker *vegeta.Attacker, tr vegeta.Targeter, rate vegeta.Rate, d time.Duration, eps []endpoint, serverPID int) phase {
 	stats := map[string]*endpointStats{}
-	for _, e := range endpoints {
+	for _, e := range eps {
 		stats[e.path] = &endpointStats{}
 	}
 	all := &endpointStats{}
 	failures := map[string]int{}
-
-	fmt.Printf("load: %d workers, %s, %s, against %s\n", *clients, pace, *duration, baseURL)
 	start := time.Now()
-	cpu0 := sampleCPU(*serverPID)
-	for res := range attacker.Attack(targeter, rate, *duration, "hearth") {
+	cpu0 := sampleCPU(serverPID)
+	for res := range attacker.Attack(tr, rate, d, "hearth") {
 		path := endpointOf(res.URL)
-		ok, why := judge(res)
+		ok, why := judge(res, path == healthz.path)
 		if !ok {
 			failures[path+": "+why]++
 		}
@@ -228,10 +299,11 @@ func main() {
 		all.add(res, ok)
 	}
 	wall := time.Since(start)
-	cpu1 := sampleCPU(*serverPID)
+	cpu1 := sampleCPU(serverPID)
 
-	report(os.Stdout, endpoints, stats, all, wall)
-	cpuReport(os.Stdout, cpu0, cpu1, *serverPID, len(all.latencies))
+	report(os.Stdout, eps, stats, all, wall)
+	ph := phase{all: all, wall: wall}
+	ph.serverPerRequest = cpuReport(os.Stdout, cpu0, cpu1, serverPID, len(all.latencies))
 	if len(failures) > 0 {
 		fmt.Println("\nfailures:")
 		keys := make([]string, 0, len(failures))
@@ -243,13 +315,33 @@ func main() {
 			fmt.Printf("  %6d  %s\n", failures[k], k)
 		}
 	}
-	o := all.summary(wall)
-	fmt.Printf("\nSUMMARY clients=%d rate=%s duration=%s requests=%d rps=%.0f success=%.2f%% p50=%s p90=%s p99=%s max=%s\n",
-		*clients, rateWord, *duration, o.requests, o.rps, 100*o.success, ms(o.p50), ms(o.p90), ms(o.p99), ms(o.max))
-	if o.requests == 0 || o.success < *minSuccess {
-		fmt.Fprintf(os.Stderr, "hearth-load: success ratio %.2f%% is below %.2f%%\n", 100*o.success, 100**minSuccess)
-		os.Exit(1)
+	return ph
+}
+
+// compare prints the phases of one run side by side: the mix against
+// /healthz, and each endpoint alone with its own server CPU per request.
+func compare(w io.Writer, health, mix phase, each []phase) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "\nphase\treq/s\tp50\tp99\tserver CPU/request\tof /healthz req/s\t\n")
+	var h float64
+	if health.all != nil {
+		h = health.all.summary(health.wall).rps
 	}
+	for _, ph := range append([]phase{health, mix}, each...) {
+		if ph.all == nil {
+			continue
+		}
+		o := ph.all.summary(ph.wall)
+		cpu, ratio := "?", "—"
+		if ph.serverPerRequest > 0 {
+			cpu = fmt.Sprintf("%.0f µs", ph.serverPerRequest)
+		}
+		if h > 0 {
+			ratio = fmt.Sprintf("%.1f%%", 100*o.rps/h)
+		}
+		fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%s\t%s\t\n", ph.title, o.rps, ms(o.p50), ms(o.p99), cpu, ratio)
+	}
+	tw.Flush()
 }
 
 // signInAll signs in once per session, a few at a time: each sign-in runs the
@@ -427,12 +519,15 @@ func signInWithCode(hc *http.Client, baseURL, account, email, encoded, superAdmi
 
 // judge says whether a result is a success: no transport error, HTTP 200 and
 // envelope code "0000".
-func judge(r *vegeta.Result) (bool, string) {
+func judge(r *vegeta.Result, plain bool) (bool, string) {
 	if r.Error != "" && r.Code == 0 {
 		return false, "transport: " + r.Error
 	}
 	if r.Code != http.StatusOK {
 		return false, "HTTP " + strconv.Itoa(int(r.Code))
+	}
+	if plain { // /healthz answers "ok", not an envelope
+		return true, ""
 	}
 	code, err := envelopeCode(r.Body)
 	if err != nil {
@@ -619,12 +714,12 @@ func procCPU(pid string) (string, time.Duration, bool) {
 
 // cpuReport says where the CPU went between a and b: the server, this
 // generator, PostgreSQL, everything else on the machine, and idle time.
-func cpuReport(w io.Writer, a, b cpuSample, serverPID, requests int) {
+func cpuReport(w io.Writer, a, b cpuSample, serverPID, requests int) (serverPerRequest float64) {
 	wall := b.at.Sub(a.at)
 	self := b.self - a.self
 	if !a.haveProc || !b.haveProc || b.total <= a.total {
 		fmt.Fprintf(w, "\nload generator CPU: %.1f s over %.1f s\n", self.Seconds(), wall.Seconds())
-		return
+		return 0
 	}
 	total, busy := b.total-a.total, b.busy-a.busy
 	share := func(d time.Duration) string {
@@ -653,7 +748,8 @@ func cpuReport(w io.Writer, a, b cpuSample, serverPID, requests int) {
 		per := func(d time.Duration) float64 { return float64(d.Microseconds()) / float64(requests) }
 		fmt.Fprintf(w, "CPU per request: hearth-load %.0f µs", per(self))
 		if a.haveServe && b.haveServe {
-			fmt.Fprintf(w, ", hearth server %.0f µs", per(server))
+			serverPerRequest = per(server)
+			fmt.Fprintf(w, ", hearth server %.0f µs", serverPerRequest)
 		}
 		if pg > 0 {
 			fmt.Fprintf(w, ", postgres %.0f µs", per(pg))
@@ -664,6 +760,7 @@ func cpuReport(w io.Writer, a, b cpuSample, serverPID, requests int) {
 		fmt.Fprintf(w, "WARNING: other processes used %.0f%% of the machine during the load: these figures are disturbed; run again on a quiet machine\n",
 			100*other.Seconds()/total.Seconds())
 	}
+	return serverPerRequest
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d)/float64(time.Millisecond)) }

@@ -68,7 +68,7 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 	if err != nil {
 		return err
 	}
-	d, err := db.Open(ctx, cfg.DatabaseURL)
+	d, err := db.OpenWith(ctx, cfg.DatabaseURL, db.Options{MaxConns: cfg.DBMaxConns})
 	if err != nil {
 		return err
 	}

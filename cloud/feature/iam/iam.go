@@ -79,6 +79,8 @@ type Service struct {
 	avatars AvatarURLs
 	// dummyHash keeps the timing of an unknown account like that of a wrong password.
 	dummyHash string
+	// live keeps recent session checks (sessioncache.go).
+	live *liveCache
 }
 
 // New makes the identity service.
@@ -90,7 +92,8 @@ func New(d *db.DB, tokens *auth.Tokens, m mail.Sender, cfg *config.Config, log *
 	if err != nil {
 		panic(err)
 	}
-	return &Service{db: d, store: &Store{db: d}, tokens: tokens, mail: m, cfg: cfg, log: log, now: now, dummyHash: h}
+	return &Service{db: d, store: &Store{db: d}, tokens: tokens, mail: m, cfg: cfg, log: log, now: now, dummyHash: h,
+		live: newLiveCache(SessionCacheTTL)}
 }
 
 // Client describes where a sign-in comes from.
@@ -466,7 +469,7 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string, c Client) (*
 		return nil, problem.Revoked
 	case ss.RotatedAt.Valid && now.UnixMilli()-ss.RotatedAt.Int64 > RefreshRaceGrace.Milliseconds():
 		s.log.WarnContext(ctx, "refresh token reused; revoking the sign-in", "user_id", ss.UserID, "family", ss.FamilyID)
-		if err := s.store.RevokeFamily(ctx, s.db, ss.FamilyID, now.UnixMilli()); err != nil {
+		if err := s.revokeFamily(ctx, ss.UserID, ss.FamilyID, now.UnixMilli()); err != nil {
 			return nil, err
 		}
 		return nil, problem.Revoked
@@ -498,7 +501,7 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string, c Client) (*
 		}
 	}
 	if u == nil || u.Status != shared.UserEnabled || (ss.TenantID.Valid && (m == nil || facilityOpen(m) != nil)) {
-		if err := s.store.RevokeFamily(ctx, s.db, ss.FamilyID, now.UnixMilli()); err != nil {
+		if err := s.revokeFamily(ctx, ss.UserID, ss.FamilyID, now.UnixMilli()); err != nil {
 			return nil, err
 		}
 		return nil, problem.Revoked
@@ -510,7 +513,7 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string, c Client) (*
 func (s *Service) Logout(ctx context.Context, refreshToken string, p *auth.Principal) error {
 	now := s.now().UnixMilli()
 	if p != nil {
-		if err := s.store.RevokeFamily(ctx, s.db, p.SessionID, now); err != nil {
+		if err := s.revokeFamily(ctx, p.UserID, p.SessionID, now); err != nil {
 			return err
 		}
 	}
@@ -521,19 +524,36 @@ func (s *Service) Logout(ctx context.Context, refreshToken string, p *auth.Princ
 	if err != nil || ss == nil {
 		return err
 	}
-	return s.store.RevokeFamily(ctx, s.db, ss.FamilyID, now)
+	return s.revokeFamily(ctx, ss.UserID, ss.FamilyID, now)
+}
+
+// revokeFamily ends one sign-in of userID and tells every instance (sessioncache.go).
+func (s *Service) revokeFamily(ctx context.Context, userID, family string, now int64) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.store.RevokeFamily(ctx, tx, family, now); err != nil {
+			return err
+		}
+		return s.sessionsChanged(ctx, tx, userID)
+	})
 }
 
 // CheckSession implements web.SessionChecker: the sign-in must be live, the
 // user and membership enabled. Non-owners with a temporary password must change it first.
+// A live answer is reused for up to SessionCacheTTL (sessioncache.go).
 func (s *Service) CheckSession(ctx context.Context, p *auth.Principal) (bool, error) {
-	st, err := s.store.SessionState(ctx, s.db, p.UserID, p.TenantID, p.SessionID)
-	if err != nil {
-		return false, err
-	}
-	if st == nil || !st.Live || st.UserStatus != shared.UserEnabled ||
-		(p.TenantID != "" && (!st.MembershipStatus.Valid || st.MembershipStatus.String != string(shared.UserEnabled))) {
-		return false, problem.Revoked
+	readAt := time.Now() // the cache's clock is the real one, not the service's (tests move that)
+	st, ok, gen := s.live.get(p.SessionID, p.UserID, p.TenantID, readAt)
+	if !ok {
+		read, err := s.store.SessionState(ctx, s.db, p.UserID, p.TenantID, p.SessionID)
+		if err != nil {
+			return false, err
+		}
+		if read == nil || !read.Live || read.UserStatus != shared.UserEnabled ||
+			(p.TenantID != "" && (!read.MembershipStatus.Valid || read.MembershipStatus.String != string(shared.UserEnabled))) {
+			return false, problem.Revoked
+		}
+		st = *read
+		s.live.put(p.SessionID, p.UserID, p.TenantID, st, gen, readAt)
 	}
 	p.LoginAt = st.LoginAt
 	return st.TempPassword && !p.Has(shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister), nil
@@ -628,6 +648,9 @@ func (s *Service) setPassword(ctx context.Context, u *user, plain, tenantID, act
 			return err
 		}
 		if err := s.store.RevokeUser(ctx, tx, u.ID, keepFamily, now.UnixMilli()); err != nil {
+			return err
+		}
+		if err := s.sessionsChanged(ctx, tx, u.ID); err != nil { // also the kept sign-in: its temporary-password state changed
 			return err
 		}
 		if err := s.store.ClearFailures(ctx, tx, "pwchange:"+u.ID); err != nil {

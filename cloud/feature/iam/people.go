@@ -87,8 +87,10 @@ func (s *Service) SetUserStatus(ctx context.Context, userID string, st shared.Us
 			return err
 		}
 		if st == shared.UserDisabled {
-			return s.store.RevokeUser(ctx, tx, userID, "", now)
+			if err := s.store.RevokeUser(ctx, tx, userID, "", now); err != nil {
+				return err
+			}
 		}
-		return nil
+		return s.sessionsChanged(ctx, tx, userID)
 	})
 }

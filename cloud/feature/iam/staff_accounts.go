@@ -64,16 +64,20 @@ func (s *Service) SetMembershipRole(ctx context.Context, q db.Querier, tenantID,
 // SetMembershipStatus enables or disables a person in one facility. The session
 // check reads this status, so a disabled member's next call fails (4002).
 func (s *Service) SetMembershipStatus(ctx context.Context, q db.Querier, tenantID, userID string, st shared.UserStatus) error {
-	_, err := q.ExecContext(ctx, `UPDATE memberships SET status = ? WHERE tenant_id = ? AND user_id = ?`, string(st), tenantID, userID)
-	return err
+	if _, err := q.ExecContext(ctx, `UPDATE memberships SET status = ? WHERE tenant_id = ? AND user_id = ?`, string(st), tenantID, userID); err != nil {
+		return err
+	}
+	return s.sessionsChanged(ctx, q, userID)
 }
 
 // RevokeInTenant ends every sign-in of userID into tenantID (their sign-ins
 // into other facilities go on), in q's transaction.
 func (s *Service) RevokeInTenant(ctx context.Context, q db.Querier, tenantID, userID string) error {
-	_, err := q.ExecContext(ctx, `UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND tenant_id = ? AND revoked_at IS NULL`,
-		s.now().UnixMilli(), userID, tenantID)
-	return err
+	if _, err := q.ExecContext(ctx, `UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND tenant_id = ? AND revoked_at IS NULL`,
+		s.now().UnixMilli(), userID, tenantID); err != nil {
+		return err
+	}
+	return s.sessionsChanged(ctx, q, userID)
 }
 
 // UpdateProfile changes a person's name, e-mail and phone after the duplicate

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
@@ -14,11 +15,22 @@ import (
 	"hearth/shared"
 )
 
-// Service reads the menu table.
-type Service struct{ db *db.DB }
+// Service answers menu trees. The menus table is written only by migrations,
+// which run before the server starts, so the rows are read once per process
+// and each tree is kept per role set and plan until the process ends. A
+// change of menus at run time (the spec's menu-management page, not built)
+// would have to forget them, and on PostgreSQL tell the other replicas as
+// the session checks do (iam/sessioncache.go).
+type Service struct {
+	db *db.DB
+
+	mu    sync.RWMutex
+	rows  []row // nil until first read
+	trees map[string][]shared.MenuItem
+}
 
 // New makes the menu service.
-func New(d *db.DB) *Service { return &Service{db: d} }
+func New(d *db.DB) *Service { return &Service{db: d, trees: map[string][]shared.MenuItem{}} }
 
 type row struct {
 	item   shared.MenuItem
@@ -28,14 +40,51 @@ type row struct {
 
 // Tree is the menu of p: entries whose roles include one of p's roles and
 // whose top-level function p's plan includes (super admin: every platform entry).
-// A group with no visible child is left out.
+// A group with no visible child is left out. Callers must not change the answer:
+// the same tree is shared by everyone with the same roles and plan.
 func (s *Service) Tree(ctx context.Context, p *auth.Principal) ([]shared.MenuItem, error) {
+	key := treeKey(p)
+	s.mu.RLock()
+	tree, ok := s.trees[key]
+	s.mu.RUnlock()
+	if ok {
+		return tree, nil
+	}
+	all, err := s.allRows(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tree = build(all, p)
+	s.mu.Lock()
+	s.trees[key] = tree
+	s.mu.Unlock()
+	return tree, nil
+}
+
+// treeKey is what a tree depends on: the roles, the plan, and whether the
+// caller is the super admin (which IsSuperAdmin reads from the roles).
+func treeKey(p *auth.Principal) string {
+	roles := make([]string, len(p.Roles))
+	for i, r := range p.Roles {
+		roles[i] = string(r)
+	}
+	slices.Sort(roles)
+	return strings.Join(roles, ",") + "|" + string(p.Plan)
+}
+
+func (s *Service) allRows(ctx context.Context) ([]row, error) {
+	s.mu.RLock()
+	all := s.rows
+	s.mu.RUnlock()
+	if all != nil {
+		return all, nil
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT code, COALESCE(parent_code, ''), name_key, url, icon, roles FROM menus ORDER BY sort, code`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var all []row
+	all = []row{}
 	for rows.Next() {
 		var r row
 		var roles string
@@ -50,6 +99,13 @@ func (s *Service) Tree(ctx context.Context, p *auth.Principal) ([]shared.MenuIte
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	s.mu.Lock()
+	s.rows = all
+	s.mu.Unlock()
+	return all, nil
+}
+
+func build(all []row, p *auth.Principal) []shared.MenuItem {
 	visible := func(r row, function string) bool {
 		if !slices.ContainsFunc(r.roles, func(role shared.Role) bool { return p.Has(role) }) {
 			return false
@@ -75,7 +131,7 @@ func (s *Service) Tree(ctx context.Context, p *auth.Principal) ([]shared.MenuIte
 		}
 		tree = append(tree, item)
 	}
-	return tree, nil
+	return tree
 }
 
 // Routes mounts GET /api/system/menu/listUserMenuTree.

@@ -27,6 +27,8 @@ type Config struct {
 	Addr        string
 	DataDir     string
 	DatabaseURL string
+	// DBMaxConns is the PostgreSQL pool size (HEARTH_DB_MAX_CONNS); 0 means db.DefaultMaxConns.
+	DBMaxConns int
 	JWTSecret   []byte
 	LoginAESKey []byte
 	Dev         bool
@@ -89,6 +91,13 @@ func Load() (*Config, error) {
 		TLSKey:     os.Getenv("HEARTH_TLS_KEY"),
 	}
 	c.DatabaseURL = env("HEARTH_DATABASE_URL", "sqlite:"+filepath.Join(c.DataDir, "hearth.db"))
+	if v := os.Getenv("HEARTH_DB_MAX_CONNS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return nil, errors.New("HEARTH_DB_MAX_CONNS must be a whole number, 1 or more")
+		}
+		c.DBMaxConns = n
+	}
 	c.PublicURL = strings.TrimRight(env("HEARTH_PUBLIC_URL", "http://localhost"+portOf(c.Addr)), "/")
 	c.LoginAESKey = []byte(env("HEARTH_LOGIN_AES_KEY", DevLoginAESKey))
 	if n := len(c.LoginAESKey); n != 16 {

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -36,23 +37,51 @@ type DB struct {
 	Engine Engine
 	read   *sql.DB
 	write  *sql.DB
+	url    string // PostgreSQL: for the LISTEN connection (Listen)
 }
 
-// Open opens the database named by url: "postgres://..." or "postgresql://..."
-// for PostgreSQL, "sqlite:<path>" or a plain file path for SQLite.
+// Options tune Open. The zero value is the default.
+type Options struct {
+	// MaxConns is the PostgreSQL pool size; 0 means DefaultMaxConns().
+	MaxConns int
+}
+
+// DefaultMaxConns is the PostgreSQL pool size when none is set: 4 connections
+// per core the Go runtime uses, at least 4. More connections than that only
+// make backends wait for a core: on the 2-core benchmark machine a pool of 30
+// gave a higher p99 than one of 8 (docs/performance.md).
+func DefaultMaxConns() int { return max(4, 4*runtime.GOMAXPROCS(0)) }
+
+// sqliteStmtCache is how many prepared statements each SQLite connection keeps
+// (go-sqlite3's DSN option _stmt_cache_size, v1.14.53). Without it every query
+// is parsed and planned again by sqlite3_prepare_v2. The cache is LRU; Hearth's
+// code has about 160 places that run SQL, so the hot path's statements stay in it.
+const sqliteStmtCache = "128"
+
+// Open opens the database named by url with the default Options.
 func Open(ctx context.Context, rawURL string) (*DB, error) {
+	return OpenWith(ctx, rawURL, Options{})
+}
+
+// OpenWith opens the database named by url: "postgres://..." or "postgresql://..."
+// for PostgreSQL, "sqlite:<path>" or a plain file path for SQLite.
+func OpenWith(ctx context.Context, rawURL string, o Options) (*DB, error) {
 	if strings.HasPrefix(rawURL, "postgres://") || strings.HasPrefix(rawURL, "postgresql://") {
 		pool, err := sql.Open("pgx", rawURL)
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
-		pool.SetMaxOpenConns(30)
-		pool.SetMaxIdleConns(30)
+		n := o.MaxConns
+		if n <= 0 {
+			n = DefaultMaxConns()
+		}
+		pool.SetMaxOpenConns(n)
+		pool.SetMaxIdleConns(n)
 		if err := pool.PingContext(ctx); err != nil {
 			pool.Close()
 			return nil, fmt.Errorf("reach postgres: %w", err)
 		}
-		return &DB{Engine: Postgres, read: pool, write: pool}, nil
+		return &DB{Engine: Postgres, read: pool, write: pool, url: rawURL}, nil
 	}
 	path := strings.TrimPrefix(rawURL, "sqlite:")
 	path = strings.TrimPrefix(path, "//")
@@ -69,6 +98,7 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 	q.Set("_journal_mode", "WAL")
 	q.Set("_foreign_keys", "on")
 	q.Set("_synchronous", "FULL") // an acknowledged write survives power loss
+	q.Set("_stmt_cache_size", sqliteStmtCache)
 	wq := url.Values{}
 	for k, v := range q {
 		wq[k] = v
@@ -179,8 +209,24 @@ func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 
 // Tx is a transaction on the writer; its methods rebind like DB's.
 type Tx struct {
-	tx *sql.Tx
-	db *DB
+	tx          *sql.Tx
+	db          *DB
+	afterCommit []func()
+}
+
+// AfterCommit runs fn once the transaction has committed (never when it rolls
+// back), e.g. to drop what a cache kept of the rows it changed.
+func (t *Tx) AfterCommit(fn func()) { t.afterCommit = append(t.afterCommit, fn) }
+
+// AfterCommit runs fn after the statements q has run are durable: at once when
+// q is the DB itself (each statement commits on its own), after the commit
+// when q is a Tx.
+func AfterCommit(q Querier, fn func()) {
+	if tx, ok := q.(*Tx); ok {
+		tx.AfterCommit(fn)
+		return
+	}
+	fn()
 }
 
 func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
@@ -211,11 +257,15 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 			_ = sqlTx.Rollback()
 		}
 	}()
-	if err = fn(&Tx{tx: sqlTx, db: d}); err != nil {
+	tx := &Tx{tx: sqlTx, db: d}
+	if err = fn(tx); err != nil {
 		return err
 	}
 	if err = sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
+	}
+	for _, f := range tx.afterCommit {
+		f()
 	}
 	return nil
 }
