@@ -32,6 +32,10 @@ const (
 	CodeTTL            = 10 * time.Minute
 	CodeResendAfter    = 60 * time.Second
 	CodeMaxAttempts    = 5
+	// CodeAccountLockAfter wrong e-mailed codes of one account within
+	// FailureWindow, over all its challenges and resends, lock its sign-in
+	// for LockDuration (a resend or a new sign-in gives no fresh tries).
+	CodeAccountLockAfter = 10
 	PasswordMaxAge     = 90 * 24 * time.Hour // spec 001 §9 "Password change advice"
 	FailureWindow      = 15 * time.Minute
 	LockDuration       = 15 * time.Minute
@@ -51,6 +55,7 @@ const (
 var (
 	ErrLoginFailed      = problem.New(shared.CodeLoginFailed, "auth.loginFailed")
 	ErrLocked           = problem.New(shared.CodeRateLimited, "auth.locked")
+	ErrCodeLocked       = problem.New(shared.CodeRateLimited, "auth.codeLocked")
 	ErrCaptchaRequired  = problem.New(shared.CodeCaptchaRequired, "auth.captchaRequired")
 	ErrCaptchaWrong     = problem.New(shared.CodeCaptchaRequired, "auth.captchaWrong")
 	ErrCodeWrong        = problem.New(shared.CodeVerifyCodeWrong, "auth.codeWrong")
@@ -268,6 +273,9 @@ func (s *Service) afterPassword(ctx context.Context, u *user, m *membership, c C
 		return s.issue(ctx, u, m, c, "")
 	}
 	now := s.now()
+	if err := s.codeLock(ctx, u.ID, now); err != nil {
+		return nil, err
+	}
 	code := newCode()
 	ch := challenge{ID: uuid.Must(uuid.NewV7()).String(), UserID: u.ID, CodeHash: auth.HashToken(code),
 		SentAt: now.UnixMilli(), ExpiresAt: now.Add(CodeTTL).UnixMilli()}
@@ -332,6 +340,9 @@ func (s *Service) SendVerifyCode(ctx context.Context, req shared.SendVerifyCodeR
 	if err != nil {
 		return nil, err
 	}
+	if err := s.codeLock(ctx, u.ID, now); err != nil {
+		return nil, err
+	}
 	if wait := time.UnixMilli(ch.SentAt).Add(CodeResendAfter).Sub(now); wait > 0 {
 		secs := int((wait + time.Second - 1) / time.Second) // rounded up, so a fresh code says 60, not 61
 		return nil, ErrResendTooSoon.With(map[string]any{"seconds": secs}).WithData(shared.RetryInfo{RetryAfterSeconds: secs})
@@ -368,6 +379,41 @@ func (s *Service) openChallenge(ctx context.Context, account, id, tenantID strin
 	return u, ch, nil
 }
 
+// codeKey is the login_failures key counting an account's wrong e-mailed codes.
+func codeKey(userID string) string { return "code:" + userID }
+
+// codeLock answers 4029 while the account's code step is locked.
+func (s *Service) codeLock(ctx context.Context, userID string, now time.Time) error {
+	f, err := s.store.Failures(ctx, s.db, codeKey(userID))
+	if err != nil {
+		return err
+	}
+	if f.LockedUntil > now.UnixMilli() {
+		return codeLockedProblem(f.LockedUntil, now)
+	}
+	return nil
+}
+
+func codeLockedProblem(until int64, now time.Time) *problem.Error {
+	secs := int((until - now.UnixMilli() + 999) / 1000)
+	return ErrCodeLocked.With(map[string]any{"minutes": (secs + 59) / 60}).WithData(shared.RetryInfo{RetryAfterSeconds: secs})
+}
+
+// notifyCodeLocked tells the account's owner, in their language, that wrong
+// codes locked their sign-in: whoever typed them knew the password. A mail
+// failure is logged; the lock holds either way.
+func (s *Service) notifyCodeLocked(ctx context.Context, u *user) {
+	lang, err := s.Language(ctx, s.db, u.ID)
+	if err != nil || lang == "" {
+		lang = msg.Language(ctx)
+	}
+	args := map[string]any{"name": u.Name, "failures": CodeAccountLockAfter, "minutes": int(LockDuration.Minutes())}
+	m := mail.Message{To: u.Email, Subject: msg.T(lang, "mail.codeLocked.subject", args), Body: msg.T(lang, "mail.codeLocked.body", args)}
+	if err := s.mail.Send(context.WithoutCancel(ctx), m); err != nil {
+		s.log.ErrorContext(ctx, "code lock: mail", "err", err, "to", u.Email)
+	}
+}
+
 // TwoFactor checks the e-mailed code and issues tokens.
 func (s *Service) TwoFactor(ctx context.Context, req shared.TwoFactorRequest, c Client) (*shared.LoginResult, error) {
 	now := s.now()
@@ -375,12 +421,36 @@ func (s *Service) TwoFactor(ctx context.Context, req shared.TwoFactorRequest, c 
 	if err != nil {
 		return nil, err
 	}
+	if err := s.codeLock(ctx, u.ID, now); err != nil {
+		return nil, err
+	}
 	if subtle.ConstantTimeCompare([]byte(auth.HashToken(req.VerifyCode)), []byte(ch.CodeHash)) != 1 {
 		// UPDATE ... RETURNING writes, so it runs on the writer (the SQLite reader pool is read-only).
 		var n int
-		err := s.db.InTx(ctx, func(tx *db.Tx) (err error) { n, err = s.store.CountAttempt(ctx, tx, ch.ID); return err })
+		var acct failures
+		err := s.db.InTx(ctx, func(tx *db.Tx) (err error) {
+			if n, err = s.store.CountAttempt(ctx, tx, ch.ID); err != nil {
+				return err
+			}
+			if acct, err = s.store.AddFailure(ctx, tx, codeKey(u.ID), now.UnixMilli(), FailureWindow.Milliseconds()); err != nil {
+				return err
+			}
+			if acct.Count < CodeAccountLockAfter {
+				return nil
+			}
+			acct = failures{WindowStart: now.UnixMilli(), LockedUntil: now.Add(LockDuration).UnixMilli()}
+			if err := s.store.SaveFailures(ctx, tx, codeKey(u.ID), acct); err != nil {
+				return err
+			}
+			return audit.Write(ctx, tx, audit.Entry{TenantID: ch.TenantID.String, ActorID: u.ID, Action: "user.codeLocked",
+				Entity: "user", EntityID: u.ID, After: map[string]any{"wrongCodes": CodeAccountLockAfter, "lockedUntil": acct.LockedUntil}})
+		})
 		if err != nil {
 			return nil, err
+		}
+		if acct.LockedUntil > now.UnixMilli() {
+			s.notifyCodeLocked(ctx, u)
+			return nil, codeLockedProblem(acct.LockedUntil, now)
 		}
 		if n >= CodeMaxAttempts {
 			return nil, ErrCodeExpired

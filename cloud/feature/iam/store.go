@@ -330,6 +330,20 @@ func (s *Store) SaveFailures(ctx context.Context, q db.Querier, key string, f fa
 	return err
 }
 
+// AddFailure counts one failure of a key in one statement and answers the
+// counter after it: a count older than window starts again at 1. The upsert
+// locks the row on PostgreSQL and SQLite has one writer, so failures at the
+// same moment each get their own count and exactly one of them reaches a limit.
+func (s *Store) AddFailure(ctx context.Context, q db.Querier, key string, now, window int64) (failures, error) {
+	var f failures
+	err := q.QueryRowContext(ctx, `INSERT INTO login_failures (key, window_start, failures, locked_until) VALUES (?, ?, 1, 0)
+		ON CONFLICT (key) DO UPDATE SET
+			failures = CASE WHEN login_failures.window_start < ? THEN 1 ELSE login_failures.failures + 1 END,
+			window_start = CASE WHEN login_failures.window_start < ? THEN excluded.window_start ELSE login_failures.window_start END
+		RETURNING window_start, failures, locked_until`, key, now, now-window, now-window).Scan(&f.WindowStart, &f.Count, &f.LockedUntil)
+	return f, err
+}
+
 // ClearFailures forgets a key's failures.
 func (s *Store) ClearFailures(ctx context.Context, q db.Querier, key string) error {
 	_, err := q.ExecContext(ctx, `DELETE FROM login_failures WHERE key = ?`, key)

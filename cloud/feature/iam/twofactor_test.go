@@ -224,3 +224,50 @@ func TestTwoFactor(t *testing.T) {
 		})
 	})
 }
+
+// Wrong codes are counted per account across sign-ins and resends: the
+// tenth within 15 minutes locks the sign-in with 4029 and e-mails the owner
+// of the account, whatever challenge it came through.
+func TestCodeLockPerAccount(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		email := e.Email(t, "owner_birch")
+		wrong := func(ch challenge, times int) {
+			t.Helper()
+			for range times {
+				ch.enter(t, wrongCode(e.Code(t, email))).Is(t, http.StatusOK, shared.CodeVerifyCodeWrong)
+			}
+		}
+		first := startCodeStep(t, e, "owner_birch", "")
+		wrong(first, iam.CodeMaxAttempts-1)
+		e.Clock.Advance(iam.CodeResendAfter + time.Second)
+		first.resend(t).OK(t) // a fresh code gives the challenge its tries back, not the account
+		wrong(first, iam.CodeMaxAttempts-1)
+		second := startCodeStep(t, e, "owner_birch", "")
+		wrong(second, iam.CodeAccountLockAfter-2*(iam.CodeMaxAttempts-1)-1)
+		code := e.Code(t, email)
+		r := second.enter(t, wrongCode(code)).Is(t, http.StatusOK, shared.CodeRateLimited)
+		if !strings.Contains(r.Message, "15 minutes") {
+			t.Errorf("lock message %q", r.Message)
+		}
+		m := e.LastMail(t, email)
+		if m.Subject != "Your Hearth sign-in is locked" || !strings.Contains(m.Body, "10 wrong sign-in codes") {
+			t.Errorf("owner's mail: %+v", m)
+		}
+		// Locked: the right code, a resend and a new sign-in are all refused.
+		sent := len(e.Mails(t, email))
+		second.enter(t, code).Is(t, http.StatusOK, shared.CodeRateLimited)
+		e.Clock.Advance(iam.CodeResendAfter + time.Second)
+		second.resend(t).Is(t, http.StatusOK, shared.CodeRateLimited)
+		e.Client().Login(t, "owner_birch", demo.DemoPassword, "").Is(t, http.StatusOK, shared.CodeRateLimited)
+		if n := len(e.Mails(t, email)); n != sent {
+			t.Errorf("%d codes sent while locked", n-sent)
+		}
+		// After the lock the account signs in again.
+		e.Clock.Advance(iam.LockDuration)
+		ch := startCodeStep(t, e, "owner_birch", "")
+		if lr := loginResult(t, ch.enter(t, e.Code(t, email))); lr.Token == "" {
+			t.Fatalf("after the lock: %+v", lr)
+		}
+	})
+}
