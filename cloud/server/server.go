@@ -24,6 +24,7 @@ import (
 	"hearth/cloud/feature/request"
 	"hearth/cloud/feature/resident"
 	"hearth/cloud/feature/staff"
+	"hearth/cloud/feature/tenant"
 	"hearth/cloud/feature/ticket"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/blob"
@@ -120,7 +121,8 @@ func New(d Deps) (*Server, error) {
 		planMax = config.DefaultPlanMaxResidents()
 	}
 	// Attendance and the door kiosk; requests.
-	attendance.Routes(api, attendance.New(d.DB, d.Mail, files, d.Log, d.Now))
+	clock := attendance.New(d.DB, d.Mail, files, d.Log, d.Now)
+	attendance.Routes(api, clock)
 	requests := request.New(d.DB, d.Mail, d.Log, d.Now)
 	request.Routes(api, requests)
 	residents := resident.New(d.DB, files, planMax, d.Now)
@@ -131,6 +133,15 @@ func New(d Deps) (*Server, error) {
 	sh := shell.New()
 	sh.Counter(shell.Counter{Key: shared.CounterApplicationForm, Count: requests.CountPending})
 	sh.Counter(shell.Counter{Key: shared.CounterExpiredCertificate, Count: staffSvc.CountOverdue})
+	managers := []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin}
+	carers := []shared.Role{shared.RoleCaregiverStaff}
+	sh.Card(shell.Card{Key: request.CardApprovals, Roles: managers, Function: shared.FnStaffManagement, Data: requests.ApprovalsCard})
+	sh.Card(shell.Card{Key: staff.CardCredentials, Roles: managers, Function: shared.FnStaffManagement, Data: staffSvc.CredentialsCard})
+	sh.Card(shell.Card{Key: resident.CardResidentsOut, Roles: managers, Function: shared.FnResidentManagement, Data: residents.OutCard})
+	sh.Card(shell.Card{Key: resident.CardCarePlanReviews, Roles: managers, Function: shared.FnResidentManagement, Data: residents.ReviewCard})
+	sh.Card(shell.Card{Key: attendance.CardMyStatus, Roles: carers, Function: shared.FnYourStatus, Data: clock.MyStatusCard})
+	sh.Card(shell.Card{Key: request.CardMyRequests, Roles: carers, Function: shared.FnYourStatus, Data: requests.MyRequestsCard})
+	sh.Card(shell.Card{Key: tenant.CardTenants, Roles: []shared.Role{shared.RoleSuperAdmin}, Data: tenant.NewStore(d.DB).TenantsCard})
 	shell.Routes(api, sh)
 
 	// Unknown API paths answer the envelope, never the UI.

@@ -564,33 +564,8 @@ func (s *Service) Options(ctx context.Context, p *auth.Principal, req shared.Opt
 // staff (enabled or not yet verified) for an owner or admin, the caller's own
 // for a caregiver. Its signature is the sidebar counters' (func(ctx, p) (int, error)).
 func (s *Service) CountOverdue(ctx context.Context, p *auth.Principal) (int, error) {
-	if p.TenantID == "" {
-		return 0, nil
-	}
-	f := filter{tenantID: p.TenantID}
-	if !p.Has(shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin) {
-		f.userID = p.UserID
-	}
-	rows, _, err := s.store.List(ctx, s.db, f, math.MaxInt32, 0)
-	if err != nil {
-		return 0, err
-	}
-	working := rows[:0]
-	for _, r := range rows {
-		if r.status() != shared.UserDisabled {
-			working = append(working, r)
-		}
-	}
-	items, err := s.evaluate(ctx, p.TenantID, working)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, it := range items {
-		o, _, _ := Summary(it)
-		n += o
-	}
-	return n, nil
+	overdue, _, err := s.credentialCounts(ctx, p)
+	return overdue, err
 }
 
 // Inspections is getCaregiverFileInspections: the caregiver's checklist for today.

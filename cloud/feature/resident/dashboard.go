@@ -1,0 +1,135 @@
+package resident
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/db"
+	"hearth/shared"
+)
+
+// Dashboard cards of the residents feature (registered in cloud/server).
+const (
+	CardResidentsOut    = "residentsOut"
+	CardCarePlanReviews = "carePlanReviews"
+)
+
+// NegotiatedCarePlanDays: the negotiated care plan is due within 30 days of
+// move-in (../shared/docs/DOMAIN.md "care plan", from WAC 388-76).
+const NegotiatedCarePlanDays = 30
+
+// ReviewSoonDays: a care plan review due within this many days is shown as coming up.
+const ReviewSoonDays = 30
+
+// facilityZone is the facility's zone for "today"; Pacific when the facility's
+// code is unknown (the homes the product serves are in Washington, DOMAIN.md).
+func facilityZone(ctx context.Context, q db.Querier, tenantID string) (*time.Location, error) {
+	var z shared.TimeZone
+	if err := q.QueryRowContext(ctx, `SELECT time_zone FROM tenants WHERE id = ?`, tenantID).Scan(&z); err != nil {
+		return nil, err
+	}
+	if loc, ok := z.Location(); ok {
+		return loc, nil
+	}
+	loc, _ := shared.TimeZonePT.Location()
+	if loc == nil {
+		loc = time.UTC
+	}
+	return loc, nil
+}
+
+func names(rs []row) []string {
+	out := make([]string, 0, min(len(rs), shared.DashboardMaxNames))
+	for _, r := range rs[:min(len(rs), shared.DashboardMaxNames)] {
+		out = append(out, r.name())
+	}
+	return out
+}
+
+// OutCard is the owner's "residents out" card: who is out now (going out),
+// who went out today and who is due back today, in the facility's day.
+func (s *Service) OutCard(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error) {
+	if err := member(p); err != nil {
+		return nil, err
+	}
+	out, _, err := s.store.List(ctx, s.db, listQuery{tenantID: p.TenantID, statuses: []shared.ResidentStatus{shared.ResidentGoingOut}}, shared.MaxOptionSize, 0)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := facilityZone(ctx, s.db, p.TenantID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().In(loc)
+	start := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc)
+	from, to := start.UnixMilli(), start.AddDate(0, 0, 1).UnixMilli()
+	var today, back []row
+	for _, r := range out {
+		if r.StatusAt >= from && r.StatusAt < to {
+			today = append(today, r)
+		}
+		if r.ReturnDate.Valid && r.ReturnDate.Int64 < to {
+			back = append(back, r)
+		}
+	}
+	backTone := shared.ToneNone
+	if len(back) > 0 {
+		backTone = shared.ToneWarning
+	}
+	return &shared.DashboardCard{Link: "/resident-management", Items: []shared.DashboardItem{
+		{Key: "residentsOutNow", Count: len(out), Tone: shared.ToneNone, Names: names(out)},
+		{Key: "residentsOutToday", Count: len(today), Tone: shared.ToneNone, Names: names(today)},
+		{Key: "residentsDueBack", Count: len(back), Tone: backTone, Names: names(back)},
+	}}, nil
+}
+
+// reviewDue is when r's care plan is next due: 12 months after its last update,
+// or, before the first one is recorded, 30 days after move-in (the negotiated
+// care plan; DOMAIN.md "care plan"). Without a move-in date the record's creation counts.
+func reviewDue(r *row) time.Time {
+	if r.CarePlanUpdatedAt.Valid {
+		return time.UnixMilli(r.CarePlanUpdatedAt.Int64).UTC().AddDate(0, shared.CarePlanReviewMonths, 0)
+	}
+	if d, err := time.Parse(time.DateOnly, r.MoveInDate); err == nil {
+		return d.AddDate(0, 0, NegotiatedCarePlanDays)
+	}
+	return time.UnixMilli(r.CreatedAt).UTC().AddDate(0, 0, NegotiatedCarePlanDays)
+}
+
+// ReviewCard is the owner's "care plan reviews" card: active residents whose
+// care plan review is overdue, and those due within ReviewSoonDays.
+func (s *Service) ReviewCard(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error) {
+	if err := member(p); err != nil {
+		return nil, err
+	}
+	active, _, err := s.store.List(ctx, s.db, listQuery{tenantID: p.TenantID, statuses: editableStatuses}, shared.MaxOptionSize, 0)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	soonBefore := now.AddDate(0, 0, ReviewSoonDays)
+	var overdue, soon []row
+	for _, r := range active {
+		switch due := reviewDue(&r); {
+		case due.Before(now):
+			overdue = append(overdue, r)
+		case due.Before(soonBefore):
+			soon = append(soon, r)
+		}
+	}
+	// The most overdue first.
+	sort.SliceStable(overdue, func(i, j int) bool { return reviewDue(&overdue[i]).Before(reviewDue(&overdue[j])) })
+	sort.SliceStable(soon, func(i, j int) bool { return reviewDue(&soon[i]).Before(reviewDue(&soon[j])) })
+	tone := func(n int, t shared.DashboardTone) shared.DashboardTone {
+		if n == 0 {
+			return shared.ToneNone
+		}
+		return t
+	}
+	return &shared.DashboardCard{Link: "/resident-management", Items: []shared.DashboardItem{
+		{Key: "carePlanOverdue", Count: len(overdue), Tone: tone(len(overdue), shared.ToneDanger), Names: names(overdue)},
+		{Key: "carePlanDueSoon", Count: len(soon), Tone: tone(len(soon), shared.ToneWarning), Names: names(soon)},
+	}}, nil
+}

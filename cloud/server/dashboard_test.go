@@ -1,0 +1,137 @@
+package server_test
+
+import (
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"hearth/cloud/feature/tenant"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/db/dbtest"
+	"hearth/cloud/server/servertest"
+	"hearth/shared"
+)
+
+const cardsPath = "/api/system/dashboard/listCards"
+
+func cards(t *testing.T, c *servertest.Client) map[string]shared.DashboardCard {
+	t.Helper()
+	var list []shared.DashboardCard
+	c.Get(t, cardsPath).OK(t).Into(t, &list)
+	out := map[string]shared.DashboardCard{}
+	for _, card := range list {
+		out[card.Key] = card
+	}
+	return out
+}
+
+func keys(m map[string]shared.DashboardCard) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func line(t *testing.T, c shared.DashboardCard, key string) shared.DashboardItem {
+	t.Helper()
+	for _, it := range c.Items {
+		if it.Key == key {
+			return it
+		}
+	}
+	t.Fatalf("card %s has no line %s: %+v", c.Key, key, c.Items)
+	return shared.DashboardItem{}
+}
+
+// The dashboard answers the cards of the caller's role and plan, with the caller's facility's figures only.
+func TestDashboardCards(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+
+		// Owner of Maple: what needs them now, each card linking to where they act.
+		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
+		m := cards(t, owner)
+		if got := keys(m); !slices.Equal(got, []string{"approvals", "carePlanReviews", "credentials", "residentsOut"}) {
+			t.Fatalf("owner cards: %v", got)
+		}
+		var pending, overdue int
+		owner.Get(t, "/api/care/applicationForm/countReminders").OK(t).Into(t, &pending)
+		owner.Get(t, "/api/care/caregiver/countExpiredCertificateFile").OK(t).Into(t, &overdue)
+		if it := line(t, m["approvals"], "requestsToApprove"); it.Count != pending || pending == 0 || it.Tone != shared.ToneWarning ||
+			m["approvals"].Link != "/staff-management?tab=requests" {
+			t.Errorf("approvals: %+v (pending %d)", m["approvals"], pending)
+		}
+		if it := line(t, m["credentials"], "credentialsOverdue"); it.Count != overdue || it.Tone != shared.ToneDanger {
+			t.Errorf("credentials: %+v (overdue %d)", m["credentials"], overdue)
+		}
+		if it := line(t, m["residentsOut"], "residentsOutNow"); it.Count != 1 || !slices.Equal(it.Names, []string{"Harold Becker"}) {
+			t.Errorf("residents out: %+v", it)
+		}
+		if it := line(t, m["residentsOut"], "residentsDueBack"); it.Count != 0 {
+			t.Errorf("nobody is due back today yet: %+v", it)
+		}
+		// Mei Chen's care plan was updated 380 days ago: past the 12-month review.
+		if it := line(t, m["carePlanReviews"], "carePlanOverdue"); it.Count != 1 || !slices.Equal(it.Names, []string{"Mei Chen"}) ||
+			it.Tone != shared.ToneDanger || m["carePlanReviews"].Link != "/resident-management" {
+			t.Errorf("care plan reviews: %+v", m["carePlanReviews"])
+		}
+
+		// The same owner signed in to Cedar sees Cedar's figures, never Maple's.
+		cedar := cards(t, e.SignIn(t, "owner_evergreen", "Cedar Home AFH"))
+		if it := line(t, cedar["residentsOut"], "residentsOutNow"); it.Count != 0 || len(it.Names) != 0 {
+			t.Errorf("Cedar shows Maple's resident out: %+v", it)
+		}
+		if it := line(t, cedar["carePlanReviews"], "carePlanOverdue"); it.Count != 0 {
+			t.Errorf("Cedar shows Maple's overdue review: %+v", it)
+		}
+
+		// A caregiver: their status and their requests; none of the owner's cards.
+		carer := e.SignIn(t, "caregiver_maple1")
+		c := cards(t, carer)
+		if got := keys(c); !slices.Equal(got, []string{"myRequests", "myStatus"}) {
+			t.Fatalf("caregiver cards: %v", got)
+		}
+		if it := line(t, c["myStatus"], "clockedOut"); it.Time != 0 || c["myStatus"].Link != "/your-status" {
+			t.Errorf("my status before clocking in: %+v", c["myStatus"])
+		}
+		carer.Post(t, "/api/care/caregiverClockInRecord/clockIn", shared.ClockInRequest{ClientPunchID: "dash-test-punch-1"}).OK(t)
+		if it := line(t, cards(t, carer)["myStatus"], "clockedIn"); it.Time == 0 {
+			t.Errorf("my status after clocking in: %+v", it)
+		}
+		var mine int
+		carer.Get(t, "/api/care/applicationForm/countReminders").OK(t).Into(t, &mine)
+		if it := line(t, c["myRequests"], "myRequestsPending"); it.Count != mine {
+			t.Errorf("my requests: %+v, want %d pending", it, mine)
+		}
+
+		// A plan too small for the caregiver's status page (free plan: no YourStatus): no cards.
+		if err := tenant.NewStore(d).SetPlan(t.Context(), e.FacilityID(t, "Cedar Home AFH"), shared.PlanFree, shared.DefaultPackageID); err != nil {
+			t.Fatal(err)
+		}
+		if got := keys(cards(t, e.SignIn(t, "caregiver_cedar1"))); len(got) != 0 {
+			t.Errorf("free-plan caregiver cards: %v", got)
+		}
+
+		// The super admin: the platform's counts, no facility's cards.
+		s := cards(t, e.SignIn(t, "superadmin"))
+		if got := keys(s); !slices.Equal(got, []string{"tenants"}) {
+			t.Fatalf("super admin cards: %v", got)
+		}
+		if line(t, s["tenants"], "facilities").Count != 3 || line(t, s["tenants"], "planFree").Count != 2 ||
+			line(t, s["tenants"], "planPremium").Count != 1 || line(t, s["tenants"], "users").Count != 7 {
+			t.Errorf("tenant counts: %+v", s["tenants"].Items)
+		}
+
+		// Harold returns in 3 days: on that day he is due back.
+		e.Clock.Advance(3 * 24 * time.Hour)
+		if it := line(t, cards(t, e.SignIn(t, "admin_maple"))["residentsOut"], "residentsDueBack"); it.Count != 1 || it.Tone != shared.ToneWarning {
+			t.Errorf("due back today: %+v", it)
+		}
+
+		// Not signed in: 4001.
+		e.Client().Get(t, cardsPath).Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
+	})
+}
