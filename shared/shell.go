@@ -50,15 +50,17 @@ const (
 	ToneDanger  DashboardTone = "DANGER"
 )
 
-// DashboardItem is one line of a dashboard card. Its text is the UI's message
-// dashboard.item.<key>, which may use {{count}} and {{time}}.
+// DashboardItem is one line of a dashboard card: a label (the UI's message
+// dashboard.item.<key>) and its count, or, for a status line, a sentence that
+// may use {{time}} and {{hours}} (count minutes as hours and minutes).
 type DashboardItem struct {
-	Key   string        `json:"key" doc:"Names the line; the UI's text is dashboard.item.<key>"`
-	Count int           `json:"count"`
-	Time  int64         `json:"time,omitempty" doc:"Epoch ms the line speaks of (clocked in since); 0 = none"`
-	Tone  DashboardTone `json:"tone" enum:"NONE,WARNING,DANGER"`
-	Link  string        `json:"link,omitempty" doc:"The UI route where the user acts on this line; empty = the card's"`
-	Names []string      `json:"names,omitempty" doc:"Up to DashboardMaxNames names the line is about (residents out)"`
+	Key    string        `json:"key" doc:"Names the line; the UI's text is dashboard.item.<key>"`
+	Count  int           `json:"count"`
+	Status bool          `json:"status,omitempty" doc:"A status line: the sentence alone, no count beside it"`
+	Time   int64         `json:"time,omitempty" doc:"Epoch ms the line speaks of (clocked in since); 0 = none"`
+	Tone   DashboardTone `json:"tone" enum:"NONE,WARNING,DANGER"`
+	Link   string        `json:"link,omitempty" doc:"The UI route where the user acts on this line; empty = the card's"`
+	Names  []string      `json:"names,omitempty" doc:"Up to DashboardMaxNames names the line is about (residents out)"`
 }
 
 // DashboardMaxNames bounds DashboardItem.Names.

@@ -54,7 +54,7 @@ func TestDashboardCards(t *testing.T) {
 		// Owner of Maple: what needs them now, each card linking to where they act.
 		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
 		m := cards(t, owner)
-		if got := keys(m); !slices.Equal(got, []string{"approvals", "carePlanReviews", "credentials", "residentsOut"}) {
+		if got := keys(m); !slices.Equal(got, []string{"approvals", "carePlanReviews", "credentials", "residents", "residentsOut"}) {
 			t.Fatalf("owner cards: %v", got)
 		}
 		var pending, overdue int
@@ -79,6 +79,12 @@ func TestDashboardCards(t *testing.T) {
 			t.Errorf("care plan reviews: %+v", m["carePlanReviews"])
 		}
 
+		// Residents at a glance: Maple has 5 current residents (one of them out) on the premium plan (no limit).
+		if it := line(t, m["residents"], "residentsActive"); it.Count != 5 || m["residents"].Link != "/resident-management" {
+			t.Errorf("residents card: %+v", m["residents"])
+		}
+		line(t, m["residents"], "residentsNoLimit")
+
 		// The same owner signed in to Cedar sees Cedar's figures, never Maple's.
 		cedar := cards(t, e.SignIn(t, "owner_evergreen", "Cedar Home AFH"))
 		if it := line(t, cedar["residentsOut"], "residentsOutNow"); it.Count != 0 || len(it.Names) != 0 {
@@ -91,7 +97,7 @@ func TestDashboardCards(t *testing.T) {
 		// A caregiver: their status and their requests; none of the owner's cards.
 		carer := e.SignIn(t, "caregiver_maple1")
 		c := cards(t, carer)
-		if got := keys(c); !slices.Equal(got, []string{"myRequests", "myStatus"}) {
+		if got := keys(c); !slices.Equal(got, []string{"myRequests", "myStatus", "residents"}) {
 			t.Fatalf("caregiver cards: %v", got)
 		}
 		if it := line(t, c["myStatus"], "clockedOut"); it.Time != 0 || c["myStatus"].Link != "/your-status" {
@@ -101,17 +107,20 @@ func TestDashboardCards(t *testing.T) {
 		if it := line(t, cards(t, carer)["myStatus"], "clockedIn"); it.Time == 0 {
 			t.Errorf("my status after clocking in: %+v", it)
 		}
+		if c["residents"].Link != "/resident" {
+			t.Errorf("a caregiver's residents card leads to their list: %+v", c["residents"])
+		}
 		var mine int
 		carer.Get(t, "/api/care/applicationForm/countReminders").OK(t).Into(t, &mine)
 		if it := line(t, c["myRequests"], "myRequestsPending"); it.Count != mine {
 			t.Errorf("my requests: %+v, want %d pending", it, mine)
 		}
 
-		// A plan too small for the caregiver's status page (free plan: no YourStatus): no cards.
+		// A plan too small for the caregiver's status page (free plan: no YourStatus): only the residents card.
 		if err := tenant.NewStore(d).SetPlan(t.Context(), e.FacilityID(t, "Cedar Home AFH"), shared.PlanFree, shared.DefaultPackageID); err != nil {
 			t.Fatal(err)
 		}
-		if got := keys(cards(t, e.SignIn(t, "caregiver_cedar1"))); len(got) != 0 {
+		if got := keys(cards(t, e.SignIn(t, "caregiver_cedar1"))); !slices.Equal(got, []string{"residents"}) {
 			t.Errorf("free-plan caregiver cards: %v", got)
 		}
 

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -135,6 +136,7 @@ func New(d Deps) (*Server, error) {
 	sh.Counter(shell.Counter{Key: shared.CounterExpiredCertificate, Count: staffSvc.CountOverdue})
 	managers := []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin}
 	carers := []shared.Role{shared.RoleCaregiverStaff}
+	sh.Card(shell.Card{Key: resident.CardResidents, Roles: slices.Concat(managers, carers), Function: shared.FnResidentManagement, Data: residents.CountsCard})
 	sh.Card(shell.Card{Key: request.CardApprovals, Roles: managers, Function: shared.FnStaffManagement, Data: requests.ApprovalsCard})
 	sh.Card(shell.Card{Key: staff.CardCredentials, Roles: managers, Function: shared.FnStaffManagement, Data: staffSvc.CredentialsCard})
 	sh.Card(shell.Card{Key: resident.CardResidentsOut, Roles: managers, Function: shared.FnResidentManagement, Data: residents.OutCard})

@@ -83,7 +83,7 @@ describe('residents', () => {
 
     await t.test('the dashboard counts the residents', async () => {
       await page.goto('/dashboard');
-      const active = page.getByTestId('resident-count-active');
+      const active = page.getByTestId('dash-residentsActive-count');
       await active.waitFor();
       assert.match(await active.textContent(), /^\d+$/);
       await screenshot(page, 'residents-dashboard');

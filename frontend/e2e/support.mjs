@@ -114,13 +114,6 @@ export async function signIn(page, account, password = DEMO_PASSWORD) {
   await submitAccount(page, account, password);
 }
 
-/** The names listed in the dashboard's "Your menu" card. */
-export async function yourMenu(page) {
-  const card = page.getByTestId('your-menu');
-  await card.locator('li').first().waitFor();
-  return card.locator('li > span').allTextContents();
-}
-
 /** The names in the sidebar (without their badges). */
 export async function sidebarEntries(page) {
   const nav = page.getByRole('navigation', { name: 'Main menu' });

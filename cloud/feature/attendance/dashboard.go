@@ -17,12 +17,12 @@ func (s *Service) MyStatusCard(ctx context.Context, p *auth.Principal) (*shared.
 	if err != nil {
 		return nil, err
 	}
-	line := shared.DashboardItem{Key: "clockedOut", Tone: shared.ToneNone}
+	line := shared.DashboardItem{Key: "clockedOut", Status: true, Tone: shared.ToneNone}
 	if st.OpenShift && st.LastPunch != nil {
-		line = shared.DashboardItem{Key: "clockedIn", Time: st.LastPunch.PunchTime, Tone: shared.ToneNone}
+		line = shared.DashboardItem{Key: "clockedIn", Status: true, Time: st.LastPunch.PunchTime, Tone: shared.ToneNone}
 	}
 	return &shared.DashboardCard{Link: "/your-status", Items: []shared.DashboardItem{
 		line,
-		{Key: "weekHours", Count: st.WeekMinutes, Tone: shared.ToneNone},
+		{Key: "weekHours", Status: true, Count: st.WeekMinutes, Tone: shared.ToneNone},
 	}}, nil
 }

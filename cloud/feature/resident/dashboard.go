@@ -133,3 +133,31 @@ func (s *Service) ReviewCard(ctx context.Context, p *auth.Principal) (*shared.Da
 		{Key: "carePlanDueSoon", Count: len(soon), Tone: tone(len(soon), shared.ToneWarning), Names: names(soon)},
 	}}, nil
 }
+
+// CardResidents is the residents-at-a-glance card, for every facility role.
+const CardResidents = "residents"
+
+// CountsCard is the residents card: current residents, occupied rooms and the
+// plan's limit, linking to the resident list of the caller's role.
+func (s *Service) CountsCard(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error) {
+	d, err := s.Dashboard(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	link := "/resident"
+	if p.Has(writers...) {
+		link = "/resident-management"
+	}
+	limit := shared.DashboardItem{Key: "residentsNoLimit", Status: true, Tone: shared.ToneNone}
+	if d.MaxResidents > 0 {
+		limit = shared.DashboardItem{Key: "residentsLimit", Count: d.MaxResidents, Tone: shared.ToneNone}
+		if d.ActiveCount >= d.MaxResidents {
+			limit.Tone = shared.ToneWarning
+		}
+	}
+	return &shared.DashboardCard{Link: link, Items: []shared.DashboardItem{
+		{Key: "residentsActive", Count: d.ActiveCount, Tone: shared.ToneNone},
+		{Key: "residentsRooms", Count: d.RoomCount, Tone: shared.ToneNone},
+		limit,
+	}}, nil
+}

@@ -1521,12 +1521,14 @@ export const ToneNone: DashboardTone = "NONE";
 export const ToneWarning: DashboardTone = "WARNING";
 export const ToneDanger: DashboardTone = "DANGER";
 /**
- * DashboardItem is one line of a dashboard card. Its text is the UI's message
- * dashboard.item.<key>, which may use {{count}} and {{time}}.
+ * DashboardItem is one line of a dashboard card: a label (the UI's message
+ * dashboard.item.<key>) and its count, or, for a status line, a sentence that
+ * may use {{time}} and {{hours}} (count minutes as hours and minutes).
  */
 export interface DashboardItem {
   key: string;
   count: number /* int */;
+  status?: boolean;
   time?: number /* int64 */;
   tone: DashboardTone;
   link?: string;

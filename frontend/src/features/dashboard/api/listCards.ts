@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DashboardCard } from '@/types/api.gen';
+import { api } from '@/lib/api/client';
+
+export const dashboardCardsKey = ['system', 'dashboard', 'cards'] as const;
+
+/** GET /api/system/dashboard/listCards: the cards the features registered for the caller's role and plan. */
+export function listDashboardCards(): Promise<DashboardCard[]> {
+  return api.get<DashboardCard[]>('/system/dashboard/listCards');
+}
+
+/** The dashboard's cards; refreshed every minute while the page is open (figures change as others work). */
+export function useDashboardCards() {
+  return useQuery({ queryKey: dashboardCardsKey, queryFn: listDashboardCards, refetchInterval: 60_000 });
+}
