@@ -683,6 +683,12 @@ export const AvatarQuality = 80;
 export const AvatarThumbSide = 64; // spec 001 §9: 64 × 64 thumbnail
 export const ImageMinSide = 16; // bounds of downloadAndCompressImage's width and height
 export const ImageMaxSide = 4096;
+export const ImageThumbWidth = 250; // spec 001 §7.11: image thumbnails 250 × 150
+export const ImageThumbHeight = 150;
+export const ImageLargeWidth = 1280; // spec 001 §7.11: large images 1280 × 800
+export const ImageLargeHeight = 800;
+export const ImageUploadMaxSide = 10_000; // an uploaded image may be at most 10,000 pixels on a side
+export const ImageMaxPixels = 40_000_000; // and at most 40 megapixels (a 105 KB PNG can claim 36)
 export const SignedURLTTLMillis = 10 * 60 * 1000; // a FileItem's url works this long
 /**
  * FileItem is one uploaded file (spec 000 §3 "File item").
