@@ -34,6 +34,7 @@ import (
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/shell"
+	"hearth/cloud/platform/upload"
 	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
@@ -109,7 +110,7 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	files := file.New(d.DB, blobs, d.Config.JWTSecret,
-		file.Limits{MaxFileBytes: fc.MaxFileBytes, TenantBytes: fc.TenantBytes, MaxFiles: fc.MaxFilesPerCall}, people, d.Log, d.Now)
+		upload.Limits{MaxFileBytes: fc.MaxFileBytes, TenantBytes: fc.TenantBytes, MaxFiles: fc.MaxFilesPerCall}, people, d.Log, d.Now)
 	people.SetAvatarURLs(files)
 	file.Routes(api, files)
 	// Staff and credentials.

@@ -83,7 +83,7 @@ func New(d *db.DB, m mail.Sender, avatars AvatarURLs, log *slog.Logger, now func
 // isManager reports whether p sees the facility's attendance (owner or admin)
 // rather than only their own.
 func isManager(p *auth.Principal) bool {
-	return p.Has(shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin)
+	return p.Has(shared.FacilityManagers...)
 }
 
 // punchIn is one punch to store.

@@ -9,13 +9,9 @@ import (
 	"hearth/shared"
 )
 
-// punchRoles clock in and out: caregivers, admins (promoted caregivers) and
-// owners who work shifts themselves.
-var punchRoles = []shared.Role{shared.RoleCaregiverStaff, shared.RoleFacilityAdmin, shared.RoleFacilityOwner}
-
-// viewRoles read attendance: their own (caregivers) or the facility's (owner, admin).
-var viewRoles = []shared.Role{shared.RoleCaregiverStaff, shared.RoleFacilityAdmin, shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister}
-
+// shared.ShiftWorkers clock in and out; every facility role reads attendance:
+// their own (caregivers) or the facility's (owner, admin).
+//
 // selfFunctions: a caregiver's attendance is their YourStatus page; an
 // owner's or admin's is staff management (spec 000 §6 menus).
 var selfFunctions = map[shared.Role]string{shared.RoleCaregiverStaff: shared.FnYourStatus}
@@ -27,30 +23,30 @@ func Routes(api *web.API, s *Service) {
 		return web.Op{Service: web.Care, Method: method, Path: "/caregiverClockInRecord" + path, Summary: summary,
 			Access: web.SignedIn, Roles: roles, Function: shared.FnStaffManagement, RoleFunctions: selfFunctions}
 	}
-	web.Handle(api, rec(http.MethodPost, "/clockIn", "Clock in or out (decided from your last punch); a replayed clientPunchId answers the original", punchRoles...),
+	web.Handle(api, rec(http.MethodPost, "/clockIn", "Clock in or out (decided from your last punch); a replayed clientPunchId answers the original", shared.ShiftWorkers...),
 		func(ctx context.Context, in *web.Body[shared.ClockInRequest]) (*shared.ClockInRecord, error) {
 			return s.ClockIn(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, rec(http.MethodPost, "/listRecordByPage", "Punches, newest first: your own, or the facility's for an owner or admin", viewRoles...),
+	web.Handle(api, rec(http.MethodPost, "/listRecordByPage", "Punches, newest first: your own, or the facility's for an owner or admin", shared.EveryFacilityRole...),
 		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.ClockInRecordFilter]]) (*shared.Page[shared.ClockInRecord], error) {
 			return s.List(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, rec(http.MethodPost, "/attendanceSummary", "Minutes per person per day and week in the facility's zone (weeks start Sunday); open shifts flagged", viewRoles...),
+	web.Handle(api, rec(http.MethodPost, "/attendanceSummary", "Minutes per person per day and week in the facility's zone (weeks start Sunday); open shifts flagged", shared.EveryFacilityRole...),
 		func(ctx context.Context, in *web.Body[shared.AttendanceSummaryRequest]) (*shared.AttendanceSummary, error) {
 			return s.Summary(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, rec(http.MethodGet, "/myStatus", "Your clock state, this week's minutes and kiosk PIN state", punchRoles...),
+	web.Handle(api, rec(http.MethodGet, "/myStatus", "Your clock state, this week's minutes and kiosk PIN state", shared.ShiftWorkers...),
 		func(ctx context.Context, _ *web.None) (*shared.ClockInStatus, error) {
 			return s.MyStatus(ctx, auth.From(ctx))
 		})
-	web.Handle(api, rec(http.MethodPost, "/setPin", "Set your kiosk PIN (4–6 digits) for this facility", punchRoles...),
+	web.Handle(api, rec(http.MethodPost, "/setPin", "Set your kiosk PIN (4–6 digits) for this facility", shared.ShiftWorkers...),
 		func(ctx context.Context, in *web.Body[shared.SetPinRequest]) (*shared.ClockInStatus, error) {
 			return s.SetPin(ctx, auth.From(ctx), in.Body)
 		})
 
 	dev := func(method, path, summary string) web.Op {
 		return web.Op{Service: web.Care, Method: method, Path: "/kioskDevice" + path, Summary: summary,
-			Access: web.SignedIn, Roles: []shared.Role{shared.RoleFacilityOwner}, Function: shared.FnStaffManagement}
+			Access: web.SignedIn, Roles: shared.KioskKeepers, Function: shared.FnStaffManagement}
 	}
 	web.Handle(api, dev(http.MethodPost, "/register", "Register a door kiosk; its credential is answered this once"),
 		func(ctx context.Context, in *web.Body[shared.RegisterKioskRequest]) (*shared.KioskRegistration, error) {

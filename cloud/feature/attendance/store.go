@@ -69,7 +69,7 @@ func (Store) LockClock(ctx context.Context, q db.Querier, tenantID, userID strin
 	_, err := q.ExecContext(ctx, `INSERT INTO caregiver_clocks (tenant_id, user_id, punch_count, updated_at) VALUES (?, ?, 1, ?)
 		ON CONFLICT (tenant_id, user_id) DO UPDATE SET punch_count = caregiver_clocks.punch_count + 1, updated_at = excluded.updated_at`,
 		tenantID, userID, now)
-	return err
+	return db.Wrap("attendance: lock clock", err)
 }
 
 // InsertPunch stores a punch.
@@ -81,7 +81,7 @@ func (Store) InsertPunch(ctx context.Context, q db.Querier, r *punchRow) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO clock_punches (id, tenant_id, client_punch_id, user_id, punch_type, punched_at,
 		received_at, source, device_id, pin_check, late) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.ID, r.TenantID, r.ClientID, r.UserID, r.Type, r.PunchedAt, r.ReceivedAt, r.Source, r.DeviceID, r.PinCheck, late)
-	return err
+	return db.Wrap("attendance: insert punch", err)
 }
 
 // punchFilter narrows a punch list; tenantID is always set.
@@ -125,15 +125,15 @@ func (Store) ListPunches(ctx context.Context, q db.Querier, f punchFilter, limit
 	where, args := f.where()
 	var total int64
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM clock_punches p`+where, args...).Scan(&total); err != nil {
-		return nil, 0, err
+		return nil, 0, db.Wrap("attendance: list punches", err)
 	}
 	rows, err := q.QueryContext(ctx, punchSelect+where+` ORDER BY p.punched_at DESC, p.id DESC LIMIT ? OFFSET ?`,
 		append(args, limit, offset)...)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, db.Wrap("attendance: list punches", err)
 	}
 	out, err := collectPunches(rows)
-	return out, total, err
+	return out, total, db.Wrap("attendance: list punches", err)
 }
 
 // PunchesBetween are the punches in the filter's range, oldest first.
@@ -141,7 +141,7 @@ func (Store) PunchesBetween(ctx context.Context, q db.Querier, f punchFilter) ([
 	where, args := f.where()
 	rows, err := q.QueryContext(ctx, punchSelect+where+` ORDER BY p.punched_at, p.received_at, p.id`, args...)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("attendance: punches between", err)
 	}
 	return collectPunches(rows)
 }
@@ -175,18 +175,18 @@ func (Store) People(ctx context.Context, q db.Querier, tenantID string, from, to
 			UNION SELECT user_id FROM clock_punches WHERE tenant_id = ? AND punched_at >= ? AND punched_at < ?)
 		ORDER BY u.name, u.id`, tenantID, tenantID, tenantID, from, to)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("attendance: people", err)
 	}
 	defer rows.Close()
 	var out []person
 	for rows.Next() {
 		var p person
 		if err := rows.Scan(&p.UserID, &p.Name, &p.CaregiverID, &p.Color); err != nil {
-			return nil, err
+			return nil, db.Wrap("attendance: people", err)
 		}
 		out = append(out, p)
 	}
-	return out, rows.Err()
+	return out, db.Wrap("attendance: people", rows.Err())
 }
 
 // PersonByUser is one member of the facility by account (nil if not a member).
@@ -199,7 +199,7 @@ func (Store) PersonByUser(ctx context.Context, q db.Querier, tenantID, userID st
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	return &p, err
+	return &p, db.Wrap("attendance: person by user", err)
 }
 
 // UserOfCaregiver is the account of a staff record of the facility ("" if none).
@@ -209,7 +209,7 @@ func (Store) UserOfCaregiver(ctx context.Context, q db.Querier, tenantID, caregi
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
-	return id, err
+	return id, db.Wrap("attendance: user of caregiver", err)
 }
 
 // kioskPerson is an enabled caregiver as the kiosk sees them.
@@ -228,7 +228,7 @@ const kioskPeopleSelect = `SELECT c.id, u.id, u.name, c.color, u.avatar, COALESC
 func (Store) KioskPeople(ctx context.Context, q db.Querier, tenantID string) ([]kioskPerson, error) {
 	rows, err := q.QueryContext(ctx, kioskPeopleSelect+` ORDER BY u.name, c.id`, tenantID)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("attendance: kiosk people", err)
 	}
 	defer rows.Close()
 	var out []kioskPerson
@@ -236,12 +236,12 @@ func (Store) KioskPeople(ctx context.Context, q db.Querier, tenantID string) ([]
 		var p kioskPerson
 		var hash string
 		if err := rows.Scan(&p.CaregiverID, &p.UserID, &p.Name, &p.Color, &p.Avatar, &hash); err != nil {
-			return nil, err
+			return nil, db.Wrap("attendance: kiosk people", err)
 		}
 		p.PinSet = hash != ""
 		out = append(out, p)
 	}
-	return out, rows.Err()
+	return out, db.Wrap("attendance: kiosk people", rows.Err())
 }
 
 // KioskPerson is one enabled caregiver of the facility by staff id (nil if none).
@@ -254,7 +254,7 @@ func (Store) KioskPerson(ctx context.Context, q db.Querier, tenantID, caregiverI
 		return nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("attendance: kiosk person", err)
 	}
 	p.PinSet = hash != ""
 	return &p, nil
@@ -269,7 +269,7 @@ func (Store) OnShift(ctx context.Context, q db.Querier, tenantID string) (map[st
 	rows, err := q.QueryContext(ctx, `SELECT c.user_id, (SELECT p.punch_type`+last+`), (SELECT p.punched_at`+last+`)
 		FROM caregiver_clocks c WHERE c.tenant_id = ?`, tenantID)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("attendance: on shift", err)
 	}
 	defer rows.Close()
 	out := map[string]int64{}
@@ -278,13 +278,13 @@ func (Store) OnShift(ctx context.Context, q db.Querier, tenantID string) (map[st
 		var typ sql.NullString // NULL: a PIN but no punch yet
 		var at sql.NullInt64
 		if err := rows.Scan(&user, &typ, &at); err != nil {
-			return nil, err
+			return nil, db.Wrap("attendance: on shift", err)
 		}
 		if shared.PunchType(typ.String) == shared.PunchIn {
 			out[user] = at.Int64
 		}
 	}
-	return out, rows.Err()
+	return out, db.Wrap("attendance: on shift", rows.Err())
 }
 
 // clockRow is a person's caregiver_clocks row.
@@ -303,7 +303,7 @@ func (Store) Clock(ctx context.Context, q db.Querier, tenantID, userID string) (
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	return &r, err
+	return &r, db.Wrap("attendance: clock", err)
 }
 
 // SetPin stores a new PIN hash and clears failures and any lock.
@@ -311,7 +311,7 @@ func (Store) SetPin(ctx context.Context, q db.Querier, tenantID, userID, hash st
 	_, err := q.ExecContext(ctx, `INSERT INTO caregiver_clocks (tenant_id, user_id, pin_hash, pin_set_at, updated_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (tenant_id, user_id) DO UPDATE SET pin_hash = excluded.pin_hash, pin_set_at = excluded.pin_set_at,
 		pin_failures = 0, pin_locked_until = 0, updated_at = excluded.updated_at`, tenantID, userID, hash, now, now)
-	return err
+	return db.Wrap("attendance: set pin", err)
 }
 
 // RecordPinFailure counts a wrong PIN whose hash was set at pinSetAt; the
@@ -325,24 +325,24 @@ func (Store) RecordPinFailure(ctx context.Context, q db.Querier, tenantID, userI
 		return 0, false, nil
 	}
 	if err != nil {
-		return 0, false, err
+		return 0, false, db.Wrap("attendance: record pin failure", err)
 	}
 	cur++
 	if cur >= shared.PinMaxFailures {
 		_, err = q.ExecContext(ctx, `UPDATE caregiver_clocks SET pin_failures = 0, pin_locked_until = ?, updated_at = ?
 			WHERE tenant_id = ? AND user_id = ?`, lockUntil, now, tenantID, userID)
-		return cur, true, err
+		return cur, true, db.Wrap("attendance: record pin failure", err)
 	}
 	_, err = q.ExecContext(ctx, `UPDATE caregiver_clocks SET pin_failures = ?, updated_at = ? WHERE tenant_id = ? AND user_id = ?`,
 		cur, now, tenantID, userID)
-	return cur, false, err
+	return cur, false, db.Wrap("attendance: record pin failure", err)
 }
 
 // ResetPinFailures clears the count after a right PIN.
 func (Store) ResetPinFailures(ctx context.Context, q db.Querier, tenantID, userID string, now int64) error {
 	_, err := q.ExecContext(ctx, `UPDATE caregiver_clocks SET pin_failures = 0, updated_at = ?
 		WHERE tenant_id = ? AND user_id = ? AND pin_failures <> 0`, now, tenantID, userID)
-	return err
+	return db.Wrap("attendance: reset pin failures", err)
 }
 
 // deviceRow is a kiosk_devices row.
@@ -376,7 +376,7 @@ func scanDevice(sc interface{ Scan(...any) error }) (*deviceRow, error) {
 func (Store) InsertDevice(ctx context.Context, q db.Querier, r *deviceRow, credentialHash string) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO kiosk_devices (id, tenant_id, name, credential_hash, salt, created_by, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, r.ID, r.TenantID, r.Name, credentialHash, r.Salt, r.CreatedBy, r.CreatedAt)
-	return err
+	return db.Wrap("attendance: insert device", err)
 }
 
 // DeviceByCredential is the active kiosk whose credential hashes to hash (nil if none or revoked).
@@ -397,36 +397,31 @@ func (Store) Devices(ctx context.Context, q db.Querier, tenantID string, activeO
 	}
 	rows, err := q.QueryContext(ctx, deviceSelect+w+` ORDER BY CASE WHEN d.revoked_at IS NULL THEN 0 ELSE 1 END, d.created_at DESC, d.id`, tenantID)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("attendance: devices", err)
 	}
 	defer rows.Close()
 	var out []deviceRow
 	for rows.Next() {
 		r, err := scanDevice(rows)
 		if err != nil {
-			return nil, err
+			return nil, db.Wrap("attendance: devices", err)
 		}
 		out = append(out, *r)
 	}
-	return out, rows.Err()
+	return out, db.Wrap("attendance: devices", rows.Err())
 }
 
 // SeenDevice notes a kiosk's call, at most once a minute.
 func (Store) SeenDevice(ctx context.Context, q db.Querier, id string, now int64) error {
 	_, err := q.ExecContext(ctx, `UPDATE kiosk_devices SET last_seen_at = ? WHERE id = ? AND (last_seen_at IS NULL OR last_seen_at < ?)`,
 		now, id, now-60_000)
-	return err
+	return db.Wrap("attendance: seen device", err)
 }
 
 // RevokeDevice ends a kiosk's credential; false when it was already revoked.
 func (Store) RevokeDevice(ctx context.Context, q db.Querier, tenantID, id, by string, now int64) (bool, error) {
-	res, err := q.ExecContext(ctx, `UPDATE kiosk_devices SET revoked_at = ?, revoked_by = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL`,
-		now, by, tenantID, id)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	return db.Affected(q.ExecContext(ctx, `UPDATE kiosk_devices SET revoked_at = ?, revoked_by = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL`,
+		now, by, tenantID, id))
 }
 
 // verifierRow is one kiosk_pin_verifiers row.
@@ -439,7 +434,7 @@ type verifierRow struct {
 func (Store) HasVerifier(ctx context.Context, q db.Querier, deviceID, userID string) (bool, error) {
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM kiosk_pin_verifiers WHERE device_id = ? AND user_id = ?`, deviceID, userID).Scan(&n)
-	return n > 0, err
+	return n > 0, db.Wrap("attendance: has verifier", err)
 }
 
 // PutVerifier stores (or replaces) a person's offline check on a kiosk.
@@ -448,13 +443,13 @@ func (Store) PutVerifier(ctx context.Context, q db.Querier, v verifierRow) error
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (device_id, user_id) DO UPDATE SET caregiver_id = excluded.caregiver_id,
 		verifier = excluded.verifier, updated_at = excluded.updated_at`,
 		v.DeviceID, v.TenantID, v.UserID, v.CaregiverID, v.Verifier, v.UpdatedAt)
-	return err
+	return db.Wrap("attendance: put verifier", err)
 }
 
 // DeleteVerifiers removes a person's offline checks on every kiosk of the facility (their PIN changed).
 func (Store) DeleteVerifiers(ctx context.Context, q db.Querier, tenantID, userID string) error {
 	_, err := q.ExecContext(ctx, `DELETE FROM kiosk_pin_verifiers WHERE tenant_id = ? AND user_id = ?`, tenantID, userID)
-	return err
+	return db.Wrap("attendance: delete verifiers", err)
 }
 
 // Verifiers are a kiosk's offline checks for the caregivers it may still serve.
@@ -466,18 +461,18 @@ func (Store) Verifiers(ctx context.Context, q db.Querier, tenantID, deviceID str
 		WHERE v.tenant_id = ? AND v.device_id = ? AND c.status = 'enabled' AND c.deleted_at IS NULL AND u.status = 'enabled'
 		ORDER BY v.caregiver_id`, tenantID, deviceID)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("attendance: verifiers", err)
 	}
 	defer rows.Close()
 	var out []verifierRow
 	for rows.Next() {
 		var v verifierRow
 		if err := rows.Scan(&v.DeviceID, &v.TenantID, &v.UserID, &v.CaregiverID, &v.Verifier, &v.UpdatedAt); err != nil {
-			return nil, err
+			return nil, db.Wrap("attendance: verifiers", err)
 		}
 		out = append(out, v)
 	}
-	return out, rows.Err()
+	return out, db.Wrap("attendance: verifiers", rows.Err())
 }
 
 // owner is someone to tell about a PIN lock.
@@ -492,22 +487,22 @@ func (Store) Owners(ctx context.Context, q db.Querier, tenantID string) ([]owner
 		WHERE m.tenant_id = ? AND m.role = ? AND m.status = 'enabled' AND u.status = 'enabled' ORDER BY u.email`,
 		tenantID, shared.RoleFacilityOwner)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("attendance: owners", err)
 	}
 	defer rows.Close()
 	var out []owner
 	for rows.Next() {
 		var o owner
 		if err := rows.Scan(&o.Email, &o.Name, &o.Language); err != nil {
-			return nil, err
+			return nil, db.Wrap("attendance: owners", err)
 		}
 		out = append(out, o)
 	}
-	return out, rows.Err()
+	return out, db.Wrap("attendance: owners", rows.Err())
 }
 
 // Facility is a facility's name and time zone.
 func (Store) Facility(ctx context.Context, q db.Querier, tenantID string) (name string, zone shared.TimeZone, err error) {
 	err = q.QueryRowContext(ctx, `SELECT facility_name, time_zone FROM tenants WHERE id = ?`, tenantID).Scan(&name, &zone)
-	return name, zone, err
+	return name, zone, db.Wrap("attendance: facility", err)
 }

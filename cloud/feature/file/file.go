@@ -31,6 +31,7 @@ import (
 	"hearth/cloud/platform/blob"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/upload"
 	"hearth/shared"
 )
 
@@ -60,11 +61,7 @@ var (
 var uploadTypes = map[string]string{"application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png"}
 
 // Limits bound uploads; 0 means unlimited.
-type Limits struct {
-	MaxFileBytes int64 // one file (7010)
-	TenantBytes  int64 // all of a tenant's files (7009)
-	MaxFiles     int   // files in one request (7008)
-}
+type Limits = upload.Limits
 
 // Accounts is what avatars need from the identity service.
 type Accounts interface {
@@ -113,11 +110,7 @@ func (s *Service) SetLimits(l Limits) {
 }
 
 // Incoming is one uploaded file as the handler received it.
-type Incoming struct {
-	Name string // as the client named it; only shown, never used as a path
-	Size int64
-	Body io.ReadSeeker
-}
+type Incoming = upload.File
 
 // checked is an incoming file that passed every rule.
 type checked struct {
@@ -415,7 +408,7 @@ func (s *Service) Delete(ctx context.Context, p *auth.Principal, id string) erro
 	if err != nil {
 		return err
 	}
-	manager := r.TenantID == p.TenantID && p.Has(shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin)
+	manager := r.TenantID == p.TenantID && p.Has(shared.FacilityManagers...)
 	if r.UploaderID != p.UserID && !manager {
 		return problem.Forbidden
 	}

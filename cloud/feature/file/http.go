@@ -8,6 +8,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/upload"
 	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
@@ -49,12 +50,12 @@ func Routes(api *web.API, s *Service) {
 		return web.Op{Service: web.System, Method: method, Path: path, Summary: summary, Access: web.SignedIn, Function: web.AnyPlan}
 	}
 
-	upload := op(http.MethodPost, "/files/upload", "Upload files (PDF, JPEG, PNG by content); all are stored or none")
-	upload.MaxBodyBytes = uploadBodyLimit(s.Limits())
-	web.Handle(api, upload, func(ctx context.Context, in *uploadInput) ([]shared.FileItem, error) {
+	uploadOp := op(http.MethodPost, "/files/upload", "Upload files (PDF, JPEG, PNG by content); all are stored or none")
+	uploadOp.MaxBodyBytes = uploadBodyLimit(s.Limits())
+	web.Handle(api, uploadOp, func(ctx context.Context, in *uploadInput) ([]shared.FileItem, error) {
 		form := in.RawBody.Data()
-		files := incoming(form.Files)
-		defer closeAll(form.Files)
+		files := upload.FromForm(form.Files)
+		defer upload.CloseAll(form.Files...)
 		return s.Upload(ctx, auth.From(ctx), form.Category, files)
 	})
 
@@ -104,29 +105,11 @@ func Routes(api *web.API, s *Service) {
 	avatar.MaxBodyBytes = 2*shared.AvatarMaxBytes + 1<<20 // larger files still get the avatar's own "too large" answer
 	web.Handle(api, avatar, func(ctx context.Context, in *avatarInput) (*shared.FileItem, error) {
 		form := in.RawBody.Data()
-		defer closeAll([]huma.FormFile{form.File})
+		defer upload.CloseAll(form.File)
 		var f Incoming
 		if form.File.IsSet {
 			f = Incoming{Name: form.File.Filename, Size: form.File.Size, Body: form.File.File}
 		}
 		return s.UploadAvatar(ctx, auth.From(ctx), form.UserID, f)
 	})
-}
-
-func incoming(files []huma.FormFile) []Incoming {
-	out := make([]Incoming, 0, len(files))
-	for _, f := range files {
-		if f.File != nil {
-			out = append(out, Incoming{Name: f.Filename, Size: f.Size, Body: f.File})
-		}
-	}
-	return out
-}
-
-func closeAll(files []huma.FormFile) {
-	for _, f := range files {
-		if f.File != nil {
-			f.File.Close()
-		}
-	}
 }

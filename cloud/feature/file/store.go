@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 
 	"hearth/cloud/platform/db"
 	"hearth/shared"
@@ -55,7 +54,7 @@ func (Store) Insert(ctx context.Context, q db.Querier, r *record) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO files (`+fileCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.ID, r.TenantID, r.UploaderID, string(r.Category), r.Name, r.Suffix, r.ContentType, r.Size,
 		r.StorageKey, r.SHA256, r.CreatedAt, r.ConfirmedAt, r.DeletedAt)
-	return err
+	return db.Wrap("file: insert", err)
 }
 
 // ByID finds a file, deleted or not (nil if none).
@@ -68,13 +67,10 @@ func (Store) ByIDs(ctx context.Context, q db.Querier, ids []string) ([]record, e
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	rows, err := q.QueryContext(ctx, `SELECT `+fileCols+` FROM files WHERE deleted_at IS NULL AND id IN (`+marks(len(ids))+`)`, args...)
+	in, args := db.In(ids)
+	rows, err := q.QueryContext(ctx, `SELECT `+fileCols+` FROM files WHERE deleted_at IS NULL AND id IN (`+in+`)`, args...)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("file: by ids", err)
 	}
 	return scanFiles(rows)
 }
@@ -86,26 +82,26 @@ func (Store) Usage(ctx context.Context, q db.Querier, tenantID string) (int64, e
 	err := q.QueryRowContext(ctx, `SELECT COALESCE(SUM(size), 0) + (SELECT COALESCE(SUM(v.size), 0) FROM file_variants v
 		JOIN files f ON f.id = v.file_id WHERE v.tenant_id = ? AND f.deleted_at IS NULL)
 		FROM files WHERE tenant_id = ? AND deleted_at IS NULL`, tenantID, tenantID).Scan(&n)
-	return n, err
+	return n, db.Wrap("file: usage", err)
 }
 
 // AddVariant counts a resized copy of r, once however many replicas made it.
 func (Store) AddVariant(ctx context.Context, q db.Querier, r *record, name string, size, now int64) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO file_variants (file_id, tenant_id, name, size, created_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (file_id, name) DO NOTHING`, r.ID, r.TenantID, name, size, now)
-	return err
+	return db.Wrap("file: add variant", err)
 }
 
 // Confirm marks an upload as in use; false when it was confirmed already.
 func (Store) Confirm(ctx context.Context, q db.Querier, id string, now int64) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE files SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL AND deleted_at IS NULL`, now, id)
-	return affected(res, err)
+	return db.Affected(res, err)
 }
 
 // SoftDelete marks a file deleted, keeping its row and bytes; false when it already was.
 func (Store) SoftDelete(ctx context.Context, q db.Querier, id string, now int64) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE files SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL`, now, id)
-	return affected(res, err)
+	return db.Affected(res, err)
 }
 
 // DeleteUnconfirmed removes the row of an upload that is still unconfirmed.
@@ -124,12 +120,12 @@ func (Store) DeleteAvatar(ctx context.Context, q db.Querier, id string) (bool, e
 
 // deleteVariants removes the counts of a removed file's copies (the caller removes their bytes).
 func deleteVariants(ctx context.Context, q db.Querier, id string, res sql.Result, err error) (bool, error) {
-	ok, err := affected(res, err)
+	ok, err := db.Affected(res, err)
 	if err != nil || !ok {
 		return ok, err
 	}
 	_, err = q.ExecContext(ctx, `DELETE FROM file_variants WHERE file_id = ?`, id)
-	return ok, err
+	return ok, db.Wrap("file: delete variants", err)
 }
 
 // Stale lists uploads made before cutoff and never confirmed, oldest first.
@@ -137,20 +133,7 @@ func (Store) Stale(ctx context.Context, q db.Querier, cutoff int64, limit int) (
 	rows, err := q.QueryContext(ctx, `SELECT `+fileCols+` FROM files WHERE confirmed_at IS NULL AND created_at < ?
 		ORDER BY created_at LIMIT ?`, cutoff, limit)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("file: stale", err)
 	}
 	return scanFiles(rows)
-}
-
-func affected(res sql.Result, err error) (bool, error) {
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n > 0, err
-}
-
-// marks is "?, ?, ?" for n values.
-func marks(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }

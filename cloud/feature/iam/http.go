@@ -96,7 +96,7 @@ func Routes(api *web.API, s *Service) {
 
 	if s.cfg.Dev {
 		web.Handle(api, web.Op{Service: web.System, Method: http.MethodGet, Path: "/dev/outbox", Access: web.SignedIn,
-			Roles: []shared.Role{shared.RoleSuperAdmin}, Function: web.AnyPlan,
+			Roles: shared.SuperAdmins, Function: web.AnyPlan,
 			Summary: "Development only (HEARTH_DEV=1): mail kept by the development outbox"},
 			func(ctx context.Context, in *shared.OutboxQuery) ([]shared.OutboxMail, error) {
 				return mail.List(ctx, s.db, in.To, 50)

@@ -626,7 +626,7 @@ func (s *Service) CheckSession(ctx context.Context, p *auth.Principal) (bool, er
 		s.live.put(p.SessionID, p.UserID, p.TenantID, st, gen, readAt)
 	}
 	p.LoginAt = st.LoginAt
-	return st.TempPassword && !p.Has(shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister), nil
+	return st.TempPassword && !p.Has(shared.FacilityOwners...), nil
 }
 
 // UserInfo is GET /user/getUserInfo.

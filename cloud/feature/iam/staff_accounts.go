@@ -53,12 +53,7 @@ func (s *Service) InviteLink(ctx context.Context, q db.Querier, userID string) (
 
 // SetMembershipRole changes a person's role in one facility; false when they have no membership there.
 func (s *Service) SetMembershipRole(ctx context.Context, q db.Querier, tenantID, userID string, role shared.Role) (bool, error) {
-	res, err := q.ExecContext(ctx, `UPDATE memberships SET role = ? WHERE tenant_id = ? AND user_id = ?`, string(role), tenantID, userID)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	return db.Affected(q.ExecContext(ctx, `UPDATE memberships SET role = ? WHERE tenant_id = ? AND user_id = ?`, string(role), tenantID, userID))
 }
 
 // SetMembershipStatus enables or disables a person in one facility. The session

@@ -63,7 +63,7 @@ func (s *Store) InsertUser(ctx context.Context, q db.Querier, u *user, now int64
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		u.ID, u.Account, strings.ToLower(u.Account), strings.ToLower(u.Email), u.Phone, phoneKey(u.Phone), u.Name, u.Avatar,
 		u.PasswordHash, u.TempPassword, u.NextPasswordUpdate, string(u.Status), role, twoFactor, now, now)
-	return err
+	return db.Wrap("iam: insert user", err)
 }
 
 // SetPassword stores a new password hash and clears the temporary flag.
@@ -73,13 +73,13 @@ func (s *Store) SetPassword(ctx context.Context, q db.Querier, userID, hash stri
 		query += `, status = CASE WHEN status = 'unverified' THEN 'enabled' ELSE status END`
 	}
 	_, err := q.ExecContext(ctx, query+` WHERE id = ?`, hash, false, next, now, userID)
-	return err
+	return db.Wrap("iam: set password", err)
 }
 
 // SetNextPasswordUpdate moves the password-change prompt.
 func (s *Store) SetNextPasswordUpdate(ctx context.Context, q db.Querier, userID string, next, now int64) error {
 	_, err := q.ExecContext(ctx, `UPDATE users SET next_password_update_at = ?, updated_at = ? WHERE id = ?`, next, now, userID)
-	return err
+	return db.Wrap("iam: set next password update", err)
 }
 
 // Taken reports whether a column value is used by a user other than except.
@@ -93,11 +93,11 @@ func (s *Store) Taken(ctx context.Context, q db.Querier, column, value, except s
 	case "phone":
 		col, value = "phone_key", phoneKey(value)
 	default:
-		return false, fmt.Errorf("unknown column %q", column)
+		return false, db.Wrap("iam: taken", fmt.Errorf("unknown column %q", column))
 	}
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE `+col+` = ? AND id <> ?`, value, except).Scan(&n)
-	return n > 0, err
+	return n > 0, db.Wrap("iam: taken", err)
 }
 
 // phoneKey keeps the digits (and a leading +) so "(206) 555-0100" and "206-555-0100" collide.
@@ -136,18 +136,18 @@ func scanMembership(row interface{ Scan(...any) error }) (membership, error) {
 func (s *Store) Memberships(ctx context.Context, q db.Querier, userID string) ([]membership, error) {
 	rows, err := q.QueryContext(ctx, membershipQuery+` ORDER BY t.facility_name`, userID)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("iam: memberships", err)
 	}
 	defer rows.Close()
 	var out []membership
 	for rows.Next() {
 		m, err := scanMembership(rows)
 		if err != nil {
-			return nil, err
+			return nil, db.Wrap("iam: memberships", err)
 		}
 		out = append(out, m)
 	}
-	return out, rows.Err()
+	return out, db.Wrap("iam: memberships", rows.Err())
 }
 
 // Membership finds a user's membership of one facility.
@@ -156,14 +156,14 @@ func (s *Store) Membership(ctx context.Context, q db.Querier, userID, tenantID s
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	return &m, err
+	return &m, db.Wrap("iam: membership", err)
 }
 
 // InsertMembership adds a user to a facility with a role.
 func (s *Store) InsertMembership(ctx context.Context, q db.Querier, id, tenantID, userID string, role shared.Role, now int64) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO memberships (id, tenant_id, user_id, role, status, created_at) VALUES (?, ?, ?, ?, 'enabled', ?)`,
 		id, tenantID, userID, string(role), now)
-	return err
+	return db.Wrap("iam: insert membership", err)
 }
 
 // session is a sessions row.
@@ -267,7 +267,7 @@ func (s *Store) InsertChallenge(ctx context.Context, q db.Querier, c challenge, 
 	}
 	_, err := q.ExecContext(ctx, `INSERT INTO verify_challenges (id, user_id, tenant_id, code_hash, sent_at, expires_at, attempts, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, 0, ?)`, c.ID, c.UserID, tenant, c.CodeHash, c.SentAt, c.ExpiresAt, now)
-	return err
+	return db.Wrap("iam: insert challenge", err)
 }
 
 // Challenge reads a code challenge.
@@ -278,31 +278,31 @@ func (s *Store) Challenge(ctx context.Context, q db.Querier, id string) (*challe
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	return &c, err
+	return &c, db.Wrap("iam: challenge", err)
 }
 
 // CountAttempt adds a wrong try and returns the new count.
 func (s *Store) CountAttempt(ctx context.Context, q db.Querier, id string) (int, error) {
 	var n int
 	err := q.QueryRowContext(ctx, `UPDATE verify_challenges SET attempts = attempts + 1 WHERE id = ? RETURNING attempts`, id).Scan(&n)
-	return n, err
+	return n, db.Wrap("iam: count attempt", err)
 }
 
 // UseChallenge marks a code used; false when it was used already.
 func (s *Store) UseChallenge(ctx context.Context, q db.Querier, id string, now int64) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE verify_challenges SET used_at = ? WHERE id = ? AND used_at IS NULL`, now, id)
 	if err != nil {
-		return false, err
+		return false, db.Wrap("iam: use challenge", err)
 	}
 	n, err := res.RowsAffected()
-	return n == 1, err
+	return n == 1, db.Wrap("iam: use challenge", err)
 }
 
 // ResendChallenge replaces the code of a challenge and restarts its clock.
 func (s *Store) ResendChallenge(ctx context.Context, q db.Querier, id, codeHash string, sentAt, expiresAt int64) error {
 	_, err := q.ExecContext(ctx, `UPDATE verify_challenges SET code_hash = ?, sent_at = ?, expires_at = ?, attempts = 0 WHERE id = ?`,
 		codeHash, sentAt, expiresAt, id)
-	return err
+	return db.Wrap("iam: resend challenge", err)
 }
 
 // failures is a login_failures row.
@@ -319,7 +319,7 @@ func (s *Store) Failures(ctx context.Context, q db.Querier, key string) (failure
 	if errors.Is(err, sql.ErrNoRows) {
 		return failures{}, nil
 	}
-	return f, err
+	return f, db.Wrap("iam: failures", err)
 }
 
 // SaveFailures writes the failure counter of a key.
@@ -327,7 +327,7 @@ func (s *Store) SaveFailures(ctx context.Context, q db.Querier, key string, f fa
 	_, err := q.ExecContext(ctx, `INSERT INTO login_failures (key, window_start, failures, locked_until) VALUES (?, ?, ?, ?)
 		ON CONFLICT (key) DO UPDATE SET window_start = excluded.window_start, failures = excluded.failures, locked_until = excluded.locked_until`,
 		key, f.WindowStart, f.Count, f.LockedUntil)
-	return err
+	return db.Wrap("iam: save failures", err)
 }
 
 // AddFailure counts one failure of a key in one statement and answers the
@@ -347,16 +347,16 @@ func (s *Store) AddFailure(ctx context.Context, q db.Querier, key string, now, w
 // ClearFailures forgets a key's failures.
 func (s *Store) ClearFailures(ctx context.Context, q db.Querier, key string) error {
 	_, err := q.ExecContext(ctx, `DELETE FROM login_failures WHERE key = ?`, key)
-	return err
+	return db.Wrap("iam: clear failures", err)
 }
 
 // InsertCaptcha stores a captcha answer and drops expired ones.
 func (s *Store) InsertCaptcha(ctx context.Context, q db.Querier, id, answerHash string, expires, now int64) error {
 	if _, err := q.ExecContext(ctx, `DELETE FROM captchas WHERE expires_at < ?`, now); err != nil {
-		return err
+		return db.Wrap("iam: insert captcha", err)
 	}
 	_, err := q.ExecContext(ctx, `INSERT INTO captchas (id, answer_hash, expires_at) VALUES (?, ?, ?)`, id, answerHash, expires)
-	return err
+	return db.Wrap("iam: insert captcha", err)
 }
 
 // TakeCaptcha removes a captcha and returns its answer hash ("" if none or expired): each captcha is answered once.
@@ -366,21 +366,21 @@ func (s *Store) TakeCaptcha(ctx context.Context, q db.Querier, id string, now in
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
-	return h, err
+	return h, db.Wrap("iam: take captcha", err)
 }
 
 // InsertEmailToken stores an e-mailed link's token hash.
 func (s *Store) InsertEmailToken(ctx context.Context, q db.Querier, hash, userID, purpose string, expires, now int64) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO email_tokens (token_hash, user_id, purpose, expires_at, created_at) VALUES (?, ?, ?, ?, ?)`,
 		hash, userID, purpose, expires, now)
-	return err
+	return db.Wrap("iam: insert email token", err)
 }
 
 // LastEmailToken is when the newest link of a purpose was made for a user (0 if never).
 func (s *Store) LastEmailToken(ctx context.Context, q db.Querier, userID, purpose string) (int64, error) {
 	var t sql.NullInt64
 	err := q.QueryRowContext(ctx, `SELECT MAX(created_at) FROM email_tokens WHERE user_id = ? AND purpose = ?`, userID, purpose).Scan(&t)
-	return t.Int64, err
+	return t.Int64, db.Wrap("iam: last email token", err)
 }
 
 // emailToken is an email_tokens row.
@@ -398,15 +398,15 @@ func (s *Store) EmailToken(ctx context.Context, q db.Querier, hash string) (*ema
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	return &t, err
+	return &t, db.Wrap("iam: email token", err)
 }
 
 // UseEmailToken marks a link used; false when it was used already.
 func (s *Store) UseEmailToken(ctx context.Context, q db.Querier, hash string, now int64) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE email_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL`, now, hash)
 	if err != nil {
-		return false, err
+		return false, db.Wrap("iam: use email token", err)
 	}
 	n, err := res.RowsAffected()
-	return n == 1, err
+	return n == 1, db.Wrap("iam: use email token", err)
 }

@@ -56,7 +56,7 @@ func New(d *db.DB, m mail.Sender, log *slog.Logger, now func() time.Time) *Servi
 
 // isManager reports whether p decides requests and sees the facility's.
 func isManager(p *auth.Principal) bool {
-	return p.Has(shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin)
+	return p.Has(shared.FacilityManagers...)
 }
 
 // scopeOf is what p may see, from the token alone.

@@ -76,31 +76,21 @@ func (Store) Insert(ctx context.Context, q db.Querier, r *row) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO application_forms (id, tenant_id, creator_id, type, start_at, end_at, reason, status,
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.ID, r.TenantID, r.CreatorID, r.Type, r.StartAt, r.EndAt, r.Reason, shared.ApplicationPending, r.CreatedAt, r.UpdatedAt)
-	return err
+	return db.Wrap("request: insert", err)
 }
 
 // Edit changes the creator's own request while it is PENDING; false when it is not (any more).
 func (Store) Edit(ctx context.Context, q db.Querier, r *row) (bool, error) {
-	res, err := q.ExecContext(ctx, `UPDATE application_forms SET type = ?, start_at = ?, end_at = ?, reason = ?, updated_at = ?
+	return db.Affected(q.ExecContext(ctx, `UPDATE application_forms SET type = ?, start_at = ?, end_at = ?, reason = ?, updated_at = ?
 		WHERE tenant_id = ? AND id = ? AND creator_id = ? AND status = ?`,
-		r.Type, r.StartAt, r.EndAt, r.Reason, r.UpdatedAt, r.TenantID, r.ID, r.CreatorID, shared.ApplicationPending)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+		r.Type, r.StartAt, r.EndAt, r.Reason, r.UpdatedAt, r.TenantID, r.ID, r.CreatorID, shared.ApplicationPending))
 }
 
 // Decide approves or refuses a PENDING request; false when someone decided first.
 func (Store) Decide(ctx context.Context, q db.Querier, tenantID, id string, status shared.ApplicationStatus, approverID, comment string, now int64) (bool, error) {
-	res, err := q.ExecContext(ctx, `UPDATE application_forms SET status = ?, approver_id = ?, comment = ?, decided_at = ?, updated_at = ?
+	return db.Affected(q.ExecContext(ctx, `UPDATE application_forms SET status = ?, approver_id = ?, comment = ?, decided_at = ?, updated_at = ?
 		WHERE tenant_id = ? AND id = ? AND status = ?`,
-		status, approverID, comment, now, now, tenantID, id, shared.ApplicationPending)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+		status, approverID, comment, now, now, tenantID, id, shared.ApplicationPending))
 }
 
 // filter narrows a list.
@@ -133,23 +123,23 @@ func (Store) List(ctx context.Context, q db.Querier, f filter, limit, offset int
 	w, args := f.where()
 	var total int64
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM application_forms f`+w, args...).Scan(&total); err != nil {
-		return nil, 0, err
+		return nil, 0, db.Wrap("request: list", err)
 	}
 	rows, err := q.QueryContext(ctx, formSelect+w+` ORDER BY CASE WHEN f.status = 'PENDING' THEN 0 ELSE 1 END, f.created_at DESC, f.id DESC
 		LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, db.Wrap("request: list", err)
 	}
 	defer rows.Close()
 	var out []row
 	for rows.Next() {
 		r, err := scanForm(rows)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, db.Wrap("request: list", err)
 		}
 		out = append(out, *r)
 	}
-	return out, total, rows.Err()
+	return out, total, db.Wrap("request: list", rows.Err())
 }
 
 // CountPending counts PENDING requests in the scope.
@@ -158,7 +148,7 @@ func (Store) CountPending(ctx context.Context, q db.Querier, sc scope) (int, err
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM application_forms f`+w+` AND f.status = ?`,
 		append(args, shared.ApplicationPending)...).Scan(&n)
-	return n, err
+	return n, db.Wrap("request: count pending", err)
 }
 
 // InsertDemo stores a PENDING request for the demo seed (cloud/feature/demo).
@@ -183,7 +173,7 @@ func (Store) Requester(ctx context.Context, q db.Querier, tenantID, userID strin
 		return nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("request: requester", err)
 	}
 	return &r, nil
 }

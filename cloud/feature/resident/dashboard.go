@@ -145,7 +145,7 @@ func (s *Service) CountsCard(ctx context.Context, p *auth.Principal) (*shared.Da
 		return nil, err
 	}
 	link := "/resident"
-	if p.Has(writers...) {
+	if p.Has(shared.FacilityManagers...) {
 		link = "/resident-management"
 	}
 	limit := shared.DashboardItem{Key: "residentsNoLimit", Status: true, Tone: shared.ToneNone}

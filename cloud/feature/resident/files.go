@@ -5,11 +5,11 @@ import (
 	"slices"
 	"strings"
 
-	"hearth/cloud/feature/file"
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/upload"
 	"hearth/shared"
 )
 
@@ -56,7 +56,7 @@ func (s *Service) residentFiles(ctx context.Context, rows []fileRow) ([]shared.R
 // UploadFiles stores a batch of documents for a resident, all or none: the
 // file service checks and stores the bytes, then one transaction confirms the
 // uploads and links them; if it fails, the uploads are removed again.
-func (s *Service) UploadFiles(ctx context.Context, p *auth.Principal, residentID string, category shared.FileCategory, files []file.Incoming) ([]shared.ResidentFile, error) {
+func (s *Service) UploadFiles(ctx context.Context, p *auth.Principal, residentID string, category shared.FileCategory, files []upload.File) ([]shared.ResidentFile, error) {
 	if err := writer(p); err != nil {
 		return nil, err
 	}

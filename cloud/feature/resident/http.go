@@ -6,17 +6,15 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"hearth/cloud/feature/file"
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/upload"
 	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
 
-// readers are every facility role: caregivers read residents, contacts and
+// Every facility role reads: caregivers read residents, contacts and
 // documents (spec 000 §2 caregiver /resident and /resident/detail).
-var readers = []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin,
-	shared.RoleCaregiverStaff}
-
+//
 // readFunctions: each role reads under its own menu's function (spec 000 §6):
 // caregivers CaregiverResidents, owners and admins ResidentManagement.
 var readFunctions = map[shared.Role]string{shared.RoleCaregiverStaff: shared.FnCaregiverResidents}
@@ -37,11 +35,11 @@ type uploadInput struct {
 func Routes(api *web.API, s *Service, maxUploadBytes int64) {
 	write := func(method, path, summary string) web.Op {
 		return web.Op{Service: web.Care, Method: method, Path: path, Summary: summary, Access: web.SignedIn,
-			Roles: writers, Function: shared.FnResidentManagement}
+			Roles: shared.FacilityManagers, Function: shared.FnResidentManagement}
 	}
 	read := func(method, path, summary string) web.Op {
 		return web.Op{Service: web.Care, Method: method, Path: path, Summary: summary, Access: web.SignedIn,
-			Roles: readers, Function: shared.FnResidentManagement, RoleFunctions: readFunctions}
+			Roles: shared.EveryFacilityRole, Function: shared.FnResidentManagement, RoleFunctions: readFunctions}
 	}
 
 	web.Handle(api, read(http.MethodPost, "/resident/listResidentByPage", "Residents by name; moved-out and deceased only when the status filter asks"),
@@ -92,12 +90,12 @@ func Routes(api *web.API, s *Service, maxUploadBytes int64) {
 		func(ctx context.Context, in *shared.ResidentFilesQuery) ([]shared.ResidentFile, error) {
 			return s.Files(ctx, auth.From(ctx), in.ResidentID, in.Category)
 		})
-	upload := write(http.MethodPost, "/resident/uploadResidentFiles", "Upload documents for a resident (multipart residentId, category, files); all or none")
-	upload.MaxBodyBytes = maxUploadBytes
-	web.Handle(api, upload, func(ctx context.Context, in *uploadInput) ([]shared.ResidentFile, error) {
+	uploadOp := write(http.MethodPost, "/resident/uploadResidentFiles", "Upload documents for a resident (multipart residentId, category, files); all or none")
+	uploadOp.MaxBodyBytes = maxUploadBytes
+	web.Handle(api, uploadOp, func(ctx context.Context, in *uploadInput) ([]shared.ResidentFile, error) {
 		form := in.RawBody.Data()
-		defer closeAll(form.Files)
-		return s.UploadFiles(ctx, auth.From(ctx), form.ResidentID, form.Category, incoming(form.Files))
+		defer upload.CloseAll(form.Files...)
+		return s.UploadFiles(ctx, auth.From(ctx), form.ResidentID, form.Category, upload.FromForm(form.Files))
 	})
 
 	web.Handle(api, read(http.MethodPost, "/residentContact/listContactByPage", "A resident's contacts by group (emergency, provider, family and friends, other)"),
@@ -112,22 +110,4 @@ func Routes(api *web.API, s *Service, maxUploadBytes int64) {
 		func(ctx context.Context, in *shared.ContactIDQuery) (*struct{}, error) {
 			return nil, s.DeleteContact(ctx, auth.From(ctx), in.ContactID)
 		})
-}
-
-func incoming(files []huma.FormFile) []file.Incoming {
-	out := make([]file.Incoming, 0, len(files))
-	for _, f := range files {
-		if f.File != nil {
-			out = append(out, file.Incoming{Name: f.Filename, Size: f.Size, Body: f.File})
-		}
-	}
-	return out
-}
-
-func closeAll(files []huma.FormFile) {
-	for _, f := range files {
-		if f.File != nil {
-			f.File.Close()
-		}
-	}
 }

@@ -10,11 +10,11 @@ import (
 
 	"github.com/google/uuid"
 
-	"hearth/cloud/feature/file"
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/upload"
 	"hearth/shared"
 )
 
@@ -40,14 +40,11 @@ func isFinal(s shared.ResidentStatus) bool {
 	return s == shared.ResidentMovedOut || s == shared.ResidentDeceased
 }
 
-// writers are the roles that change resident records; caregivers read them
-// (spec 000 §6, the residents issue).
-var writers = []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin}
 
 // Files is what residents need from the file service.
 type Files interface {
 	// Upload checks and stores a batch of uploads (all or none) as p's, unconfirmed.
-	Upload(ctx context.Context, p *auth.Principal, category shared.FileCategory, files []file.Incoming) ([]shared.FileItem, error)
+	Upload(ctx context.Context, p *auth.Principal, category shared.FileCategory, files []upload.File) ([]shared.FileItem, error)
 	// Attach checks that ids are p's own uploads of category and confirms them in q's transaction.
 	Attach(ctx context.Context, q db.Querier, p *auth.Principal, category shared.FileCategory, ids []string) error
 	// Items are the file items of ids with signed links, in order, leaving out deleted ones.
@@ -86,7 +83,7 @@ func writer(p *auth.Principal) error {
 	if err := member(p); err != nil {
 		return err
 	}
-	if !p.Has(writers...) {
+	if !p.Has(shared.FacilityManagers...) {
 		return problem.Forbidden
 	}
 	return nil
@@ -168,7 +165,7 @@ func (s *Service) view(ctx context.Context, p *auth.Principal, rows []row) ([]sh
 			avatars[it.FileID] = it
 		}
 	}
-	canWrite := p.Has(writers...)
+	canWrite := p.Has(shared.FacilityManagers...)
 	now := s.now()
 	out := make([]shared.Resident, len(rows))
 	for i := range rows {

@@ -104,7 +104,7 @@ func (Store) Insert(ctx context.Context, q db.Querier, r *row) error {
 		r.PersonalBackground, r.Preferences, r.MoveInDate, r.AvatarFileID, string(r.Status), r.ReturnDate, r.GoingOutReason,
 		string(r.MoveOutDestination), r.DestinationOther, r.StatusAt, r.CarePlanUpdatedAt, r.CreatedBy, r.CreatedAt, r.UpdatedAt,
 		nameKey(r), strings.ToLower(r.Room))
-	return err
+	return db.Wrap("resident: insert", err)
 }
 
 // UpdateProfile replaces a resident's care data while its status is still
@@ -122,7 +122,7 @@ func (Store) UpdateProfile(ctx context.Context, q db.Querier, r *row, editable [
 			string(r.DNR), r.Diagnoses, r.Diet, r.Mobility, r.Hygiene, r.Toileting, r.Hearing, r.Vision, providerJSON(r.Physician),
 			providerJSON(r.Pharmacy), r.PersonalBackground, r.Preferences, r.MoveInDate, r.AvatarFileID, r.UpdatedAt,
 			r.TenantID, r.ID}, args...)...)
-	return affected(res, err)
+	return db.Affected(res, err)
 }
 
 // SetStatus moves a resident from status from to r's status and status
@@ -133,7 +133,7 @@ func (Store) SetStatus(ctx context.Context, q db.Querier, r *row, from shared.Re
 		WHERE tenant_id = ? AND id = ? AND status = ?`,
 		string(r.Status), r.ReturnDate, r.GoingOutReason, string(r.MoveOutDestination), r.DestinationOther, r.StatusAt, r.UpdatedAt,
 		r.TenantID, r.ID, string(from))
-	return affected(res, err)
+	return db.Affected(res, err)
 }
 
 // SetCarePlanUpdated records when the care plan was last updated, while the
@@ -142,16 +142,15 @@ func (Store) SetCarePlanUpdated(ctx context.Context, q db.Querier, tenantID, id 
 	in, args := statusIn(editable)
 	res, err := q.ExecContext(ctx, `UPDATE residents SET care_plan_updated_at = ?, updated_at = ?
 		WHERE tenant_id = ? AND id = ? AND status IN (`+in+`)`, append([]any{at, now, tenantID, id}, args...)...)
-	return affected(res, err)
+	return db.Affected(res, err)
 }
 
 func statusIn(statuses []shared.ResidentStatus) (string, []any) {
-	marks := make([]string, len(statuses))
-	args := make([]any, len(statuses))
+	values := make([]string, len(statuses))
 	for i, s := range statuses {
-		marks[i], args[i] = "?", string(s)
+		values[i] = string(s)
 	}
-	return strings.Join(marks, ", "), args
+	return db.In(values)
 }
 
 // listQuery is a resident list's filter, already resolved to statuses.
@@ -167,8 +166,8 @@ func (lq listQuery) where() (string, []any) {
 	w := ` WHERE tenant_id = ? AND status IN (` + in + `)`
 	args = append([]any{lq.tenantID}, args...)
 	if lq.name != "" {
-		w += ` AND name_key LIKE ? ESCAPE '\'`
-		args = append(args, "%"+likeEscape(lq.name)+"%")
+		w += ` AND ` + db.Like("name_key")
+		args = append(args, db.Contains(lq.name))
 	}
 	if lq.room != "" {
 		w += ` AND room_key = ?`
@@ -177,39 +176,35 @@ func (lq listQuery) where() (string, []any) {
 	return w, args
 }
 
-func likeEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-}
-
 // List answers one page of residents, by last then first name, and the total.
 func (Store) List(ctx context.Context, q db.Querier, lq listQuery, limit, offset int) ([]row, int64, error) {
 	w, args := lq.where()
 	var total int64
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM residents`+w, args...).Scan(&total); err != nil {
-		return nil, 0, err
+		return nil, 0, db.Wrap("resident: list", err)
 	}
 	rows, err := q.QueryContext(ctx, `SELECT `+residentColumns+` FROM residents`+w+
 		` ORDER BY last_name, first_name, id LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, db.Wrap("resident: list", err)
 	}
 	defer rows.Close()
 	var out []row
 	for rows.Next() {
 		r, err := scanResident(rows)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, db.Wrap("resident: list", err)
 		}
 		out = append(out, *r)
 	}
-	return out, total, rows.Err()
+	return out, total, db.Wrap("resident: list", rows.Err())
 }
 
 // CountByStatus counts a facility's residents per status.
 func (Store) CountByStatus(ctx context.Context, q db.Querier, tenantID string) (map[shared.ResidentStatus]int, error) {
 	rows, err := q.QueryContext(ctx, `SELECT status, COUNT(*) FROM residents WHERE tenant_id = ? GROUP BY status`, tenantID)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("resident: count by status", err)
 	}
 	defer rows.Close()
 	out := map[shared.ResidentStatus]int{}
@@ -217,11 +212,11 @@ func (Store) CountByStatus(ctx context.Context, q db.Querier, tenantID string) (
 		var s shared.ResidentStatus
 		var n int
 		if err := rows.Scan(&s, &n); err != nil {
-			return nil, err
+			return nil, db.Wrap("resident: count by status", err)
 		}
 		out[s] = n
 	}
-	return out, rows.Err()
+	return out, db.Wrap("resident: count by status", rows.Err())
 }
 
 // LockTenant holds the facility's row until the transaction ends, so checks that
@@ -230,7 +225,7 @@ func (Store) CountByStatus(ctx context.Context, q db.Querier, tenantID string) (
 // SQLite's side, and SQLite's single writer already serialises).
 func (Store) LockTenant(ctx context.Context, q db.Querier, tenantID string) error {
 	_, err := q.ExecContext(ctx, `UPDATE tenants SET id = id WHERE id = ?`, tenantID)
-	return err
+	return db.Wrap("resident: lock tenant", err)
 }
 
 // CountActive counts a facility's residents who count against the plan (NORMAL and GOING_OUT).
@@ -238,7 +233,7 @@ func (Store) CountActive(ctx context.Context, q db.Querier, tenantID string) (in
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM residents WHERE tenant_id = ? AND status IN (?, ?)`,
 		tenantID, string(shared.ResidentNormal), string(shared.ResidentGoingOut)).Scan(&n)
-	return n, err
+	return n, db.Wrap("resident: count active", err)
 }
 
 // contactRow is a resident_contacts row.
@@ -274,7 +269,7 @@ func (Store) InsertContact(ctx context.Context, q db.Querier, c *contactRow) err
 	_, err := q.ExecContext(ctx, `INSERT INTO resident_contacts (`+contactColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		c.ID, c.TenantID, c.ResidentID, string(c.Group), c.Name, c.Phone, c.Address, c.Role, c.Email, c.Fax, c.Relationship,
 		c.CreatedAt, c.UpdatedAt)
-	return err
+	return db.Wrap("resident: insert contact", err)
 }
 
 // UpdateContact changes a contact that is not deleted; false when it is.
@@ -283,14 +278,14 @@ func (Store) UpdateContact(ctx context.Context, q db.Querier, c *contactRow) (bo
 		email = ?, fax = ?, relationship = ?, updated_at = ?
 		WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL`,
 		string(c.Group), c.Name, c.Phone, c.Address, c.Role, c.Email, c.Fax, c.Relationship, c.UpdatedAt, c.TenantID, c.ID)
-	return affected(res, err)
+	return db.Affected(res, err)
 }
 
 // DeleteContact marks a contact deleted (the row is kept with the record); false when it already was.
 func (Store) DeleteContact(ctx context.Context, q db.Querier, tenantID, id string, now int64) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE resident_contacts SET deleted_at = ?, updated_at = ?
 		WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL`, now, now, tenantID, id)
-	return affected(res, err)
+	return db.Affected(res, err)
 }
 
 // Contacts answers one page of a resident's contacts (group, then oldest
@@ -304,25 +299,25 @@ func (Store) Contacts(ctx context.Context, q db.Querier, tenantID, residentID st
 	}
 	var total int64
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM resident_contacts`+w, args...).Scan(&total); err != nil {
-		return nil, 0, err
+		return nil, 0, db.Wrap("resident: contacts", err)
 	}
 	// Groups in the spec's order (000 §3 "Contact"), not alphabetically.
 	rows, err := q.QueryContext(ctx, `SELECT `+contactColumns+` FROM resident_contacts`+w+`
 		ORDER BY CASE contact_group WHEN 'EMERGENCY' THEN 0 WHEN 'PROVIDER' THEN 1 WHEN 'FAMILY_FRIENDS' THEN 2 ELSE 3 END,
 		created_at, id LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, db.Wrap("resident: contacts", err)
 	}
 	defer rows.Close()
 	var out []contactRow
 	for rows.Next() {
 		c, err := scanContact(rows)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, db.Wrap("resident: contacts", err)
 		}
 		out = append(out, *c)
 	}
-	return out, total, rows.Err()
+	return out, total, db.Wrap("resident: contacts", rows.Err())
 }
 
 // FirstContact is a resident's oldest contact of a group that is not deleted
@@ -345,7 +340,7 @@ type fileRow struct {
 func (Store) InsertFile(ctx context.Context, q db.Querier, f fileRow) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO resident_files (file_id, tenant_id, resident_id, category, uploader_id, created_at)
 		VALUES (?, ?, ?, ?, ?, ?)`, f.FileID, f.TenantID, f.ResidentID, string(f.Category), f.UploaderID, f.CreatedAt)
-	return err
+	return db.Wrap("resident: insert file", err)
 }
 
 // Files lists a resident's documents, newest first; category "" is every
@@ -360,24 +355,16 @@ func (Store) Files(ctx context.Context, q db.Querier, tenantID, residentID strin
 	rows, err := q.QueryContext(ctx, `SELECT rf.file_id, rf.tenant_id, rf.resident_id, rf.category, rf.uploader_id, u.name, rf.created_at
 		FROM resident_files rf JOIN users u ON u.id = rf.uploader_id`+w+` ORDER BY rf.created_at DESC, rf.file_id DESC`, args...)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("resident: files", err)
 	}
 	defer rows.Close()
 	var out []fileRow
 	for rows.Next() {
 		var f fileRow
 		if err := rows.Scan(&f.FileID, &f.TenantID, &f.ResidentID, &f.Category, &f.UploaderID, &f.UploaderName, &f.CreatedAt); err != nil {
-			return nil, err
+			return nil, db.Wrap("resident: files", err)
 		}
 		out = append(out, f)
 	}
-	return out, rows.Err()
-}
-
-func affected(res sql.Result, err error) (bool, error) {
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n > 0, err
+	return out, db.Wrap("resident: files", rows.Err())
 }

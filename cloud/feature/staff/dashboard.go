@@ -19,7 +19,7 @@ func (s *Service) credentialCounts(ctx context.Context, p *auth.Principal) (over
 		return 0, 0, nil
 	}
 	f := filter{tenantID: p.TenantID}
-	if !p.Has(managers...) {
+	if !p.Has(shared.FacilityManagers...) {
 		f.userID = p.UserID
 	}
 	rows, _, err := s.store.List(ctx, s.db, f, math.MaxInt32, 0)

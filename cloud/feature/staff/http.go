@@ -6,18 +6,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"hearth/cloud/feature/file"
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/upload"
 	"hearth/cloud/platform/web"
 	"hearth/shared"
-)
-
-// Who manages staff: the owner and the facility admin (spec 000 §6); the
-// owner alone promotes and demotes.
-var (
-	managers = []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin}
-	owners   = []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister}
-	facility = []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin, shared.RoleCaregiverStaff}
 )
 
 // credentialForm is the multipart body of uploadCaregiverFiles (the fields of
@@ -49,78 +41,72 @@ func Routes(api *web.API, s *Service, uploadLimit int64) {
 		return op(method, path, summary, shared.FnStaffManagement, roles...)
 	}
 
-	web.Handle(api, mgmt(http.MethodPost, "/save", "Add a staff member: the account (unverified), membership and profile; e-mails the invite", managers...),
+	web.Handle(api, mgmt(http.MethodPost, "/save", "Add a staff member: the account (unverified), membership and profile; e-mails the invite", shared.FacilityManagers...),
 		func(ctx context.Context, in *web.Body[shared.SaveCaregiverRequest]) (*shared.Caregiver, error) {
 			return s.Save(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, mgmt(http.MethodPost, "/update", "Edit a staff member's profile", managers...),
+	web.Handle(api, mgmt(http.MethodPost, "/update", "Edit a staff member's profile", shared.FacilityManagers...),
 		func(ctx context.Context, in *web.Body[shared.UpdateCaregiverRequest]) (*shared.Caregiver, error) {
 			return s.Update(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, mgmt(http.MethodPost, "/listCaregiverByPage", "The facility's staff by name, with credential warnings", managers...),
+	web.Handle(api, mgmt(http.MethodPost, "/listCaregiverByPage", "The shared.EveryFacilityRole's staff by name, with credential warnings", shared.FacilityManagers...),
 		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.CaregiverFilter]]) (*shared.Page[shared.Caregiver], error) {
 			return s.List(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, op(http.MethodPost, "/listCaregiverBaseInfoByPage", "Staff names and colours for pickers (size up to 9999)", web.AnyPlan, facility...),
+	web.Handle(api, op(http.MethodPost, "/listCaregiverBaseInfoByPage", "Staff names and colours for pickers (size up to 9999)", web.AnyPlan, shared.EveryFacilityRole...),
 		func(ctx context.Context, in *web.Body[shared.OptionPageRequest[shared.CaregiverFilter]]) (*shared.Page[shared.CaregiverBaseInfo], error) {
 			return s.Options(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, mgmt(http.MethodGet, "/getCaregiverById", "One staff member", managers...),
+	web.Handle(api, mgmt(http.MethodGet, "/getCaregiverById", "One staff member", shared.FacilityManagers...),
 		func(ctx context.Context, in *shared.CaregiverIDQuery) (*shared.Caregiver, error) {
 			return s.Get(ctx, auth.From(ctx), in.CaregiverID)
 		})
-	web.Handle(api, mgmt(http.MethodGet, "/delete", "End a staff member's employment (kept as deleted; sign-ins end)", managers...),
+	web.Handle(api, mgmt(http.MethodGet, "/delete", "End a staff member's employment (kept as deleted; sign-ins end)", shared.FacilityManagers...),
 		func(ctx context.Context, in *shared.CaregiverIDQuery) (*struct{}, error) {
 			return nil, s.Delete(ctx, auth.From(ctx), in.CaregiverID)
 		})
-	web.Handle(api, mgmt(http.MethodGet, "/enabled", "Reactivate a staff member", managers...),
+	web.Handle(api, mgmt(http.MethodGet, "/enabled", "Reactivate a staff member", shared.FacilityManagers...),
 		func(ctx context.Context, in *shared.CaregiverIDQuery) (*struct{}, error) {
 			return nil, s.SetEnabled(ctx, auth.From(ctx), in.CaregiverID, true)
 		})
-	web.Handle(api, mgmt(http.MethodGet, "/disabled", "Suspend a staff member; their sign-ins end at once", managers...),
+	web.Handle(api, mgmt(http.MethodGet, "/disabled", "Suspend a staff member; their sign-ins end at once", shared.FacilityManagers...),
 		func(ctx context.Context, in *shared.CaregiverIDQuery) (*struct{}, error) {
 			return nil, s.SetEnabled(ctx, auth.From(ctx), in.CaregiverID, false)
 		})
-	web.Handle(api, mgmt(http.MethodGet, "/changeRoleType", "Promote to FACILITY_ADMIN or demote to CAREGIVER_STAFF (owner only)", owners...),
+	web.Handle(api, mgmt(http.MethodGet, "/changeRoleType", "Promote to FACILITY_ADMIN or demote to CAREGIVER_STAFF (owner only)", shared.FacilityOwners...),
 		func(ctx context.Context, in *shared.ChangeRoleTypeQuery) (*shared.Caregiver, error) {
 			return s.ChangeRole(ctx, auth.From(ctx), in.CaregiverID, in.RoleType)
 		})
-	web.Handle(api, mgmt(http.MethodPost, "/checkSystemColor", "Is this colour used by another staff member? (false = free)", managers...),
+	web.Handle(api, mgmt(http.MethodPost, "/checkSystemColor", "Is this colour used by another staff member? (false = free)", shared.FacilityManagers...),
 		func(ctx context.Context, in *web.Body[shared.CheckColorRequest]) (bool, error) {
 			return s.ColorTaken(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, op(http.MethodGet, "/countExpiredCertificateFile", "Overdue credential items: the facility's (owner, admin) or your own (caregiver)", web.AnyPlan, facility...),
+	web.Handle(api, op(http.MethodGet, "/countExpiredCertificateFile", "Overdue credential items: the shared.EveryFacilityRole's (owner, admin) or your own (caregiver)", web.AnyPlan, shared.EveryFacilityRole...),
 		func(ctx context.Context, _ *web.None) (int, error) {
 			return s.CountOverdue(ctx, auth.From(ctx))
 		})
 
-	upload := mgmt(http.MethodPost, "/uploadCaregiverFiles", "Add a certificate or CE record with its files (multipart)", managers...)
-	upload.MaxBodyBytes = uploadLimit
-	web.Handle(api, upload, func(ctx context.Context, in *credentialInput) (*shared.CaregiverFile, error) {
+	uploadOp := mgmt(http.MethodPost, "/uploadCaregiverFiles", "Add a certificate or CE record with its files (multipart)", shared.FacilityManagers...)
+	uploadOp.MaxBodyBytes = uploadLimit
+	web.Handle(api, uploadOp, func(ctx context.Context, in *credentialInput) (*shared.CaregiverFile, error) {
 		form := in.RawBody.Data()
-		defer closeAll(form.Files)
-		var files []file.Incoming
-		for _, f := range form.Files {
-			if f.File != nil {
-				files = append(files, file.Incoming{Name: f.Filename, Size: f.Size, Body: f.File})
-			}
-		}
-		return s.Upload(ctx, auth.From(ctx), CredentialUpload{Files: files, CaregiverCredentialFields: shared.CaregiverCredentialFields{
+		defer upload.CloseAll(form.Files...)
+		return s.Upload(ctx, auth.From(ctx), CredentialUpload{Files: upload.FromForm(form.Files), CaregiverCredentialFields: shared.CaregiverCredentialFields{
 			CaregiverID: form.CaregiverID, CredentialType: shared.CredentialType(form.CredentialType), Name: form.Name,
 			IssueDate: form.IssueDate, ExpiryDate: form.ExpiryDate, CEHours: form.CEHours}})
 	})
-	web.Handle(api, mgmt(http.MethodGet, "/listCaregiverFiles", "A staff member's certificate and CE records with their files", managers...),
+	web.Handle(api, mgmt(http.MethodGet, "/listCaregiverFiles", "A staff member's certificate and CE records with their files", shared.FacilityManagers...),
 		func(ctx context.Context, in *shared.CaregiverFilesQuery) ([]shared.CaregiverFile, error) {
 			return s.Files(ctx, auth.From(ctx), in.CaregiverID, in.CredentialType)
 		})
-	web.Handle(api, mgmt(http.MethodGet, "/getCaregiverFileInspections", "A staff member's credential checklist: due, expiring soon, overdue", managers...),
+	web.Handle(api, mgmt(http.MethodGet, "/getCaregiverFileInspections", "A staff member's credential checklist: due, expiring soon, overdue", shared.FacilityManagers...),
 		func(ctx context.Context, in *shared.CaregiverIDQuery) (*shared.CaregiverInspections, error) {
 			return s.Inspections(ctx, auth.From(ctx), in.CaregiverID)
 		})
 
 	// The caregiver's own (/your-status): no id is taken, the token says whose.
 	self := func(path, summary string) web.Op {
-		return op(http.MethodGet, path, summary, shared.FnYourStatus, shared.RoleCaregiverStaff)
+		return op(http.MethodGet, path, summary, shared.FnYourStatus, shared.Caregivers...)
 	}
 	web.Handle(api, self("/getMyProfile", "Your own staff profile"),
 		func(ctx context.Context, _ *web.None) (*shared.Caregiver, error) {
@@ -137,18 +123,10 @@ func Routes(api *web.API, s *Service, uploadLimit int64) {
 }
 
 // BodyLimit bounds an uploadCaregiverFiles request: five files at the per-file limit, plus room for the form.
-func BodyLimit(l file.Limits) int64 {
+func BodyLimit(l upload.Limits) int64 {
 	const ceiling = 1 << 30
 	if l.MaxFileBytes <= 0 {
 		return ceiling
 	}
 	return min(ceiling, l.MaxFileBytes*shared.CredentialMaxFiles+1<<20)
-}
-
-func closeAll(files []huma.FormFile) {
-	for _, f := range files {
-		if f.File != nil {
-			f.File.Close()
-		}
-	}
 }

@@ -15,7 +15,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
@@ -23,6 +22,7 @@ import (
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/upload"
 	"hearth/shared"
 )
 
@@ -39,7 +39,7 @@ var (
 
 // Files is what staff needs from the file service (file.Service has it).
 type Files interface {
-	Upload(ctx context.Context, p *auth.Principal, category shared.FileCategory, files []file.Incoming) ([]shared.FileItem, error)
+	Upload(ctx context.Context, p *auth.Principal, category shared.FileCategory, files []upload.File) ([]shared.FileItem, error)
 	Attach(ctx context.Context, q db.Querier, p *auth.Principal, category shared.FileCategory, ids []string) error
 	Items(ctx context.Context, ids []string) ([]shared.FileItem, error)
 	AvatarURL(fileID string) string
@@ -80,7 +80,7 @@ func New(d *db.DB, files Files, accounts Accounts, m mail.Sender, log *slog.Logg
 }
 
 func isOwner(p *auth.Principal) bool {
-	return p.Has(shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister)
+	return p.Has(shared.FacilityOwners...)
 }
 
 // today is the calendar day in the facility's time zone (DOMAIN.md "Vocabulary": every schedule in the facility's zone).
@@ -654,7 +654,7 @@ func credentialView(c *credential, items []shared.FileItem) shared.CaregiverFile
 // CredentialUpload is one uploadCaregiverFiles request.
 type CredentialUpload struct {
 	shared.CaregiverCredentialFields
-	Files []file.Incoming
+	Files []upload.File
 }
 
 // Upload is uploadCaregiverFiles: the files are stored through the file

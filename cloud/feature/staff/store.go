@@ -99,12 +99,12 @@ func (Store) Insert(ctx context.Context, q db.Querier, r *row, createdBy string)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.ID, r.TenantID, r.UserID, r.Color, strings.ToLower(r.Color), r.HireDate, r.BirthDate, strings.ToLower(r.Name),
 		r.Specialties, boolInt(r.NurseDelegation), boolInt(r.DiabetesDelegation), string(r.Status), createdBy, r.CreatedAt, r.UpdatedAt)
-	return err
+	return db.Wrap("staff: insert", err)
 }
 
 // Update writes the editable profile fields of a live caregiver.
 func (Store) Update(ctx context.Context, q db.Querier, r *row) (bool, error) {
-	return affected(q.ExecContext(ctx, `UPDATE caregivers SET color = ?, color_key = ?, hire_date = ?, birth_date = ?, name_key = ?,
+	return db.Affected(q.ExecContext(ctx, `UPDATE caregivers SET color = ?, color_key = ?, hire_date = ?, birth_date = ?, name_key = ?,
 		specialties = ?, nurse_delegation = ?, diabetes_delegation = ?, updated_at = ?
 		WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL`,
 		r.Color, strings.ToLower(r.Color), r.HireDate, r.BirthDate, strings.ToLower(r.Name), r.Specialties,
@@ -113,13 +113,13 @@ func (Store) Update(ctx context.Context, q db.Querier, r *row) (bool, error) {
 
 // SetStatus enables or disables a live caregiver; false when it already had that status or is gone.
 func (Store) SetStatus(ctx context.Context, q db.Querier, tenantID, id string, st shared.UserStatus, now int64) (bool, error) {
-	return affected(q.ExecContext(ctx, `UPDATE caregivers SET status = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL AND status <> ?`,
+	return db.Affected(q.ExecContext(ctx, `UPDATE caregivers SET status = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL AND status <> ?`,
 		string(st), now, id, tenantID, string(st)))
 }
 
 // SoftDelete ends a caregiver's employment in the facility; the row stays (records are kept).
 func (Store) SoftDelete(ctx context.Context, q db.Querier, tenantID, id string, now int64) (bool, error) {
-	return affected(q.ExecContext(ctx, `UPDATE caregivers SET deleted_at = ?, status = 'disabled', updated_at = ? WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL`,
+	return db.Affected(q.ExecContext(ctx, `UPDATE caregivers SET deleted_at = ?, status = 'disabled', updated_at = ? WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL`,
 		now, now, id, tenantID))
 }
 
@@ -138,25 +138,25 @@ func (Store) ColorTaken(ctx context.Context, q db.Querier, tenantID, color, exce
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM caregivers WHERE tenant_id = ? AND color_key = ? AND deleted_at IS NULL AND id <> ?`,
 		tenantID, strings.ToLower(color), except).Scan(&n)
-	return n > 0, err
+	return n > 0, db.Wrap("staff: color taken", err)
 }
 
 // UsedColors are the colour keys of the facility's live caregivers.
 func (Store) UsedColors(ctx context.Context, q db.Querier, tenantID string) (map[string]bool, error) {
 	rows, err := q.QueryContext(ctx, `SELECT color_key FROM caregivers WHERE tenant_id = ? AND deleted_at IS NULL`, tenantID)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("staff: used colors", err)
 	}
 	defer rows.Close()
 	out := map[string]bool{}
 	for rows.Next() {
 		var c string
 		if err := rows.Scan(&c); err != nil {
-			return nil, err
+			return nil, db.Wrap("staff: used colors", err)
 		}
 		out[c] = true
 	}
-	return out, rows.Err()
+	return out, db.Wrap("staff: used colors", rows.Err())
 }
 
 // filter narrows a list.
@@ -171,8 +171,8 @@ func (f filter) where() (string, []any) {
 	w := ` WHERE c.tenant_id = ? AND c.deleted_at IS NULL`
 	args := []any{f.tenantID}
 	if f.nameKey != "" {
-		w += ` AND c.name_key LIKE ? ESCAPE '!'`
-		args = append(args, "%"+likeEscape(f.nameKey)+"%")
+		w += ` AND ` + db.Like("c.name_key")
+		args = append(args, db.Contains(f.nameKey))
 	}
 	switch f.status {
 	case shared.UserUnverified:
@@ -193,20 +193,16 @@ func (f filter) where() (string, []any) {
 	return w, args
 }
 
-func likeEscape(s string) string {
-	return strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(s)
-}
-
 // List is one page of caregivers, by name, and the total.
 func (Store) List(ctx context.Context, q db.Querier, f filter, limit, offset int) ([]row, int64, error) {
 	w, args := f.where()
 	var total int64
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*)`+rowFrom+w, args...).Scan(&total); err != nil {
-		return nil, 0, err
+		return nil, 0, db.Wrap("staff: list", err)
 	}
 	rows, err := scanRows(q.QueryContext(ctx, `SELECT `+rowCols+rowFrom+w+` ORDER BY c.name_key, c.id LIMIT ? OFFSET ?`,
 		append(args, limit, offset)...))
-	return rows, total, err
+	return rows, total, db.Wrap("staff: list", err)
 }
 
 // credential is a caregiver_credentials row.
@@ -226,11 +222,11 @@ const credCols = `id, tenant_id, caregiver_id, type, name, issue_date, expiry_da
 func (Store) InsertCredential(ctx context.Context, q db.Querier, c *credential) error {
 	ids, err := json.Marshal(c.FileIDs)
 	if err != nil {
-		return err
+		return db.Wrap("staff: insert credential", err)
 	}
 	_, err = q.ExecContext(ctx, `INSERT INTO caregiver_credentials (`+credCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		c.ID, c.TenantID, c.CaregiverID, string(c.Type), c.Name, c.IssueDate, c.Expiry, c.CEMinutes, string(ids), c.UploaderID, c.CreatedAt)
-	return err
+	return db.Wrap("staff: insert credential", err)
 }
 
 // Credentials are the live credential records of the given caregivers of a facility, newest issue first.
@@ -238,7 +234,7 @@ func (Store) Credentials(ctx context.Context, q db.Querier, tenantID string, car
 	if len(caregiverIDs) == 0 {
 		return nil, nil
 	}
-	query := `SELECT ` + credCols + ` FROM caregiver_credentials WHERE tenant_id = ? AND deleted_at IS NULL AND caregiver_id IN (` + marks(len(caregiverIDs)) + `)`
+	query := `SELECT ` + credCols + ` FROM caregiver_credentials WHERE tenant_id = ? AND deleted_at IS NULL AND caregiver_id IN (` + db.Marks(len(caregiverIDs)) + `)`
 	args := []any{tenantID}
 	for _, id := range caregiverIDs {
 		args = append(args, id)
@@ -249,7 +245,7 @@ func (Store) Credentials(ctx context.Context, q db.Querier, tenantID string, car
 	}
 	rows, err := q.QueryContext(ctx, query+` ORDER BY issue_date DESC, created_at DESC`, args...)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("staff: credentials", err)
 	}
 	defer rows.Close()
 	var out []credential
@@ -257,14 +253,14 @@ func (Store) Credentials(ctx context.Context, q db.Querier, tenantID string, car
 		var c credential
 		var ids string
 		if err := rows.Scan(&c.ID, &c.TenantID, &c.CaregiverID, &c.Type, &c.Name, &c.IssueDate, &c.Expiry, &c.CEMinutes, &ids, &c.UploaderID, &c.CreatedAt); err != nil {
-			return nil, err
+			return nil, db.Wrap("staff: credentials", err)
 		}
 		if err := json.Unmarshal([]byte(ids), &c.FileIDs); err != nil {
-			return nil, err
+			return nil, db.Wrap("staff: credentials", err)
 		}
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	return out, db.Wrap("staff: credentials", rows.Err())
 }
 
 // TimeZone is the facility's zone code.
@@ -272,17 +268,5 @@ func (Store) TimeZone(ctx context.Context, q db.Querier, tenantID string) (share
 	var tz shared.TimeZone
 	var name string
 	err := q.QueryRowContext(ctx, `SELECT time_zone, facility_name FROM tenants WHERE id = ?`, tenantID).Scan(&tz, &name)
-	return tz, name, err
-}
-
-func marks(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
-}
-
-func affected(res sql.Result, err error) (bool, error) {
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n > 0, err
+	return tz, name, db.Wrap("staff: time zone", err)
 }

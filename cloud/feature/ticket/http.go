@@ -9,10 +9,6 @@ import (
 	"hearth/shared"
 )
 
-// facilityRoles write and delete tickets; the super admin answers and solves them (spec 000 §6).
-var facilityRoles = []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister,
-	shared.RoleFacilityAdmin, shared.RoleCaregiverStaff}
-
 // Routes mounts the support ticket calls (spec 001 §7.5) under the system
 // service. Tickets belong to every plan.
 func Routes(api *web.API, s *Service) {
@@ -21,7 +17,7 @@ func Routes(api *web.API, s *Service) {
 			Access: web.SignedIn, Roles: roles, Function: web.AnyPlan}
 	}
 
-	web.Handle(api, op(http.MethodPost, "/saveTicket", "Create a ticket, or edit yours while it is SUBMITTED", facilityRoles...),
+	web.Handle(api, op(http.MethodPost, "/saveTicket", "Create a ticket, or edit yours while it is SUBMITTED", shared.EveryFacilityRole...),
 		func(ctx context.Context, in *web.Body[shared.SaveTicketRequest]) (*shared.Ticket, error) {
 			return s.Save(ctx, auth.From(ctx), in.Body)
 		})
@@ -33,7 +29,7 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.ReplyTicketRequest]) (*shared.Ticket, error) {
 			return s.Reply(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, op(http.MethodGet, "/solved", "Resolve a ticket", shared.RoleSuperAdmin),
+	web.Handle(api, op(http.MethodGet, "/solved", "Resolve a ticket", shared.SuperAdmins...),
 		func(ctx context.Context, in *shared.TicketIDQuery) (*shared.Ticket, error) {
 			return s.Solve(ctx, auth.From(ctx), in.TicketID)
 		})
@@ -41,7 +37,7 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *shared.TicketIDQuery) (*shared.Ticket, error) {
 			return s.SetProcessing(ctx, auth.From(ctx), in.TicketID)
 		})
-	web.Handle(api, op(http.MethodGet, "/creatorDelete", "Delete your ticket (the platform keeps it)", facilityRoles...),
+	web.Handle(api, op(http.MethodGet, "/creatorDelete", "Delete your ticket (the platform keeps it)", shared.EveryFacilityRole...),
 		func(ctx context.Context, in *shared.TicketIDQuery) (*struct{}, error) {
 			return nil, s.Delete(ctx, auth.From(ctx), in.TicketID)
 		})

@@ -89,7 +89,7 @@ func (Store) Insert(ctx context.Context, q db.Querier, r *row) error {
 		status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.ID, r.TenantID, r.CreatorID, r.Title, strings.ToLower(r.Title), string(r.Type), r.Content, fileIDsJSON(r.FileIDs),
 		string(r.Status), r.CreatedAt, r.UpdatedAt)
-	return err
+	return db.Wrap("ticket: insert", err)
 }
 
 // Edit changes a ticket's fields while it is still SUBMITTED; false when it no longer is.
@@ -97,27 +97,27 @@ func (Store) Edit(ctx context.Context, q db.Querier, r *row) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE support_tickets SET title = ?, title_key = ?, type = ?, content = ?, file_ids = ?, updated_at = ?
 		WHERE id = ? AND status = ?`,
 		r.Title, strings.ToLower(r.Title), string(r.Type), r.Content, fileIDsJSON(r.FileIDs), r.UpdatedAt, r.ID, string(shared.TicketSubmitted))
-	return affected(res, err)
+	return db.Affected(res, err)
 }
 
 // Open moves a SUBMITTED ticket to PROCESSING; false when it was not SUBMITTED.
 func (Store) Open(ctx context.Context, q db.Querier, id string, now int64) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE support_tickets SET status = ?, updated_at = ? WHERE id = ? AND status = ?`,
 		string(shared.TicketProcessing), now, id, string(shared.TicketSubmitted))
-	return affected(res, err)
+	return db.Affected(res, err)
 }
 
 // Resolve moves a ticket to RESOLVED; false when it already was.
 func (Store) Resolve(ctx context.Context, q db.Querier, id string, now int64) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE support_tickets SET status = ?, resolved_at = ?, updated_at = ? WHERE id = ? AND status <> ?`,
 		string(shared.TicketResolved), now, now, id, string(shared.TicketResolved))
-	return affected(res, err)
+	return db.Affected(res, err)
 }
 
 // CreatorDelete hides a ticket from its creator (the super admin still sees it).
 func (Store) CreatorDelete(ctx context.Context, q db.Querier, id string, now int64) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE support_tickets SET creator_delete = 1, updated_at = ? WHERE id = ? AND creator_delete = 0`, now, id)
-	return affected(res, err)
+	return db.Affected(res, err)
 }
 
 // seenColumn is the column that records when a side last opened a ticket.
@@ -131,7 +131,7 @@ func seenColumn(side shared.ChatRole) string {
 // MarkSeen records that side opened the ticket at now.
 func (Store) MarkSeen(ctx context.Context, q db.Querier, id string, side shared.ChatRole, now int64) error {
 	_, err := q.ExecContext(ctx, `UPDATE support_tickets SET `+seenColumn(side)+` = ? WHERE id = ?`, now, id)
-	return err
+	return db.Wrap("ticket: mark seen", err)
 }
 
 // reply is a support_ticket_replies row.
@@ -150,12 +150,12 @@ func (Store) AppendReply(ctx context.Context, q db.Querier, rp reply, seenCount 
 	res, err := q.ExecContext(ctx, `UPDATE support_tickets SET reply_count = reply_count + 1, last_reply_role = ?, last_reply_at = ?,
 		`+seenColumn(rp.Role)+` = ?, updated_at = ? WHERE id = ? AND reply_count = ? AND status <> ?`,
 		string(rp.Role), rp.CreatedAt, rp.CreatedAt, rp.CreatedAt, rp.TicketID, seenCount, string(shared.TicketResolved))
-	if ok, err := affected(res, err); err != nil || !ok {
-		return false, err
+	if ok, err := db.Affected(res, err); err != nil || !ok {
+		return false, db.Wrap("ticket: append reply", err)
 	}
 	_, err = q.ExecContext(ctx, `INSERT INTO support_ticket_replies (id, tenant_id, ticket_id, seq, role, author_id, reply, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, rp.ID, rp.TenantID, rp.TicketID, rp.Seq, string(rp.Role), rp.AuthorID, rp.Text, rp.CreatedAt)
-	return err == nil, err
+	return err == nil, db.Wrap("ticket: append reply", err)
 }
 
 // Replies are the chats of tickets, oldest entry first.
@@ -164,33 +164,30 @@ func (Store) Replies(ctx context.Context, q db.Querier, ticketIDs []string) (map
 	if len(ticketIDs) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(ticketIDs))
-	for i, id := range ticketIDs {
-		args[i] = id
-	}
+	in, args := db.In(ticketIDs)
 	rows, err := q.QueryContext(ctx, `SELECT ticket_id, role, reply, created_at FROM support_ticket_replies
-		WHERE ticket_id IN (`+marks(len(ticketIDs))+`) ORDER BY ticket_id, seq`, args...)
+		WHERE ticket_id IN (`+in+`) ORDER BY ticket_id, seq`, args...)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("ticket: replies", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var id string
 		var e shared.ChatEntry
 		if err := rows.Scan(&id, &e.Role, &e.Reply, &e.CreateTime); err != nil {
-			return nil, err
+			return nil, db.Wrap("ticket: replies", err)
 		}
 		out[id] = append(out[id], e)
 	}
-	return out, rows.Err()
+	return out, db.Wrap("ticket: replies", rows.Err())
 }
 
 // List is one page of tickets within the scope, newest first, and the total.
 func (Store) List(ctx context.Context, q db.Querier, sc scope, f shared.TicketFilter, limit, offset int) ([]row, int64, error) {
 	w, args := sc.where()
 	if t := strings.TrimSpace(f.Title); t != "" {
-		w += ` AND t.title_key LIKE ? ESCAPE '!'`
-		args = append(args, "%"+likeEscaper.Replace(strings.ToLower(t))+"%")
+		w += ` AND ` + db.Like("t.title_key")
+		args = append(args, db.Contains(strings.ToLower(t)))
 	}
 	if f.Status != "" {
 		w += ` AND t.status = ?`
@@ -202,26 +199,24 @@ func (Store) List(ctx context.Context, q db.Querier, sc scope, f shared.TicketFi
 	}
 	var total int64
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM support_tickets t WHERE 1 = 1`+w, args...).Scan(&total); err != nil {
-		return nil, 0, err
+		return nil, 0, db.Wrap("ticket: list", err)
 	}
 	rows, err := q.QueryContext(ctx, ticketSelect+` WHERE 1 = 1`+w+` ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`,
 		append(args, limit, offset)...)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, db.Wrap("ticket: list", err)
 	}
 	defer rows.Close()
 	var out []row
 	for rows.Next() {
 		r, err := scanTicket(rows)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, db.Wrap("ticket: list", err)
 		}
 		out = append(out, *r)
 	}
-	return out, total, rows.Err()
+	return out, total, db.Wrap("ticket: list", rows.Err())
 }
-
-var likeEscaper = strings.NewReplacer("!", "!!", "%", "!%", "_", "!_")
 
 // Unread counts the tickets within the scope whose last reply is from the
 // other side and came after side last opened them.
@@ -235,18 +230,5 @@ func (Store) Unread(ctx context.Context, q db.Querier, sc scope, side shared.Cha
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM support_tickets t WHERE t.last_reply_role = ?
 		AND (`+seen+` IS NULL OR `+seen+` < t.last_reply_at)`+w, append([]any{string(other)}, args...)...).Scan(&n)
-	return n, err
-}
-
-func affected(res sql.Result, err error) (bool, error) {
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n > 0, err
-}
-
-// marks is "?, ?, ?" for n values.
-func marks(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+	return n, db.Wrap("ticket: unread", err)
 }

@@ -15,7 +15,9 @@ import (
 	"strings"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
-	_ "github.com/mattn/go-sqlite3"    // registers the "sqlite3" driver
+	// github.com/mattn/go-sqlite3 (imported below for its error codes) registers "sqlite3"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/mattn/go-sqlite3"
 	"github.com/pressly/goose/v3"
 
 	"hearth/migrations"
@@ -270,13 +272,80 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	return nil
 }
 
-// IsUniqueViolation reports whether err is a unique-constraint failure on either engine.
+// IsUniqueViolation reports whether err (or an error it wraps) is a
+// unique-constraint failure on either engine, read from the driver's error
+// code, not its text: SQLSTATE 23505 on PostgreSQL (source: PostgreSQL manual,
+// Appendix A "Error Codes", unique_violation), SQLITE_CONSTRAINT_UNIQUE or
+// SQLITE_CONSTRAINT_PRIMARYKEY on SQLite (source: sqlite.org/rescode.html).
 func IsUniqueViolation(err error) bool {
-	if err == nil {
-		return false
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		return pg.Code == "23505"
 	}
-	s := err.Error()
-	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
+	var lite sqlite3.Error
+	if errors.As(err, &lite) {
+		return lite.ExtendedCode == sqlite3.ErrConstraintUnique || lite.ExtendedCode == sqlite3.ErrConstraintPrimaryKey
+	}
+	return false
+}
+
+// Wrap names the query that failed, so a log line says which one did:
+// Wrap("resident: list", err) is "resident: list: <err>", and nil stays nil.
+// The envelope still shows the caller only the safe message (platform/web
+// maps errors with errors.Is and errors.As, which see through the wrapping).
+func Wrap(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// Affected reports whether a conditional write changed at least one row; pass
+// ExecContext's two results straight in: db.Affected(q.ExecContext(...)).
+func Affected(res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("rows affected: %w", err)
+	}
+	return n > 0, nil
+}
+
+// Marks is the placeholder list "?, ?, ?" for n values (for IN (...)).
+func Marks(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strings.Repeat("?, ", n-1) + "?"
+}
+
+// In is the placeholder list and the arguments for an IN (...) over values.
+func In[T any](values []T) (string, []any) {
+	args := make([]any, len(values))
+	for i, v := range values {
+		args[i] = v
+	}
+	return Marks(len(values)), args
+}
+
+// likeEscape is the one LIKE escape character every store uses. '!' rather than
+// a backslash, whose meaning inside a string literal differs between engines and
+// settings (PostgreSQL's standard_conforming_strings).
+const likeEscape = "!"
+
+var likeEscaper = strings.NewReplacer(likeEscape, likeEscape+likeEscape, "%", likeEscape+"%", "_", likeEscape+"_")
+
+// Like is the condition "column LIKE ? ESCAPE '!'"; bind it to Contains(s).
+func Like(column string) string {
+	return column + " LIKE ? ESCAPE '" + likeEscape + "'"
+}
+
+// Contains is the LIKE pattern matching any value that contains s literally:
+// %, _ and the escape character in s match only themselves.
+func Contains(s string) string {
+	return "%" + likeEscaper.Replace(s) + "%"
 }
 
 // ErrNoRows is sql.ErrNoRows, re-exported so stores need not import database/sql for it.

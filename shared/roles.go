@@ -1,0 +1,25 @@
+package shared
+
+// Named role sets, one per access policy (spec 000 §3 roles, §6 menus). Every
+// route's web.Op.Roles and every role check in a service uses one of these, so
+// a policy changes in one place. Treat them as read-only.
+var (
+	// SuperAdmins: the platform operator only.
+	SuperAdmins = []Role{RoleSuperAdmin}
+	// FacilityOwners: the facility's owners (the registering owner and the owner).
+	FacilityOwners = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister}
+	// FacilityManagers: owners and admins, who manage the facility's people and records.
+	FacilityManagers = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister, RoleFacilityAdmin}
+	// EveryFacilityRole: anyone who belongs to a facility.
+	EveryFacilityRole = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister, RoleFacilityAdmin, RoleCaregiverStaff}
+	// Caregivers: caregiver staff only (their own /your-status pages).
+	Caregivers = []Role{RoleCaregiverStaff}
+	// CaregivingRoles: caregivers and admins (promoted caregivers), who file leave
+	// and shift-change requests.
+	CaregivingRoles = []Role{RoleCaregiverStaff, RoleFacilityAdmin}
+	// ShiftWorkers clock in and out: caregivers, admins and owners who work
+	// shifts themselves (not the registering owner, who holds the account).
+	ShiftWorkers = []Role{RoleCaregiverStaff, RoleFacilityAdmin, RoleFacilityOwner}
+	// KioskKeepers register and revoke the door kiosks: the working owner.
+	KioskKeepers = []Role{RoleFacilityOwner}
+)
