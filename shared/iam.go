@@ -124,18 +124,25 @@ type EmailTokenResult struct {
 }
 
 // CheckAccountRequest is POST /api/system/user/checkAccount (false = free).
+// A facility's owner or admin (and the super admin) asks freely; anyone else,
+// such as someone registering a facility, solves a picture code for each
+// question, and one address may ask a limited number of times (docs/api.md, Limits).
 type CheckAccountRequest struct {
-	Account string `json:"account" minLength:"6" maxLength:"20" pattern:"^[A-Za-z][A-Za-z0-9_]*$" doc:"Letters, digits and underscore; starts with a letter"`
-	UserID  string `json:"userId,omitempty" maxLength:"64"`
+	Account     string `json:"account" minLength:"6" maxLength:"20" pattern:"^[A-Za-z][A-Za-z0-9_]*$" doc:"Letters, digits and underscore; starts with a letter"`
+	UserID      string `json:"userId,omitempty" maxLength:"64" doc:"Managers only: the account being edited, whose own name counts as free"`
+	CaptchaID   string `json:"captchaId,omitempty" maxLength:"64" doc:"Without a manager's sign-in: from GET /user/getCaptcha"`
+	CaptchaCode string `json:"captchaCode,omitempty" maxLength:"10"`
 }
 
-// CheckEmailRequest is POST /api/system/user/checkEmail (false = free).
+// CheckEmailRequest is POST /api/system/user/checkEmail (false = free), for
+// a facility's owner or admin and the super admin only.
 type CheckEmailRequest struct {
 	Email  string `json:"email" minLength:"5" maxLength:"100" format:"email"`
 	UserID string `json:"userId,omitempty" maxLength:"64"`
 }
 
-// CheckPhoneRequest is POST /api/system/user/checkPhone (false = free).
+// CheckPhoneRequest is POST /api/system/user/checkPhone (false = free), for
+// a facility's owner or admin and the super admin only.
 type CheckPhoneRequest struct {
 	Phone  string `json:"phone" minLength:"10" maxLength:"20" pattern:"^[0-9+()\\- ]+$"`
 	UserID string `json:"userId,omitempty" maxLength:"64"`

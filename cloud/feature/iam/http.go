@@ -68,15 +68,24 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.EmailTokenVerifyRequest]) (*shared.EmailTokenResult, error) {
 			return s.EmailTokenVerify(ctx, in.Body)
 		})
-	web.Handle(api, public(http.MethodPost, "/user/checkAccount", "Is the account name taken? (false = free)"),
+	web.Handle(api, public(http.MethodPost, "/user/checkAccount",
+		"Is the account name taken? (false = free) Without a manager's sign-in: a picture code each time, and a limit per address"),
 		func(ctx context.Context, in *web.Body[shared.CheckAccountRequest]) (bool, error) {
-			return s.Taken(ctx, "account", in.Body.Account, in.Body.UserID)
+			return s.CheckAccount(ctx, web.OptionalPrincipal(ctx), in.Body, client(ctx))
 		})
-	web.Handle(api, public(http.MethodPost, "/user/checkEmail", "Is the e-mail taken? (false = free)"),
+	// E-mail and phone are asked about only while adding or editing a person:
+	// sign-in and password reset never tell whether an address has an account.
+	managers := func(path, summary string) web.Op {
+		op := signedIn(http.MethodPost, path, summary)
+		op.AllowTempPassword = false
+		op.Roles = CheckRoles
+		return op
+	}
+	web.Handle(api, managers("/user/checkEmail", "Is the e-mail taken? (false = free)"),
 		func(ctx context.Context, in *web.Body[shared.CheckEmailRequest]) (bool, error) {
 			return s.Taken(ctx, "email", in.Body.Email, in.Body.UserID)
 		})
-	web.Handle(api, public(http.MethodPost, "/user/checkPhone", "Is the phone number taken? (false = free)"),
+	web.Handle(api, managers("/user/checkPhone", "Is the phone number taken? (false = free)"),
 		func(ctx context.Context, in *web.Body[shared.CheckPhoneRequest]) (bool, error) {
 			return s.Taken(ctx, "phone", in.Body.Phone, in.Body.UserID)
 		})

@@ -29,13 +29,16 @@ import (
 
 // Sign-in limits. Code rules follow spec 001 §9 (resend 60 s, valid 10 minutes).
 const (
-	CodeTTL            = 10 * time.Minute
-	CodeResendAfter    = 60 * time.Second
-	CodeMaxAttempts    = 5
+	CodeTTL         = 10 * time.Minute
+	CodeResendAfter = 60 * time.Second
+	CodeMaxAttempts = 5
 	// CodeAccountLockAfter wrong e-mailed codes of one account within
 	// FailureWindow, over all its challenges and resends, lock its sign-in
 	// for LockDuration (a resend or a new sign-in gives no fresh tries).
 	CodeAccountLockAfter = 10
+	// CheckAddressLimit: checkAccount questions one address may ask without a
+	// manager's sign-in within FailureWindow.
+	CheckAddressLimit  = 20
 	PasswordMaxAge     = 90 * 24 * time.Hour // spec 001 §9 "Password change advice"
 	FailureWindow      = 15 * time.Minute
 	LockDuration       = 15 * time.Minute
@@ -56,6 +59,7 @@ var (
 	ErrLoginFailed      = problem.New(shared.CodeLoginFailed, "auth.loginFailed")
 	ErrLocked           = problem.New(shared.CodeRateLimited, "auth.locked")
 	ErrCodeLocked       = problem.New(shared.CodeRateLimited, "auth.codeLocked")
+	ErrTooManyChecks    = problem.New(shared.CodeRateLimited, "auth.tooManyChecks")
 	ErrCaptchaRequired  = problem.New(shared.CodeCaptchaRequired, "auth.captchaRequired")
 	ErrCaptchaWrong     = problem.New(shared.CodeCaptchaRequired, "auth.captchaWrong")
 	ErrCodeWrong        = problem.New(shared.CodeVerifyCodeWrong, "auth.codeWrong")
@@ -817,6 +821,37 @@ func (s *Service) EmailTokenVerify(ctx context.Context, req shared.EmailTokenVer
 	}
 	res.Done = true
 	return res, nil
+}
+
+// CheckRoles may ask whether an account name, e-mail or phone is taken
+// without a picture code: the people who add and edit accounts.
+var CheckRoles = []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin, shared.RoleSuperAdmin}
+
+// CheckAccount answers whether an account name is taken. One of CheckRoles
+// asks freely; anyone else (registering a facility) solves a picture code
+// for each question, and one address may ask CheckAddressLimit times within
+// FailureWindow. Only a manager may name the account being edited (userId).
+func (s *Service) CheckAccount(ctx context.Context, p *auth.Principal, req shared.CheckAccountRequest, c Client) (bool, error) {
+	if p == nil || !p.Has(CheckRoles...) {
+		now := s.now()
+		var f failures
+		err := s.db.InTx(ctx, func(tx *db.Tx) (err error) {
+			f, err = s.store.AddFailure(ctx, tx, "check:"+c.IP, now.UnixMilli(), FailureWindow.Milliseconds())
+			return err
+		})
+		if err != nil {
+			return false, err
+		}
+		if f.Count > CheckAddressLimit {
+			return false, ErrTooManyChecks.WithData(shared.RetryInfo{
+				RetryAfterSeconds: int((time.UnixMilli(f.WindowStart).Add(FailureWindow).Sub(now) + time.Second - 1) / time.Second)})
+		}
+		if err := s.checkCaptcha(ctx, req.CaptchaID, req.CaptchaCode, now); err != nil {
+			return false, err
+		}
+		req.UserID = ""
+	}
+	return s.Taken(ctx, "account", req.Account, req.UserID)
 }
 
 // Taken answers the duplicate checks: false means the value is free.

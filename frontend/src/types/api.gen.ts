@@ -900,20 +900,27 @@ export interface EmailTokenResult {
 }
 /**
  * CheckAccountRequest is POST /api/system/user/checkAccount (false = free).
+ * A facility's owner or admin (and the super admin) asks freely; anyone else,
+ * such as someone registering a facility, solves a picture code for each
+ * question, and one address may ask a limited number of times (docs/api.md, Limits).
  */
 export interface CheckAccountRequest {
   account: string;
   userId?: string;
+  captchaId?: string;
+  captchaCode?: string;
 }
 /**
- * CheckEmailRequest is POST /api/system/user/checkEmail (false = free).
+ * CheckEmailRequest is POST /api/system/user/checkEmail (false = free), for
+ * a facility's owner or admin and the super admin only.
  */
 export interface CheckEmailRequest {
   email: string;
   userId?: string;
 }
 /**
- * CheckPhoneRequest is POST /api/system/user/checkPhone (false = free).
+ * CheckPhoneRequest is POST /api/system/user/checkPhone (false = free), for
+ * a facility's owner or admin and the super admin only.
  */
 export interface CheckPhoneRequest {
   phone: string;
