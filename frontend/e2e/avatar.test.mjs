@@ -56,7 +56,7 @@ describe('Avatar', () => {
     await crop.press('ArrowLeft');
     await screenshot(page, 'avatar-crop');
     await dialog.getByRole('button', { name: 'Save avatar' }).click();
-    await page.locator('.bp6-toast').filter({ hasText: 'Avatar upload successful' }).waitFor();
+    await page.locator('.bp6-toast').filter({ hasText: 'Profile photo saved' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     const avatar = page.getByTestId('header-avatar');

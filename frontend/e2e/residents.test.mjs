@@ -134,7 +134,7 @@ describe('residents', () => {
       await form.locator('.hearth-photo-field img').waitFor();
       await screenshot(page, 'residents-add-form');
       await page.getByTestId('resident-save').click();
-      await toastSays(page, 'Add resident successful');
+      await toastSays(page, 'Resident added');
       await page.waitForURL((url) => url.pathname === '/resident-management/detail' && url.searchParams.has('residentId'));
       await page.getByTestId('resident-name').getByText(NAME).waitFor();
       await statusIs(page, 'NORMAL');

@@ -196,7 +196,7 @@ async function ticketJourney(t, lang) {
     );
     await assertNoEnglish(cp, lang, 'the create dialog');
     await footerButton(form, tr(lang, 'common.action.submit')).click();
-    await toastSays(cp, tr(lang, 'api.feedback.operationSuccessful', { operation: tr(lang, 'tickets.operation.submit') }));
+    await toastSays(cp, tr(lang, 'tickets.done.submitted'));
     await form.waitFor({ state: 'detached' });
 
     const mine = row(cp, title);
@@ -240,7 +240,7 @@ async function ticketJourney(t, lang) {
     await checkPreview(t, ap, lang, 'invoice.pdf', 'pdf');
     await detail.getByTestId('reply-box').fill(words.answer);
     await footerButton(detail, tr(lang, 'tickets.detail.reply')).click();
-    await toastSays(ap, tr(lang, 'api.feedback.operationSuccessful', { operation: tr(lang, 'tickets.operation.reply') }));
+    await toastSays(ap, tr(lang, 'tickets.done.replied'));
     await detail.getByText(tr(lang, 'tickets.detail.waitingForUser')).waitFor();
     assert.ok(await detail.getByTestId('reply-box').isDisabled());
     assert.ok(await footerButton(detail, tr(lang, 'tickets.detail.reply')).isDisabled());
@@ -263,7 +263,7 @@ async function ticketJourney(t, lang) {
     assert.equal(await footerButton(cdetail, tr(lang, 'tickets.detail.solve')).count(), 0);
     await cdetail.getByTestId('reply-box').fill(words.thanks);
     await footerButton(cdetail, tr(lang, 'tickets.detail.reply')).click();
-    await toastSays(cp, tr(lang, 'api.feedback.operationSuccessful', { operation: tr(lang, 'tickets.operation.reply') }));
+    await toastSays(cp, tr(lang, 'tickets.done.replied'));
     await cdetail.getByText(tr(lang, 'tickets.detail.waitingForSupport')).waitFor();
     await screenshot(cp, `tickets-reply-${lang}`);
     await titleBarClose(cdetail, lang).click();
@@ -282,7 +282,7 @@ async function ticketJourney(t, lang) {
     assert.deepEqual(await chat.evaluateAll((items) => items.map((li) => li.getAttribute('data-open'))), ['false', 'true']);
     await footerButton(solveDialog, tr(lang, 'tickets.detail.solve')).click();
     await ap.getByRole('alertdialog').getByRole('button', { name: tr(lang, 'tickets.detail.solve') }).click();
-    await toastSays(ap, tr(lang, 'api.feedback.operationSuccessful', { operation: tr(lang, 'tickets.operation.solve') }));
+    await toastSays(ap, tr(lang, 'tickets.done.solved'));
     await solveDialog.getByTestId('resolved-note').waitFor();
     assert.equal(await solveDialog.getByTestId('reply-box').count(), 0);
     assert.equal(await footerButton(solveDialog, tr(lang, 'tickets.detail.reply')).count(), 0);
@@ -305,7 +305,7 @@ async function ticketJourney(t, lang) {
     const confirm = cp.getByRole('alertdialog');
     assert.equal(await confirm.getByTestId('delete-confirm').innerText(), tr(lang, 'common.confirm.permanentDelete', { name: title }));
     await confirm.getByRole('button', { name: tr(lang, 'tickets.table.delete') }).click();
-    await toastSays(cp, tr(lang, 'api.feedback.operationSuccessful', { operation: tr(lang, 'tickets.operation.delete') }));
+    await toastSays(cp, tr(lang, 'tickets.done.deleted'));
     await mine.waitFor({ state: 'detached' });
     await ap.getByRole('button', { name: tr(lang, 'tickets.filter.query') }).click();
     await ap.waitForTimeout(500);

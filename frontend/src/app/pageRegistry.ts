@@ -1,15 +1,16 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * The pages the UI has, by menu URL. A menu entry whose URL is not here stays out of the sidebar and
+ * The pages the UI has, by menu URL. A page of one feature lives in that feature; a page that combines
+ * features (staff management, staff detail, your status) lives in ./pages. A menu entry whose URL is not here stays out of the sidebar and
  * its route answers /404 until a later issue adds the page.
  */
 export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/dashboard': lazy(() => import('@/features/dashboard/pages/FacilityDashboardPage')),
   '/admin-dashboard': lazy(() => import('@/features/dashboard/pages/PlatformDashboardPage')),
   '/support-ticket-manage': lazy(() => import('@/features/tickets/pages/SupportTicketPage')),
-  '/staff-management': lazy(() => import('@/features/staff/pages/StaffManagementPage')),
-  '/your-status': lazy(() => import('@/features/attendance/pages/YourStatusPage')),
+  '/staff-management': lazy(() => import('./pages/StaffManagementPage')),
+  '/your-status': lazy(() => import('./pages/YourStatusPage')),
   '/resident-management': lazy(() => import('@/features/residents/pages/ResidentListPage')),
   '/resident': lazy(() => import('@/features/residents/pages/ResidentListPage')),
 };
@@ -41,7 +42,7 @@ export const SUB_PAGES: readonly SubPage[] = [
     path: '/staff-management/detail/:id',
     parent: '/staff-management',
     titleKey: 'staff.detail.title',
-    page: lazy(() => import('@/features/staff/pages/StaffDetailPage')),
+    page: lazy(() => import('./pages/StaffDetailPage')),
   },
   {
     path: '/resident-management/detail',

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Alert, Button, Intent } from '@blueprintjs/core';
 import { LogOutIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
+import { useAppMutation } from '@/lib/api/mutation';
 import { signOut } from '@/features/auth/signOut';
 
 /** Sign out, after a confirmation (spec 000 §2 "Layout"). */
 export function LogoutButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // signOut reloads the page on /login, so the button stays busy until then.
+  const leave = useAppMutation({ mutationFn: () => signOut() });
   return (
     <>
       <Button variant="minimal" icon={<LogOutIcon />} onClick={() => setOpen(true)}>
@@ -20,12 +22,9 @@ export function LogoutButton() {
         intent={Intent.PRIMARY}
         confirmButtonText={t('auth.logout.action')}
         cancelButtonText={t('common.action.cancel')}
-        loading={busy}
+        loading={leave.isPending}
         onCancel={() => setOpen(false)}
-        onConfirm={() => {
-          setBusy(true);
-          void signOut();
-        }}
+        onConfirm={() => leave.mutate()}
       >
         <h4 className="bp6-heading">{t('auth.logout.confirmTitle')}</h4>
         <p>{t('auth.logout.confirmBody')}</p>

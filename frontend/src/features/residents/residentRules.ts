@@ -2,6 +2,7 @@
 // status allows, the retyped-name check of the final status changes, and the form bounds of the issue
 // (spec 000 §3/§4/§5 "Resident", 001 §9 input lengths). Messages are keys, so the rules need no i18n.
 import type { CareProvider, Resident, ResidentContact, SaveContactRequest, SaveResidentRequest } from '@/types/api.gen';
+import { epochToZonedWall, zonedWallToEpoch } from '@/lib/time/zone';
 import {
   ContactEmergency,
   ContactFamilyFriends,
@@ -59,47 +60,18 @@ export function ageFromDob(dob: string, today: string): number | undefined {
   return age;
 }
 
-/** The wall-clock fields of a moment in an IANA zone (the browser's when undefined). */
-function wallClock(ms: number, zone: string | undefined): number[] {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(ms);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return [get('year'), get('month'), get('day'), get('hour'), get('minute')];
-}
-
-/** How far a zone's wall clock is ahead of UTC at a moment, in ms. */
-function zoneOffset(ms: number, zone: string | undefined): number {
-  const [y, mo, d, h, mi] = wallClock(ms, zone);
-  return Date.UTC(y, mo - 1, d, h, mi) - Math.floor(ms / 60_000) * 60_000;
-}
-
 /**
  * A `datetime-local` value read as wall-clock time in the facility's zone (DOMAIN.md: schedules are in the
  * facility's zone), as epoch ms; undefined when empty or unreadable. No zone means the browser's.
  */
 export function zonedDateTimeToMs(value: string, zone: string | undefined): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
-  if (!m) return undefined;
-  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  if (!Number.isFinite(wall)) return undefined;
-  // Two passes settle the offset around a daylight-saving change.
-  let ms = wall - zoneOffset(wall, zone);
-  ms = wall - zoneOffset(ms, zone);
-  return ms;
+  const ms = zonedWallToEpoch(value.slice(0, 16), zone);
+  return value.length >= 16 && Number.isFinite(ms) ? ms : undefined;
 }
 
 /** A moment as a `datetime-local` value on the facility's wall clock. */
 export function msToZonedInput(ms: number, zone: string | undefined): string {
-  const [y, mo, d, h, mi] = wallClock(ms, zone);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}`;
+  return epochToZonedWall(ms, zone);
 }
 
 // ---------------------------------------------------------------------------------------------------------

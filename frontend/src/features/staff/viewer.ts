@@ -3,7 +3,7 @@ import { RoleFacilityAdmin, RoleFacilityOwner, RoleFacilityOwnerRegister } from 
 import { ianaZone } from '@/lib/time/dateTime';
 import { useSessionStore } from '@/lib/session/store';
 import { useShell } from '@/lib/shell';
-import { zonedDate } from '@/features/attendance/weekRules';
+import { zonedDate } from '@/lib/time/zone';
 
 /** Who is looking: roles, user id, the facility's zone code and IANA zone, and today there. */
 export function useViewer() {

@@ -102,10 +102,9 @@ describe('texts', () => {
     expect(i18n.getFixedT('zh-CN')('common.confirm.permanentDelete', { name })).toBe('Printer broken将被永久删除。是否继续？');
   });
 
-  it('says "{operation} successful" with the operations the page names', () => {
-    const en = i18n.getFixedT('en-US');
-    expect(en('api.feedback.operationSuccessful', { operation: en('tickets.operation.reply') })).toBe('Reply successful');
-    expect(en('api.feedback.operationSuccessful', { operation: en('tickets.operation.solve') })).toBe('Solve successful');
-    expect(en('api.feedback.operationSuccessful', { operation: en('tickets.operation.delete') })).toBe('Delete successful');
+  it('says what was done in a whole sentence per action and language', () => {
+    expect(i18n.getFixedT('en-US')('tickets.done.replied')).toBe('Reply sent');
+    expect(i18n.getFixedT('es-ES')('tickets.done.submitted')).toBe('Solicitud de soporte enviada');
+    expect(i18n.getFixedT('zh-CN')('tickets.done.deleted')).toBe('工单已删除');
   });
 });

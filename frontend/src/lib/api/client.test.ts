@@ -98,10 +98,10 @@ describe('request headers and query (spec 001 §7.1)', () => {
 });
 
 describe('answers (spec 001 §8)', () => {
-  it('names the operation on success', async () => {
+  it('says nothing on success (the action\'s own sentence comes from useAppMutation)', async () => {
     fetchMock.mockResolvedValueOnce(envelope('0000', null));
-    await api.post('/system/x', {}, { noAuth: true, operation: 'Save' });
-    expect(toasts.success).toHaveBeenCalledWith('Save successful');
+    await api.post('/system/x', {}, { noAuth: true });
+    expect(toasts.success).not.toHaveBeenCalled();
   });
 
   it('reports a business failure with a warning toast and throws its code and data', async () => {

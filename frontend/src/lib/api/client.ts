@@ -25,8 +25,6 @@ export interface RequestOptions extends ReactOptions {
   form?: FormData;
   /** A public call: no token, no Sign, no refresh (sign-in screens, /config/public). */
   noAuth?: boolean;
-  /** Translated name of the operation; on success the user sees "{operation} successful". */
-  operation?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -268,7 +266,6 @@ async function exchange(path: string, opts: RequestOptions, binary: boolean): Pr
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const answer = await exchange(path, opts, false);
   if (answer.status === 200 && answer.envelope?.code === CODE_OK) {
-    if (opts.operation) toast.success(i18n.t('api.feedback.operationSuccessful', { operation: opts.operation }));
     return answer.envelope.data as T;
   }
   fail(failureOf(answer), opts, answer.envelope?.data);
@@ -281,7 +278,6 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 export async function requestFile(path: string, opts: RequestOptions = {}): Promise<DownloadedFile> {
   const answer = await exchange(path, opts, true);
   if (answer.status === 200 && answer.file) {
-    if (opts.operation) toast.success(i18n.t('api.feedback.operationSuccessful', { operation: opts.operation }));
     return answer.file;
   }
   fail(failureOf(answer), opts, answer.envelope?.data);

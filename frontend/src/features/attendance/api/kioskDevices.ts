@@ -15,11 +15,11 @@ export function useKioskDevices(enabled: boolean) {
 }
 
 /** POST /api/care/kioskDevice/register (owner): the answer carries the device credential, shown this once. */
-export function registerKiosk(req: RegisterKioskRequest, operation: string): Promise<KioskRegistration> {
-  return api.post<KioskRegistration>('/care/kioskDevice/register', req, { handles: ['4022'], operation });
+export function registerKiosk(req: RegisterKioskRequest): Promise<KioskRegistration> {
+  return api.post<KioskRegistration>('/care/kioskDevice/register', req, { handles: ['4022'] });
 }
 
 /** GET /api/care/kioskDevice/revoke (owner): the kiosk's credential stops working at once. */
-export function revokeKiosk(query: KioskDeviceIDQuery, operation: string): Promise<KioskDevice> {
-  return api.get<KioskDevice>('/care/kioskDevice/revoke', { query: { ...query }, operation });
+export function revokeKiosk(query: KioskDeviceIDQuery): Promise<KioskDevice> {
+  return api.get<KioskDevice>('/care/kioskDevice/revoke', { query: { ...query } });
 }

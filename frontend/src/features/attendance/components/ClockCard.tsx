@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button, Callout, Card, Intent, Spinner } from '@blueprintjs/core';
 import { LogInIcon, LogOutIcon } from '@blueprintjs/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ClockInStatus } from '@/types/api.gen';
+import { PunchOut, type ClockInStatus } from '@/types/api.gen';
+import { useAppMutation } from '@/lib/api/mutation';
 import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time/dateTime';
 import { clockIn } from '../api/clockIn';
@@ -18,31 +18,26 @@ import { HoursText } from './HoursText';
  */
 export function ClockCard({ status }: { status: ClockInStatus | undefined }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const punchId = useRef<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const punch = useAppMutation({
+    mutationFn: clockIn,
+    invalidates: [attendanceKey],
+    success: (answer) => (answer.punchType === PunchOut ? 'attendance.done.clockedOut' : 'attendance.done.clockedIn'),
+    // Only a success forgets the id: pressing again after a failure retries this very punch.
+    onSuccess: () => {
+      punchId.current = null;
+    },
+  });
   if (!status) return <Spinner size={32} />;
 
   const direction = nextPunch(status.openShift);
   const language = currentLanguage();
   const since = status.lastPunch ? formatDateTime(status.lastPunch.punchTime, status.timeZone, language) : '';
 
-  const press = async () => {
-    if (busy) return;
+  const press = () => {
+    if (punch.isPending) return;
     punchId.current ??= newPunchId();
-    setBusy(true);
-    try {
-      await clockIn({ clientPunchId: punchId.current });
-      punchId.current = null;
-      setFailed(false);
-      await queryClient.invalidateQueries({ queryKey: attendanceKey });
-    } catch {
-      // Keep the id: pressing again retries this very punch.
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    punch.mutate({ clientPunchId: punchId.current });
   };
 
   return (
@@ -52,8 +47,8 @@ export function ClockCard({ status }: { status: ClockInStatus | undefined }) {
         size="large"
         intent={direction === 'IN' ? Intent.SUCCESS : Intent.WARNING}
         icon={direction === 'IN' ? <LogInIcon size={24} /> : <LogOutIcon size={24} />}
-        loading={busy}
-        onClick={() => void press()}
+        loading={punch.isPending}
+        onClick={press}
         data-testid="clock-button"
       >
         {direction === 'IN' ? t('attendance.clock.in') : t('attendance.clock.out')}
@@ -66,7 +61,7 @@ export function ClockCard({ status }: { status: ClockInStatus | undefined }) {
         <p className="hearth-week-hours" data-testid="week-hours">
           <HoursText minutes={status.weekMinutes} />
         </p>
-        {failed ? (
+        {punch.isError ? (
           <Callout intent={Intent.DANGER} compact>
             {t('attendance.clock.retry')}
           </Callout>

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Callout, Classes, FormGroup, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { DuplicateIcon, PlusIcon } from '@blueprintjs/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { KioskActive, KioskNameMax, type KioskDevice, type KioskRegistration } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
-import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { currentLanguage } from '@/lib/i18n';
 import { useSessionStore } from '@/lib/session/store';
 import { formatDateTime } from '@/lib/time/dateTime';
@@ -18,29 +17,18 @@ import { kioskDevicesKey, registerKiosk, revokeKiosk, useKioskDevices } from '..
  */
 export function KioskDevicesPanel() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const zone = useSessionStore((s) => s.session?.timeZone) || undefined;
   const language = currentLanguage();
   const list = useKioskDevices(true);
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<KioskRegistration | null>(null);
   const [revoking, setRevoking] = useState<KioskDevice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: kioskDevicesKey });
-
-  const revoke = async () => {
-    if (!revoking) return;
-    setBusy(true);
-    try {
-      await revokeKiosk({ deviceId: revoking.deviceId }, t('attendance.kiosk.revoke'));
-      refresh();
-    } catch {
-      // the client has reported it
-    } finally {
-      setBusy(false);
-      setRevoking(null);
-    }
-  };
+  const revoke = useAppMutation({
+    mutationFn: revokeKiosk,
+    invalidates: [kioskDevicesKey],
+    success: 'attendance.done.kioskRevoked',
+    onSettled: () => setRevoking(null),
+  });
 
   return (
     <div data-testid="kiosk-devices">
@@ -90,7 +78,6 @@ export function KioskDevicesPanel() {
           onRegistered={(r) => {
             setAdding(false);
             setShown(r);
-            refresh();
           }}
         />
       ) : null}
@@ -123,10 +110,10 @@ export function KioskDevicesPanel() {
         intent={Intent.DANGER}
         confirmButtonText={t('attendance.kiosk.revoke')}
         cancelButtonText={t('common.action.cancel')}
-        loading={busy}
+        loading={revoke.isPending}
         canEscapeKeyCancel
         onCancel={() => setRevoking(null)}
-        onConfirm={() => void revoke()}
+        onConfirm={() => revoking && revoke.mutate({ deviceId: revoking.deviceId })}
       >
         <p>{t('attendance.kiosk.revokeConfirm', { name: revoking?.deviceName ?? '' })}</p>
       </Alert>
@@ -137,26 +124,23 @@ export function KioskDevicesPanel() {
 function RegisterDialog({ onClose, onRegistered }: { onClose: () => void; onRegistered: (r: KioskRegistration) => void }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
+  const [missing, setMissing] = useState(false);
+  const register = useAppMutation({
+    mutationFn: registerKiosk,
+    invalidates: [kioskDevicesKey],
+    success: 'attendance.done.kioskRegistered',
+    onSuccess: onRegistered,
+  });
+  const error = missing ? t('attendance.kiosk.nameRequired') : register.isPending ? '' : (fieldErrors(register.error).deviceName ?? '');
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (name.trim() === '') {
-      setError(t('attendance.kiosk.nameRequired'));
-      return;
-    }
-    setBusy(true);
-    try {
-      onRegistered(await registerKiosk({ deviceName: name.trim() }, t('attendance.kiosk.register')));
-    } catch (err) {
-      if (isApiError(err)) setError(fieldErrors(err).deviceName ?? '');
-    } finally {
-      setBusy(false);
-    }
+    setMissing(name.trim() === '');
+    if (name.trim() === '') return;
+    register.mutate({ deviceName: name.trim() });
   };
   return (
     <AppDialog title={t('attendance.kiosk.register')} onClose={onClose} style={{ width: 460 }}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <div className={Classes.DIALOG_BODY}>
           <FormGroup label={t('attendance.kiosk.name')} labelFor="kiosk-name" labelInfo={t('attendance.kiosk.nameHint')} intent={error ? Intent.DANGER : Intent.NONE} helperText={error || undefined}>
             <InputGroup id="kiosk-name" autoFocus maxLength={KioskNameMax} value={name} onValueChange={setName} />
@@ -165,7 +149,7 @@ function RegisterDialog({ onClose, onRegistered }: { onClose: () => void; onRegi
         <div className={Classes.DIALOG_FOOTER}>
           <div className={Classes.DIALOG_FOOTER_ACTIONS}>
             <Button onClick={onClose}>{t('common.action.cancel')}</Button>
-            <Button type="submit" intent={Intent.PRIMARY} loading={busy}>
+            <Button type="submit" intent={Intent.PRIMARY} loading={register.isPending}>
               {t('attendance.kiosk.register')}
             </Button>
           </div>

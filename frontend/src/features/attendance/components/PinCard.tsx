@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { KeyIcon } from '@blueprintjs/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ClockInStatus } from '@/types/api.gen';
-import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time/dateTime';
 import { attendanceKey } from '../api/keys';
@@ -26,36 +25,33 @@ const PROBLEM_KEYS: Record<
 /** The kiosk PIN: 4–6 digits, not guessable, typed twice. */
 export function PinCard({ status }: { status: ClockInStatus | undefined }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [now] = useState(() => Date.now());
   const [pin, setPinValue] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [server, setServer] = useState('');
-  const problem = pinProblem(pin, confirm);
-  const shown = server || (touched && problem ? t(PROBLEM_KEYS[problem], { min: PIN_MIN, max: PIN_MAX }) : '');
-  const locked = status?.pinLockedUntil && status.pinLockedUntil > now ? status.pinLockedUntil : 0;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    setServer('');
-    if (problem) return;
-    setBusy(true);
-    try {
-      await setPin({ pin }, t('attendance.pin.operation'));
+  const save = useAppMutation({
+    mutationFn: setPin,
+    invalidates: [attendanceKey],
+    success: 'attendance.done.pinSaved',
+    onSuccess: () => {
       setPinValue('');
       setConfirm('');
       setTouched(false);
       setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: attendanceKey });
-    } catch (err) {
-      if (isApiError(err)) setServer(fieldErrors(err).pin ?? '');
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const server = save.isPending ? '' : (fieldErrors(save.error).pin ?? '');
+  const problem = pinProblem(pin, confirm);
+  const shown = server || (touched && problem ? t(PROBLEM_KEYS[problem], { min: PIN_MIN, max: PIN_MAX }) : '');
+  const locked = status?.pinLockedUntil && status.pinLockedUntil > now ? status.pinLockedUntil : 0;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    save.reset();
+    if (problem) return;
+    save.mutate({ pin });
   };
 
   return (
@@ -68,7 +64,7 @@ export function PinCard({ status }: { status: ClockInStatus | undefined }) {
         </Callout>
       ) : null}
       {open ? (
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form onSubmit={submit} noValidate>
           <FormGroup label={t('attendance.pin.new')} labelFor="pin-new" labelInfo={t('attendance.pin.hint', { min: PIN_MIN, max: PIN_MAX })}>
             <InputGroup
               id="pin-new"
@@ -90,7 +86,7 @@ export function PinCard({ status }: { status: ClockInStatus | undefined }) {
               onValueChange={(v) => setConfirm(pinInput(v))}
             />
           </FormGroup>
-          <Button type="submit" intent={Intent.PRIMARY} loading={busy} data-testid="pin-save">
+          <Button type="submit" intent={Intent.PRIMARY} loading={save.isPending} data-testid="pin-save">
             {t('attendance.pin.save')}
           </Button>{' '}
           <Button onClick={() => setOpen(false)}>{t('common.action.cancel')}</Button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { useMutation } from '@tanstack/react-query';
+import { useAppMutation } from '@/lib/api/mutation';
 import { useTranslation } from 'react-i18next';
 import { sendRetrievePasswordEmail } from '../api/sendRetrievePasswordEmail';
 
@@ -8,7 +8,7 @@ import { sendRetrievePasswordEmail } from '../api/sendRetrievePasswordEmail';
 export function ForgotPasswordDialog({ isOpen, onClose, initialAccount }: { isOpen: boolean; onClose: () => void; initialAccount: string }) {
   const { t } = useTranslation();
   const [account, setAccount] = useState(initialAccount);
-  const send = useMutation({ mutationFn: sendRetrievePasswordEmail });
+  const send = useAppMutation({ mutationFn: sendRetrievePasswordEmail });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

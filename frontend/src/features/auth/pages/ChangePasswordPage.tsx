@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, FormGroup, Intent, Spinner } from '@blueprintjs/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { encodePassword } from '@/lib/crypto/password-codec.js';
 import { useSessionStore } from '@/lib/session/store';
 import { emailTokenVerify } from '../api/emailTokenVerify';
@@ -33,17 +34,14 @@ function SignedInForm() {
   const [touched, setTouched] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const change = useMutation({
+  const change = useAppMutation({
     mutationFn: async () => {
       const key = await fetchLoginAesKey(queryClient);
-      return updatePassword(
-        {
-          userId: session?.userId,
-          originalPassword: encodePassword(original, key),
-          password: encodePassword(password, key),
-        },
-        t('auth.changePassword.operation'),
-      );
+      return updatePassword({
+        userId: session?.userId,
+        originalPassword: encodePassword(original, key),
+        password: encodePassword(password, key),
+      });
     },
     // Other sessions may have been revoked with the old password; sign in again with the new one.
     onSuccess: () => void signOut('/login?changed=1'),
@@ -131,7 +129,7 @@ function EmailLinkForm({ token }: { token: string }) {
     staleTime: Infinity,
   });
 
-  const set = useMutation({
+  const set = useAppMutation({
     mutationFn: async () => {
       const key = await fetchLoginAesKey(queryClient);
       return emailTokenVerify({ token, password: encodePassword(password, key) });

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { CaptchaResult, LoginResult, LoginTenant } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
+import { useAppMutation } from '@/lib/api/mutation';
 import { encodePassword } from '@/lib/crypto/password-codec.js';
-import { toast } from '@/lib/feedback/toast';
 import { signIn } from '@/lib/session/store';
 import { getCaptcha } from '../api/getCaptcha';
 import { fetchLoginAesKey } from '../api/getPublicConfig';
@@ -37,7 +37,6 @@ export default function LoginPage() {
   const [step, setStep] = useState<Step>({ kind: 'account' });
   // Account and encoded password of step 1, reused by the facility choice and the code step.
   const credentials = useRef<{ account: string; password: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(() =>
     params.get('changed') === '1' ? t('auth.changePassword.done') : null,
   );
@@ -48,8 +47,6 @@ export default function LoginPage() {
   const [forgot, setForgot] = useState<{ open: boolean; account: string }>({ open: false, account: '' });
   const [codeError, setCodeError] = useState<string | null>(null);
   const [resendAt, setResendAt] = useState(0);
-  const [resending, setResending] = useState(false);
-  const [pendingTenant, setPendingTenant] = useState<string | null>(null);
 
   const loadCaptcha = async () => {
     try {
@@ -128,88 +125,76 @@ export default function LoginPage() {
     }
   };
 
-  const submitAccount = async (values: AccountValues) => {
-    setNotice(null);
-    setCaptchaMessage(null);
-    setBusy(true);
-    try {
+  const signInWithPassword = useAppMutation({
+    mutationFn: async (values: AccountValues): Promise<LoginResult | null> => {
       let key: string;
       try {
         key = await fetchLoginAesKey(queryClient);
       } catch {
         setNotice(t('auth.login.configMissing'));
-        return;
+        return null;
       }
       const password = encodePassword(values.password, key);
       credentials.current = { account: values.account, password };
-      const result = await login({
+      return login({
         account: values.account,
         password,
         ...(captcha ? { captchaId: captcha.captchaId, captchaCode: values.captchaCode } : {}),
       });
-      finish(result);
-    } catch (err) {
-      handleProblem(err);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onSuccess: (result) => {
+      if (result) finish(result);
+    },
+    onError: handleProblem,
+  });
+
+  const pickFacility = useAppMutation({
+    mutationFn: ({ cred, tenant }: { cred: { account: string; password: string }; tenant: LoginTenant }) =>
+      login({ account: cred.account, password: cred.password, tenantId: tenant.tenantId }),
+    onSuccess: (result, { tenant }) => finish(result, tenant.tenantId),
+    onError: handleProblem,
+  });
+
+  const verify = useAppMutation({
+    mutationFn: twoFactorAuthentication,
+    onSuccess: (result, req) => finish(result, req.tenantId),
+    onError: handleProblem,
+  });
+
+  const resend = useAppMutation({
+    mutationFn: sendVerifyCode,
+    success: 'auth.code.resent',
+    onSuccess: (sent) => {
+      setResendAt(Date.now() + (sent.resendAfterSeconds || 60) * 1000);
+      if (sent.maskedEmail) setStep((s) => (s.kind === 'code' ? { ...s, maskedEmail: sent.maskedEmail } : s));
+    },
+    onError: handleProblem,
+  });
+
+  const submitAccount = (values: AccountValues) => {
+    setNotice(null);
+    setCaptchaMessage(null);
+    signInWithPassword.mutate(values);
   };
 
-  const chooseFacility = async (tenant: LoginTenant) => {
+  const chooseFacility = (tenant: LoginTenant) => {
     const cred = credentials.current;
     if (!cred) return setStep({ kind: 'account' });
-    setPendingTenant(tenant.tenantId);
-    try {
-      finish(await login({ account: cred.account, password: cred.password, tenantId: tenant.tenantId }), tenant.tenantId);
-    } catch (err) {
-      handleProblem(err);
-    } finally {
-      setPendingTenant(null);
-    }
+    pickFacility.mutate({ cred, tenant });
   };
 
-  const submitCode = async (verifyCode: string) => {
+  const submitCode = (verifyCode: string) => {
     const cred = credentials.current;
     if (!cred || step.kind !== 'code') return setStep({ kind: 'account' });
-    setBusy(true);
     setCodeError(null);
-    try {
-      finish(
-        await twoFactorAuthentication({
-          account: cred.account,
-          verifyCode,
-          challengeId: step.challengeId,
-          tenantId: step.tenantId,
-        }),
-        step.tenantId,
-      );
-    } catch (err) {
-      handleProblem(err);
-    } finally {
-      setBusy(false);
-    }
+    verify.mutate({ account: cred.account, verifyCode, challengeId: step.challengeId, tenantId: step.tenantId });
   };
 
-  const resendCode = async () => {
+  const resendCode = () => {
     const cred = credentials.current;
     if (!cred || step.kind !== 'code') return;
-    setResending(true);
     setCodeError(null);
-    try {
-      const sent = await sendVerifyCode({
-        account: cred.account,
-        challengeId: step.challengeId,
-        tenantId: step.tenantId,
-        twoFactorMethod: 'EMAIL',
-      });
-      setResendAt(Date.now() + (sent.resendAfterSeconds || 60) * 1000);
-      if (sent.maskedEmail) setStep({ ...step, maskedEmail: sent.maskedEmail });
-      toast.success(t('auth.code.resent'));
-    } catch (err) {
-      handleProblem(err);
-    } finally {
-      setResending(false);
-    }
+    resend.mutate({ account: cred.account, challengeId: step.challengeId, tenantId: step.tenantId, twoFactorMethod: 'EMAIL' });
   };
 
   const restart = () => {
@@ -224,27 +209,27 @@ export default function LoginPage() {
     <AuthShell title={title}>
       {step.kind === 'account' ? (
         <AccountStep
-          busy={busy}
+          busy={signInWithPassword.isPending}
           notice={notice}
           captcha={captcha}
           captchaMessage={captchaMessage}
           onNewCaptcha={() => void loadCaptcha()}
-          onSubmit={(v) => void submitAccount(v)}
+          onSubmit={submitAccount}
           onForgotPassword={(account) => setForgot({ open: true, account })}
         />
       ) : null}
       {step.kind === 'facility' ? (
-        <FacilityStep tenants={step.tenants} pending={pendingTenant} onChoose={(x) => void chooseFacility(x)} onBack={restart} />
+        <FacilityStep tenants={step.tenants} pending={pickFacility.isPending ? pickFacility.variables.tenant.tenantId : null} onChoose={chooseFacility} onBack={restart} />
       ) : null}
       {step.kind === 'code' ? (
         <CodeStep
           maskedEmail={step.maskedEmail}
-          busy={busy}
-          resending={resending}
+          busy={verify.isPending}
+          resending={resend.isPending}
           resendAt={resendAt}
           error={codeError}
-          onSubmit={(c) => void submitCode(c)}
-          onResend={() => void resendCode()}
+          onSubmit={submitCode}
+          onResend={resendCode}
           onBack={restart}
         />
       ) : null}

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Callout, FormGroup, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { DesktopIcon } from '@blueprintjs/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { CodeCloudUnreachable, CodeKioskNotSetUp, KioskExitPinMax, KioskNameMax } from '@/types/api.gen';
-import { kioskDevicesKey, registerKiosk } from '@/features/attendance/api/kioskDevices';
+import { CodeCloudUnreachable, CodeKioskNotSetUp, KioskExitPinMax, KioskNameMax, type KioskRegistration } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { setUpKiosk } from '../api/kioskSetup';
 import { digitsOnly, kioskSetupProblems, type KioskCredentialSource, type KioskSetupProblems } from '../setupRules';
 import { refreshDesktopStatus } from '../shell';
@@ -42,9 +41,9 @@ function setupFailure(t: TFunction, err: unknown): string {
  * the gate shows /kiosk. A credential registered here is never lost: when the setup fails it stays in the
  * form (pasted mode) to retry or copy.
  */
-export function KioskSetupForm({ canRegister }: { canRegister: boolean }) {
+export function KioskSetupForm({ register }: { register?: (deviceName: string) => Promise<KioskRegistration> }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const canRegister = register !== undefined;
   const [source, setSource] = useState<KioskCredentialSource>(canRegister ? 'register' : 'paste');
   const [deviceName, setDeviceName] = useState('');
   const [credential, setCredential] = useState('');
@@ -55,7 +54,6 @@ export function KioskSetupForm({ canRegister }: { canRegister: boolean }) {
   const [failure, setFailure] = useState('');
   const [kept, setKept] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const fields = { source, deviceName, credential, exitPin, exitPinConfirm };
   // Problems show after the first try, and then follow the typing.
@@ -70,21 +68,17 @@ export function KioskSetupForm({ canRegister }: { canRegister: boolean }) {
     if (Object.keys(found).length === 0) setConfirming(true);
   };
 
-  const run = async () => {
-    setConfirming(false);
-    setBusy(true);
-    setFailure('');
-    let cred = credential.trim();
-    try {
-      if (source === 'register') {
+  const setUp = useAppMutation({
+    mutationFn: async () => {
+      let cred = credential.trim();
+      if (source === 'register' && register) {
         let registration;
         try {
-          registration = await registerKiosk({ deviceName: deviceName.trim() }, t('desktop.kioskSetup.start'));
+          registration = await register(deviceName.trim());
         } catch (err) {
-          if (isApiError(err)) setServerName(fieldErrors(err).deviceName);
+          setServerName(fieldErrors(err).deviceName);
           return;
         }
-        void queryClient.invalidateQueries({ queryKey: kioskDevicesKey });
         cred = registration.credential;
         // From here on the credential exists: keep it in the form whatever happens next.
         setCredential(cred);
@@ -93,11 +87,14 @@ export function KioskSetupForm({ canRegister }: { canRegister: boolean }) {
       }
       await setUpKiosk({ credential: cred, exitPin });
       await refreshDesktopStatus();
-    } catch (err) {
-      setFailure(setupFailure(t, err));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (err) => setFailure(setupFailure(t, err)),
+  });
+
+  const run = () => {
+    setConfirming(false);
+    setFailure('');
+    setUp.mutate();
   };
 
   return (
@@ -173,7 +170,7 @@ export function KioskSetupForm({ canRegister }: { canRegister: boolean }) {
           {failure}
         </Callout>
       ) : null}
-      <Button type="submit" intent={Intent.PRIMARY} size="large" icon={<DesktopIcon />} loading={busy} data-testid="kiosk-setup-start">
+      <Button type="submit" intent={Intent.PRIMARY} size="large" icon={<DesktopIcon />} loading={setUp.isPending} data-testid="kiosk-setup-start">
         {t('desktop.kioskSetup.start')}
       </Button>
       <Alert
@@ -183,7 +180,7 @@ export function KioskSetupForm({ canRegister }: { canRegister: boolean }) {
         cancelButtonText={t('common.action.cancel')}
         canEscapeKeyCancel
         onCancel={() => setConfirming(false)}
-        onConfirm={() => void run()}
+        onConfirm={run}
       >
         <p>{t('desktop.kioskSetup.confirm')}</p>
       </Alert>

@@ -1,6 +1,6 @@
 import { Card, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { DesktopOwner } from '@/types/api.gen';
+import { DesktopOwner, type KioskRegistration } from '@/types/api.gen';
 import { hasBindings } from '../bridge';
 import { useDesktopStore } from '../shell';
 import { KioskSetupForm } from './KioskSetupForm';
@@ -8,9 +8,9 @@ import { OutboxCard } from './OutboxCard';
 
 /**
  * In the owner's desktop app, under Staff management → Door kiosks: "Use this computer as a door kiosk".
- * Nothing in a browser.
+ * Nothing in a browser. `register` registers a new kiosk (the page that shows this card supplies it).
  */
-export function ThisComputerKioskCard() {
+export function ThisComputerKioskCard({ register }: { register: (deviceName: string) => Promise<KioskRegistration> }) {
   const { t } = useTranslation();
   const inShell = useDesktopStore((s) => s.detection === 'desktop') || hasBindings();
   const mode = useDesktopStore((s) => s.status?.mode);
@@ -20,7 +20,7 @@ export function ThisComputerKioskCard() {
       <Card className="hearth-gap-top hearth-desktop-kiosk-card" data-testid="this-computer-kiosk">
         <H2>{t('desktop.kioskSetup.title')}</H2>
         <p className="hearth-muted">{t('desktop.kioskSetup.intro')}</p>
-        <KioskSetupForm canRegister />
+        <KioskSetupForm register={register} />
       </Card>
       <OutboxCard />
     </>

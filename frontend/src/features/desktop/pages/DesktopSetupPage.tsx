@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { CloudURLMax, CodeCloudUnreachable } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { setCloud } from '../api/setCloud';
 import { KIOSK_SETUP_PATH } from '../desktopRoutes';
 import { cloudUrlProblem, normaliseCloudUrl, type CloudUrlProblem } from '../setupRules';
@@ -34,21 +35,13 @@ export default function DesktopSetupPage() {
   const [url, setUrl] = useState(() => status?.cloudUrl || status?.defaultCloudUrl || '');
   const [problem, setProblem] = useState<CloudUrlProblem | null>(null);
   const [failure, setFailure] = useState<{ text: string; detail: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const saved = status?.cloudUrl ?? '';
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = cloudUrlProblem(url);
-    setProblem(found);
-    setFailure(null);
-    if (found) return;
-    const cloudUrl = normaliseCloudUrl(url);
-    setBusy(true);
-    try {
+  const save = useAppMutation({
+    mutationFn: async (cloudUrl: string) => {
       await setCloud({ cloudUrl });
       await refreshDesktopStatus();
-    } catch (err) {
+    },
+    onError: (err, cloudUrl) => {
       if (isApiError(err) && err.code === CodeCloudUnreachable) {
         setFailure({ text: t('desktop.setup.unreachable', { url: cloudUrl }), detail: detailOf(err.data) });
       } else if (isApiError(err)) {
@@ -56,9 +49,16 @@ export default function DesktopSetupPage() {
       } else {
         setFailure({ text: t('desktop.setup.failed', { msg: String(err) }), detail: '' });
       }
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = cloudUrlProblem(url);
+    setProblem(found);
+    setFailure(null);
+    if (found) return;
+    save.mutate(normaliseCloudUrl(url));
   };
 
   return (
@@ -66,7 +66,7 @@ export default function DesktopSetupPage() {
       <Card className="hearth-desktop-card" elevation={2}>
         <H1 className="hearth-desktop-title">{t('desktop.setup.title')}</H1>
         <p>{t('desktop.setup.intro')}</p>
-        <form onSubmit={(e) => void submit(e)} noValidate data-testid="desktop-setup-form">
+        <form onSubmit={submit} noValidate data-testid="desktop-setup-form">
           <FormGroup
             label={t('desktop.setup.cloudUrl')}
             labelFor="desktop-cloud-url"
@@ -90,7 +90,7 @@ export default function DesktopSetupPage() {
               {failure.detail ? <p className="hearth-muted">{t('desktop.setup.detail', { detail: failure.detail })}</p> : null}
             </Callout>
           ) : null}
-          <Button type="submit" intent={Intent.PRIMARY} size="large" loading={busy} fill>
+          <Button type="submit" intent={Intent.PRIMARY} size="large" loading={save.isPending} fill>
             {t('desktop.setup.save')}
           </Button>
         </form>

@@ -22,7 +22,7 @@ export default function KioskSetupPage() {
             <p className="hearth-muted">
               {t('desktop.kioskSetup.server', { url: cloudUrl })} · <Link to={DESKTOP_SETUP_PATH}>{t('desktop.kioskSetup.backToSetup')}</Link>
             </p>
-            <KioskSetupForm canRegister={false} />
+            <KioskSetupForm />
           </>
         ) : (
           <Callout intent={Intent.WARNING}>

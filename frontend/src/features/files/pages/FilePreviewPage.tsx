@@ -4,6 +4,7 @@ import { DocumentIcon, DownloadIcon, ErrorIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api/client';
+import { useAppMutation } from '@/lib/api/mutation';
 import { downloadByPath } from '@/lib/files/api/downloadByPath';
 import { previewKind } from '@/lib/files/fileTypes';
 import { saveBlob } from '@/lib/files/preview';
@@ -60,26 +61,16 @@ export default function FilePreviewPage({ fileId }: { fileId: string }) {
     gcTime: 0,
   });
   const url = useBlobUrl(file.data?.blob);
-  const [downloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const download = useAppMutation({
+    mutationFn: () => downloadByPath({ path: fileId, fileName: file.data?.fileName ?? '', preview: false }),
+    onSuccess: (saved) => saveBlob(saved.blob, saved.fileName || file.data?.fileName || fileId),
+  });
+  const downloadError = download.error ? t('files.download.failed', { msg: messageOf(download.error) }) : null;
   const name = file.data?.fileName || t('files.preview.untitled');
 
   useEffect(() => {
     if (file.data) document.title = `${file.data.fileName || fileId} · ${t('app.brand.name')}`;
   }, [file.data, fileId, t]);
-
-  const download = async () => {
-    setDownloading(true);
-    setDownloadError(null);
-    try {
-      const saved = await downloadByPath({ path: fileId, fileName: file.data?.fileName ?? '', preview: false });
-      saveBlob(saved.blob, saved.fileName || file.data?.fileName || fileId);
-    } catch (err) {
-      setDownloadError(t('files.download.failed', { msg: messageOf(err) }));
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   const kind = file.data ? previewKind(file.data.contentType) : 'none';
   return (
@@ -91,9 +82,9 @@ export default function FilePreviewPage({ fileId }: { fileId: string }) {
         <Button
           intent={Intent.PRIMARY}
           icon={<DownloadIcon />}
-          loading={downloading}
+          loading={download.isPending}
           disabled={!file.data}
-          onClick={() => void download()}
+          onClick={() => download.mutate()}
         >
           {t('files.preview.download')}
         </Button>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { sidebarCountsKey } from '@/lib/api/queryKeys';
 
 /** Sidebar counts (spec 000 §3 "Sidebar counts"). */
 export interface SidebarCounts {
@@ -10,7 +11,7 @@ export interface SidebarCounts {
   expiredCertificateCount?: number;
 }
 
-export const sidebarCountsKey = ['care', 'resident', 'sidebarReminderCount'] as const;
+export { sidebarCountsKey };
 
 /**
  * GET /api/care/resident/sidebarReminderCount. The call arrives with the care features; until the server

@@ -6,6 +6,7 @@ import { AppDialog } from '@/components/AppDialog';
 import { AvatarMaxBytes, AvatarMaxSide } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { uploadAvatar } from '../api/uploadAvatar';
 import { compressImage, decodeImage, exportCrop } from '../avatarImage';
 import { AVATAR_ACCEPT, type AvatarProblem, checkAvatarDimensions, checkAvatarFile, compressionQuality, type CropView } from '../avatarRules';
@@ -47,7 +48,8 @@ export function AvatarDialog({ userId, onClose, onSaved }: { userId: string; onC
   const [image, setImage] = useState<ImageBitmap | null>(null);
   const [view, setView] = useState<CropView>(START);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Decoding a chosen picture is local work, not a write.
+  const [preparing, setPreparing] = useState(false);
 
   const explain = (p: AvatarProblem): string => {
     switch (p) {
@@ -65,10 +67,10 @@ export function AvatarDialog({ userId, onClose, onSaved }: { userId: string; onC
   const choose = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
-    setBusy(true);
+    setPreparing(true);
     setProblem(null);
     const picture = await preparePicture(file);
-    setBusy(false);
+    setPreparing(false);
     if (typeof picture === 'string') {
       setProblem(explain(picture));
       return;
@@ -78,29 +80,36 @@ export function AvatarDialog({ userId, onClose, onSaved }: { userId: string; onC
     setView(START);
   };
 
-  const save = async () => {
-    if (!image) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+  const upload = useAppMutation({
+    mutationFn: async (picture: ImageBitmap) => {
       let cropped: Blob;
       try {
-        cropped = await exportCrop(image, view, CROP_WINDOW);
+        cropped = await exportCrop(picture, view, CROP_WINDOW);
       } catch {
         setProblem(explain('processingFailed'));
-        return;
+        return false;
       }
-      await uploadAvatar(cropped, userId, t('profile.avatar.operation'));
+      await uploadAvatar(cropped, userId);
       await onSaved();
-      onClose();
-    } catch (err) {
+      return true;
+    },
+    success: (saved) => (saved ? 'profile.avatar.saved' : undefined),
+    onSuccess: (saved) => {
+      if (saved) onClose();
+    },
+    onError: (err) => {
       if (isApiError(err) && err.code === '4022') {
         const fields = Object.values(fieldErrors(err));
         setProblem(fields.length > 0 ? fields.join(' ') : err.message);
       }
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = preparing || upload.isPending;
+
+  const save = () => {
+    if (!image) return;
+    setProblem(null);
+    upload.mutate(image);
   };
 
   return (
@@ -134,7 +143,7 @@ export function AvatarDialog({ userId, onClose, onSaved }: { userId: string; onC
             <Button icon={<MediaIcon />} disabled={busy} onClick={() => input.current?.click()}>
               {image ? t('profile.avatar.chooseAnother') : t('profile.avatar.choose')}
             </Button>
-            <Button intent={Intent.PRIMARY} loading={busy} disabled={!image} onClick={() => void save()}>
+            <Button intent={Intent.PRIMARY} loading={busy} disabled={!image} onClick={save}>
               {t('profile.avatar.save')}
             </Button>
           </>

@@ -2,6 +2,6 @@ import type { ApplicationForm, ApprovalQuery } from '@/types/api.gen';
 import { api } from '@/lib/api/client';
 
 /** GET /api/care/applicationForm/approval (owner/admin): approve, or refuse with a comment. */
-export function approval(query: ApprovalQuery, operation: string): Promise<ApplicationForm> {
-  return api.get<ApplicationForm>('/care/applicationForm/approval', { query: { ...query }, handles: ['4022'], operation });
+export function approval(query: ApprovalQuery): Promise<ApplicationForm> {
+  return api.get<ApplicationForm>('/care/applicationForm/approval', { query: { ...query }, handles: ['4022'] });
 }

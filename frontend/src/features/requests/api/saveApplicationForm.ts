@@ -2,6 +2,6 @@ import type { ApplicationForm, SaveApplicationFormRequest } from '@/types/api.ge
 import { api } from '@/lib/api/client';
 
 /** POST /api/care/applicationForm/save: a new request (leave or shift adjustment). */
-export function saveApplicationForm(req: SaveApplicationFormRequest, operation: string): Promise<ApplicationForm> {
-  return api.post<ApplicationForm>('/care/applicationForm/save', req, { handles: ['4022'], operation });
+export function saveApplicationForm(req: SaveApplicationFormRequest): Promise<ApplicationForm> {
+  return api.post<ApplicationForm>('/care/applicationForm/save', req, { handles: ['4022'] });
 }

@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { Button, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApplicationPending, type ApplicationForm, type ApplicationFormFilter } from '@/types/api.gen';
 import { Pager } from '@/components/Pager';
 import { SHORT_PAGE_SIZE } from '@/components/pager';
 import { useSessionStore } from '@/lib/session/store';
-import { sidebarCountsKey } from '@/features/menu/api/sidebarReminderCount';
-import { requestsKey } from '../api/keys';
 import { useApplicationForms } from '../api/listApplicationFormByPage';
 import { statusLabel } from '../requestLabels';
 import { approvalsOrder } from '../requestRules';
@@ -17,7 +14,6 @@ import { RequestTable } from './RequestTable';
 /** The owner/admin approvals list: pending requests first, then the history (issue 5 "Requests"). */
 export function ApprovalsPanel() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const zone = useSessionStore((s) => s.session?.timeZone) || undefined;
   const pending = useApplicationForms({ current: 1, size: 100, data: { status: ApplicationPending } });
   const [filter, setFilter] = useState<ApplicationFormFilter>({});
@@ -74,11 +70,7 @@ export function ApprovalsPanel() {
           decision={deciding.decision}
           zone={zone}
           onClose={() => setDeciding(null)}
-          onDecided={() => {
-            setDeciding(null);
-            void queryClient.invalidateQueries({ queryKey: requestsKey });
-            void queryClient.invalidateQueries({ queryKey: sidebarCountsKey });
-          }}
+          onDecided={() => setDeciding(null)}
         />
       ) : null}
     </div>

@@ -3,9 +3,12 @@ import { Button, Classes, FormGroup, Intent, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next';
 import { ApplicationApproved, ApplicationRefused, type ApplicationForm } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
+import { useAppMutation } from '@/lib/api/mutation';
+import { sidebarCountsKey } from '@/lib/api/queryKeys';
 import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time/dateTime';
 import { approval } from '../api/approval';
+import { requestsKey } from '../api/keys';
 import { typeLabel } from '../requestLabels';
 import { COMMENT_MAX } from '../requestRules';
 
@@ -22,32 +25,26 @@ export function DecisionDialog({ request, decision, zone, onClose, onDecided }: 
   const { t } = useTranslation();
   const [comment, setComment] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const refuse = decision === 'refuse';
+  const decide = useAppMutation({
+    mutationFn: approval,
+    invalidates: [requestsKey, sidebarCountsKey],
+    success: refuse ? 'requests.done.refused' : 'requests.done.approved',
+    onSuccess: onDecided,
+  });
   const missing = refuse && comment.trim() === '';
   const language = currentLanguage();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
     if (missing) return;
-    setBusy(true);
-    try {
-      await approval(
-        { applicationId: request.applicationId, status: refuse ? ApplicationRefused : ApplicationApproved, comment: comment.trim() || undefined },
-        refuse ? t('requests.approval.refuse') : t('requests.approval.approve'),
-      );
-      onDecided();
-    } catch {
-      // the client has reported it
-    } finally {
-      setBusy(false);
-    }
+    decide.mutate({ applicationId: request.applicationId, status: refuse ? ApplicationRefused : ApplicationApproved, comment: comment.trim() || undefined });
   };
 
   return (
     <AppDialog title={refuse ? t('requests.approval.refuseTitle') : t('requests.approval.approveTitle')} onClose={onClose} style={{ width: 520 }}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <div className={Classes.DIALOG_BODY}>
           <p>
             {t('requests.approval.summary', {
@@ -71,7 +68,7 @@ export function DecisionDialog({ request, decision, zone, onClose, onDecided }: 
         <div className={Classes.DIALOG_FOOTER}>
           <div className={Classes.DIALOG_FOOTER_ACTIONS}>
             <Button onClick={onClose}>{t('common.action.cancel')}</Button>
-            <Button type="submit" intent={refuse ? Intent.DANGER : Intent.SUCCESS} loading={busy} data-testid="decision-submit">
+            <Button type="submit" intent={refuse ? Intent.DANGER : Intent.SUCCESS} loading={decide.isPending} data-testid="decision-submit">
               {refuse ? t('requests.approval.refuse') : t('requests.approval.approve')}
             </Button>
           </div>

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApplicationLeave, ApplicationShiftAdjustment } from '@/types/api.gen';
-import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { ianaZone } from '@/lib/time/dateTime';
 import { useSessionStore } from '@/lib/session/store';
-import { zonedWallToEpoch } from '@/features/attendance/weekRules';
+import { zonedWallToEpoch } from '@/lib/time/zone';
 import { requestsKey } from '../api/keys';
 import { saveApplicationForm } from '../api/saveApplicationForm';
 import { typeLabel } from '../requestLabels';
@@ -24,43 +23,37 @@ const PROBLEM_KEYS: Record<RequestProblem, 'requests.form.required' | 'requests.
 /** A caregiver's request: leave or shift adjustment, start and end in the facility's time, reason. */
 export function RequestForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const zoneCode = useSessionStore((s) => s.session?.timeZone) || undefined;
   const [d, setD] = useState<RequestDraft>(EMPTY);
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [server, setServer] = useState<Record<string, string>>({});
+  const save = useAppMutation({
+    mutationFn: saveApplicationForm,
+    invalidates: [requestsKey],
+    success: 'requests.done.sent',
+    onSuccess: () => {
+      setD(EMPTY);
+      setTouched(false);
+    },
+  });
+  const server = save.error && !save.isPending ? fieldErrors(save.error) : {};
   const problems = requestProblems(d);
   const msg = (f: keyof RequestDraft, serverField: string) =>
     server[serverField] || (touched && problems[f] ? t(PROBLEM_KEYS[problems[f]!]) : undefined);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    setServer({});
+    save.reset();
     if (Object.keys(problems).length > 0) return;
     const zone = ianaZone(zoneCode);
-    setBusy(true);
-    try {
-      await saveApplicationForm(
-        { type: d.type, startTime: zonedWallToEpoch(d.start, zone), endTime: zonedWallToEpoch(d.end, zone), reason: d.reason.trim() },
-        t('requests.form.operation'),
-      );
-      setD(EMPTY);
-      setTouched(false);
-      void queryClient.invalidateQueries({ queryKey: requestsKey });
-    } catch (err) {
-      if (isApiError(err)) setServer(fieldErrors(err));
-    } finally {
-      setBusy(false);
-    }
+    save.mutate({ type: d.type, startTime: zonedWallToEpoch(d.start, zone), endTime: zonedWallToEpoch(d.end, zone), reason: d.reason.trim() });
   };
 
   const startMsg = msg('start', 'startTime');
   const endMsg = msg('end', 'endTime');
   const reasonMsg = msg('reason', 'reason');
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate data-testid="request-form">
+    <form onSubmit={submit} noValidate data-testid="request-form">
       <FormGroup label={t('requests.field.type')} labelFor="request-type">
         <HTMLSelect id="request-type" fill value={d.type} onChange={(e) => setD({ ...d, type: e.currentTarget.value })}>
           {[ApplicationLeave, ApplicationShiftAdjustment].map((ty) => (
@@ -79,7 +72,7 @@ export function RequestForm() {
       <FormGroup label={t('requests.field.reason')} labelFor="request-reason" intent={reasonMsg ? Intent.DANGER : Intent.NONE} helperText={reasonMsg}>
         <TextArea id="request-reason" fill maxLength={REASON_MAX} value={d.reason} onChange={(e) => setD({ ...d, reason: e.currentTarget.value })} />
       </FormGroup>
-      <Button type="submit" intent={Intent.PRIMARY} loading={busy} data-testid="request-submit">
+      <Button type="submit" intent={Intent.PRIMARY} loading={save.isPending} data-testid="request-submit">
         {t('requests.form.submit')}
       </Button>
     </form>

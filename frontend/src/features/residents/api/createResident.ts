@@ -5,6 +5,6 @@ import { api } from '@/lib/api/client';
 export const SAVE_RESIDENT_HANDLED = ['4022', '7002'] as const;
 
 /** POST /api/care/resident/createResident: a new resident (owner/admin); beyond the plan's limit it answers 7002. */
-export function createResident(req: SaveResidentRequest, operation: string): Promise<Resident> {
-  return api.post<Resident>('/care/resident/createResident', req, { handles: SAVE_RESIDENT_HANDLED, operation });
+export function createResident(req: SaveResidentRequest): Promise<Resident> {
+  return api.post<Resident>('/care/resident/createResident', req, { handles: SAVE_RESIDENT_HANDLED });
 }

@@ -2,6 +2,6 @@ import type { ContactIDQuery } from '@/types/api.gen';
 import { api } from '@/lib/api/client';
 
 /** GET /api/care/residentContact/delete?contactId=. */
-export function deleteContact(query: ContactIDQuery, operation: string): Promise<null> {
-  return api.get<null>('/care/residentContact/delete', { query: { ...query }, operation });
+export function deleteContact(query: ContactIDQuery): Promise<null> {
+  return api.get<null>('/care/residentContact/delete', { query: { ...query } });
 }

@@ -2,6 +2,6 @@ import type { GoingOutRequest, Resident } from '@/types/api.gen';
 import { api } from '@/lib/api/client';
 
 /** POST /api/care/resident/goingOut: NORMAL → GOING_OUT with an expected return in the future. */
-export function goingOut(req: GoingOutRequest, operation: string): Promise<Resident | null> {
-  return api.post<Resident | null>('/care/resident/goingOut', req, { handles: ['4022'], operation });
+export function goingOut(req: GoingOutRequest): Promise<Resident | null> {
+  return api.post<Resident | null>('/care/resident/goingOut', req, { handles: ['4022'] });
 }

@@ -7,13 +7,12 @@ export function uploadResidentFiles(
   residentId: string,
   category: FileCategory,
   files: readonly File[],
-  operation: string,
 ): Promise<ResidentFile[]> {
   const form = new FormData();
   form.append('residentId', residentId);
   form.append('category', category);
   for (const file of files) form.append('files', file, file.name);
   return api
-    .upload<ResidentFile[] | null>('/care/resident/uploadResidentFiles', form, { handles: UPLOAD_HANDLED_CODES, operation })
+    .upload<ResidentFile[] | null>('/care/resident/uploadResidentFiles', form, { handles: UPLOAD_HANDLED_CODES })
     .then((items) => items ?? []);
 }

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { ResidentContact } from '@/types/api.gen';
 import { ResidentNameMax, ResidentPhoneMax } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
-import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
+import { contactsKey, residentsKey } from '../api/keys';
 import { saveContact } from '../api/saveContact';
 import { CONTACT_GROUP_KEYS, labelOf } from '../residentLabels';
 import {
@@ -38,30 +39,26 @@ export function ContactFormDialog({ residentId, contact, group, onClose, onSaved
   const message = useRuleMessage();
   const [draft, setDraft] = useState<ContactDraft>(() => (contact ? contactDraftOf(contact) : emptyContactDraft(group)));
   const [errors, setErrors] = useState<FormErrors>({});
-  const [server, setServer] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const save = useAppMutation({
+    mutationFn: saveContact,
+    // The profile shows the first emergency contact.
+    invalidates: [contactsKey, [...residentsKey, 'detail', residentId]],
+    success: contact ? 'residents.done.contactSaved' : 'residents.done.contactAdded',
+    onSuccess: onSaved,
+  });
+  // A refusal naming no field shows under the name.
+  const server = save.isPending ? {} : fieldErrors(save.error, 'name');
 
-  const submit = async () => {
+  const submit = () => {
     const found = validateContact(draft);
     setErrors(found);
-    setServer({});
+    save.reset();
     const first = Object.keys(found)[0];
     if (first) {
       document.getElementById(`contact-${first}`)?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      await saveContact(contactRequest(draft, residentId, contact?.contactId), t('residents.contacts.saveOperation'));
-      onSaved();
-    } catch (err) {
-      if (isApiError(err) && err.code === '4022') {
-        const fields = fieldErrors(err);
-        setServer(Object.keys(fields).length > 0 ? fields : { name: err.message });
-      }
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(contactRequest(draft, residentId, contact?.contactId));
   };
 
   const input = (field: ContactField, label: string, max: number, type = 'text') => {
@@ -93,7 +90,7 @@ export function ContactFormDialog({ residentId, contact, group, onClose, onSaved
         data-testid="contact-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <DialogBody>
@@ -120,7 +117,7 @@ export function ContactFormDialog({ residentId, contact, group, onClose, onSaved
           actions={
             <>
               <Button onClick={onClose}>{t('common.action.cancel')}</Button>
-              <Button type="submit" intent={Intent.PRIMARY} loading={busy} data-testid="contact-save">
+              <Button type="submit" intent={Intent.PRIMARY} loading={save.isPending} data-testid="contact-save">
                 {t('residents.form.save')}
               </Button>
             </>

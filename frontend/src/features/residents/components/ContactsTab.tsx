@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { EditIcon, PlusIcon, TrashIcon } from '@blueprintjs/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ResidentContact } from '@/types/api.gen';
+import { useAppMutation } from '@/lib/api/mutation';
 import { deleteContact } from '../api/deleteContact';
 import { contactsKey, residentsKey } from '../api/keys';
 import { useContacts } from '../api/listContactByPage';
@@ -20,31 +20,16 @@ interface ContactsTabProps {
 /** The resident's contacts by group: emergency, care providers, family and friends, other (000 §3). */
 export function ContactsTab({ residentId, editable }: ContactsTabProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const contacts = useContacts(residentId);
   const [form, setForm] = useState<{ contact?: ResidentContact; group?: string } | null>(null);
   const [deleting, setDeleting] = useState<ResidentContact | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: contactsKey });
+  const remove = useAppMutation({
+    mutationFn: deleteContact,
     // The profile shows the first emergency contact.
-    void queryClient.invalidateQueries({ queryKey: [...residentsKey, 'detail', residentId] });
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await deleteContact({ contactId: deleting.contactId }, t('residents.contacts.deleteOperation'));
-      refresh();
-    } catch {
-      // the client has reported it
-    } finally {
-      setDeleteBusy(false);
-      setDeleting(null);
-    }
-  };
+    invalidates: [contactsKey, [...residentsKey, 'detail', residentId]],
+    success: 'residents.done.contactDeleted',
+    onSettled: () => setDeleting(null),
+  });
 
   if (contacts.isPending) return <Spinner size={24} />;
   const groups = groupContacts(contacts.data?.records ?? []);
@@ -118,10 +103,7 @@ export function ContactsTab({ residentId, editable }: ContactsTabProps) {
           contact={form.contact}
           group={form.group}
           onClose={() => setForm(null)}
-          onSaved={() => {
-            setForm(null);
-            refresh();
-          }}
+          onSaved={() => setForm(null)}
         />
       ) : null}
       <Alert
@@ -130,9 +112,9 @@ export function ContactsTab({ residentId, editable }: ContactsTabProps) {
         icon={<TrashIcon />}
         confirmButtonText={t('residents.contacts.delete')}
         cancelButtonText={t('common.action.cancel')}
-        loading={deleteBusy}
+        loading={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => deleting && remove.mutate({ contactId: deleting.contactId })}
       >
         <p data-testid="contact-delete-confirm">{t('residents.contacts.deleteConfirm', { name: deleting?.name ?? '' })}</p>
       </Alert>

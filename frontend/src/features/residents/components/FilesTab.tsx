@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { Button, Callout, HTMLSelect, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { DocumentIcon, MediaIcon, UploadIcon } from '@blueprintjs/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ResidentFilesMax } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { UPLOAD_HANDLED_CODES } from '@/lib/files/api/uploadFiles';
 import { formatFileSize } from '@/lib/files/fileSize';
 import { isAcceptedUpload, UPLOAD_ACCEPT } from '@/lib/files/fileTypes';
@@ -33,14 +33,24 @@ interface FilesTabProps {
 export function FilesTab({ residentId, category, editable, zone, testId }: FilesTabProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const queryClient = useQueryClient();
   const files = useResidentFiles(residentId, category);
   const input = useRef<HTMLInputElement>(null);
   const [uploadCategory, setUploadCategory] = useState(category ?? 'OTHER');
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const upload = useAppMutation({
+    mutationFn: (chosen: File[]) => uploadResidentFiles(residentId, category ?? uploadCategory, chosen),
+    invalidates: [[...residentsKey, 'files', residentId]],
+    success: 'residents.done.filesUploaded',
+    onError: (err) => {
+      if (isApiError(err) && (UPLOAD_HANDLED_CODES as readonly string[]).includes(err.code)) {
+        const fields = Object.values(fieldErrors(err));
+        setProblem(t('files.upload.failed', { msg: fields.length > 0 ? fields.join(' ') : err.message || err.code }));
+      }
+    },
+  });
+  const busy = upload.isPending;
 
-  const choose = async (list: FileList | null) => {
+  const choose = (list: FileList | null) => {
     const chosen = Array.from(list ?? []);
     if (input.current) input.current.value = '';
     if (chosen.length === 0) return;
@@ -54,18 +64,7 @@ export function FilesTab({ residentId, category, editable, zone, testId }: Files
       return;
     }
     setProblem(null);
-    setBusy(true);
-    try {
-      await uploadResidentFiles(residentId, category ?? uploadCategory, chosen, t('residents.files.uploadOperation'));
-      void queryClient.invalidateQueries({ queryKey: [...residentsKey, 'files', residentId] });
-    } catch (err) {
-      if (isApiError(err) && (UPLOAD_HANDLED_CODES as readonly string[]).includes(err.code)) {
-        const fields = Object.values(fieldErrors(err));
-        setProblem(t('files.upload.failed', { msg: fields.length > 0 ? fields.join(' ') : err.message || err.code }));
-      }
-    } finally {
-      setBusy(false);
-    }
+    upload.mutate(chosen);
   };
 
   const records = files.data ?? [];
@@ -89,7 +88,7 @@ export function FilesTab({ residentId, category, editable, zone, testId }: Files
             accept={UPLOAD_ACCEPT}
             hidden
             data-testid="resident-file-input"
-            onChange={(e) => void choose(e.currentTarget.files)}
+            onChange={(e) => choose(e.currentTarget.files)}
           />
           <Button intent={Intent.PRIMARY} icon={<UploadIcon />} loading={busy} onClick={() => input.current?.click()} data-testid="resident-upload">
             {t('residents.files.upload')}

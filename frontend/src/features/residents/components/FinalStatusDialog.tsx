@@ -4,9 +4,10 @@ import { WarningSignIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { Resident } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
-import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { deceased } from '../api/deceased';
+import { residentsKey } from '../api/keys';
 import { moveOut } from '../api/moveOut';
 import { codesOf, DESTINATION_KEYS, labelOf } from '../residentLabels';
 import { DESTINATION_OTHER_MAX, nameMatches, validateMoveOut, type FormErrors } from '../residentRules';
@@ -32,41 +33,32 @@ export function FinalStatusDialog({ kind, resident, onClose, onDone }: FinalStat
   const [other, setOther] = useState('');
   const [typed, setTyped] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
-  const [server, setServer] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const name = resident.name;
-  const matches = nameMatches(typed, name);
-
-  const submit = async () => {
-    if (!matches) return;
-    const found = kind === 'moveOut' ? validateMoveOut(destination, other) : {};
-    setErrors(found);
-    setServer({});
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      if (kind === 'moveOut') {
-        await moveOut(
-          {
+  const save = useAppMutation({
+    mutationFn: () =>
+      kind === 'moveOut'
+        ? moveOut({
             residentId: resident.residentId,
             destination,
             destinationOther: destination === 'OTHER' ? other.trim() : '',
             confirmName: typed.trim(),
-          },
-          t('residents.final.moveOutOperation'),
-        );
-      } else {
-        await deceased({ residentId: resident.residentId, confirmName: typed.trim() }, t('residents.final.deceasedOperation'));
-      }
-      onDone();
-    } catch (err) {
-      if (isApiError(err) && err.code === '4022') {
-        const fields = fieldErrors(err);
-        setServer(Object.keys(fields).length > 0 ? fields : { confirmName: err.message });
-      }
-    } finally {
-      setBusy(false);
-    }
+          })
+        : deceased({ residentId: resident.residentId, confirmName: typed.trim() }),
+    invalidates: [residentsKey],
+    success: kind === 'moveOut' ? 'residents.done.movedOut' : 'residents.done.deceased',
+    onSuccess: onDone,
+  });
+  // A refusal naming no field shows under the retyped name.
+  const server = save.isPending ? {} : fieldErrors(save.error, 'confirmName');
+  const name = resident.name;
+  const matches = nameMatches(typed, name);
+
+  const submit = () => {
+    if (!matches) return;
+    const found = kind === 'moveOut' ? validateMoveOut(destination, other) : {};
+    setErrors(found);
+    save.reset();
+    if (Object.keys(found).length > 0) return;
+    save.mutate();
   };
 
   const destinationError = message(errors.destination) ?? server.destination;
@@ -83,7 +75,7 @@ export function FinalStatusDialog({ kind, resident, onClose, onDone }: FinalStat
         data-testid="final-status-dialog"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <DialogBody>
@@ -139,7 +131,7 @@ export function FinalStatusDialog({ kind, resident, onClose, onDone }: FinalStat
           actions={
             <>
               <Button onClick={onClose}>{t('common.action.cancel')}</Button>
-              <Button type="submit" intent={Intent.DANGER} disabled={!matches} loading={busy} data-testid="final-confirm">
+              <Button type="submit" intent={Intent.DANGER} disabled={!matches} loading={save.isPending} data-testid="final-confirm">
                 {kind === 'moveOut' ? t('residents.final.moveOutConfirm') : t('residents.final.deceasedConfirm')}
               </Button>
             </>

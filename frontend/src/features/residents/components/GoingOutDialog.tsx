@@ -3,11 +3,12 @@ import { Button, DialogBody, DialogFooter, InputGroup, Intent, TextArea } from '
 import { useTranslation } from 'react-i18next';
 import type { Resident } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
-import { isApiError } from '@/lib/api/client';
 import { timeZoneLabel } from '@/lib/i18n/labels';
 import { ianaZone } from '@/lib/time/dateTime';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { goingOut } from '../api/goingOut';
+import { residentsKey } from '../api/keys';
 import { msToZonedInput, SUB_DETAILS_MAX, zonedDateTimeToMs, validateGoingOut, type FormErrors } from '../residentRules';
 import { FormField, useRuleMessage } from './FormField';
 
@@ -26,29 +27,19 @@ export function GoingOutDialog({ resident, zone, onClose, onDone }: GoingOutDial
   const [returnAt, setReturnAt] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
-  const [server, setServer] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const save = useAppMutation({ mutationFn: goingOut, invalidates: [residentsKey], success: 'residents.done.goingOut', onSuccess: onDone });
+  // A refusal naming no field shows under the return time.
+  const server = save.isPending ? {} : fieldErrors(save.error, 'returnDate');
   const iana = ianaZone(zone);
   const [min] = useState(() => msToZonedInput(Date.now(), iana));
 
-  const submit = async () => {
+  const submit = () => {
     const returnMs = zonedDateTimeToMs(returnAt, iana);
     const found = validateGoingOut(returnMs, reason, Date.now());
     setErrors(found);
-    setServer({});
+    save.reset();
     if (Object.keys(found).length > 0 || returnMs === undefined) return;
-    setBusy(true);
-    try {
-      await goingOut({ residentId: resident.residentId, returnDate: returnMs, reason: reason.trim() }, t('residents.goingOut.operation'));
-      onDone();
-    } catch (err) {
-      if (isApiError(err) && err.code === '4022') {
-        const fields = fieldErrors(err);
-        setServer(Object.keys(fields).length > 0 ? fields : { returnDate: err.message });
-      }
-    } finally {
-      setBusy(false);
-    }
+    save.mutate({ residentId: resident.residentId, returnDate: returnMs, reason: reason.trim() });
   };
 
   const returnError = message(errors.returnDate) ?? server.returnDate;
@@ -60,7 +51,7 @@ export function GoingOutDialog({ resident, zone, onClose, onDone }: GoingOutDial
         data-testid="going-out-dialog"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <DialogBody>
@@ -96,7 +87,7 @@ export function GoingOutDialog({ resident, zone, onClose, onDone }: GoingOutDial
           actions={
             <>
               <Button onClick={onClose}>{t('common.action.cancel')}</Button>
-              <Button type="submit" intent={Intent.PRIMARY} loading={busy} data-testid="going-out-confirm">
+              <Button type="submit" intent={Intent.PRIMARY} loading={save.isPending} data-testid="going-out-confirm">
                 {t('residents.goingOut.confirm')}
               </Button>
             </>

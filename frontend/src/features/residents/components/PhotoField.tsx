@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FileAvatar } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { uploadFiles, UPLOAD_HANDLED_CODES } from '@/lib/files/api/uploadFiles';
 import { isPhotoFile, PHOTO_MAX_BYTES } from '../residentRules';
 
@@ -19,10 +20,23 @@ interface PhotoFieldProps {
 export function PhotoField({ url, initials, onChange }: PhotoFieldProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // The photo joins the resident when the form is saved: no message of its own.
+  const upload = useAppMutation({
+    mutationFn: (file: File) => uploadFiles([file], FileAvatar),
+    onSuccess: ([item]) => {
+      if (item) onChange(item.fileId, item.url || undefined);
+    },
+    onError: (err) => {
+      if (isApiError(err) && (UPLOAD_HANDLED_CODES as readonly string[]).includes(err.code)) {
+        const fields = Object.values(fieldErrors(err));
+        setProblem(t('files.upload.failed', { msg: fields.length > 0 ? fields.join(' ') : err.message || err.code }));
+      }
+    },
+  });
+  const busy = upload.isPending;
 
-  const choose = async (list: FileList | null) => {
+  const choose = (list: FileList | null) => {
     const file = list?.[0];
     if (input.current) input.current.value = '';
     if (!file) return;
@@ -31,18 +45,7 @@ export function PhotoField({ url, initials, onChange }: PhotoFieldProps) {
       return;
     }
     setProblem(null);
-    setBusy(true);
-    try {
-      const [item] = await uploadFiles([file], FileAvatar);
-      if (item) onChange(item.fileId, item.url || undefined);
-    } catch (err) {
-      if (isApiError(err) && (UPLOAD_HANDLED_CODES as readonly string[]).includes(err.code)) {
-        const fields = Object.values(fieldErrors(err));
-        setProblem(t('files.upload.failed', { msg: fields.length > 0 ? fields.join(' ') : err.message || err.code }));
-      }
-    } finally {
-      setBusy(false);
-    }
+    upload.mutate(file);
   };
 
   return (
@@ -62,7 +65,7 @@ export function PhotoField({ url, initials, onChange }: PhotoFieldProps) {
           accept=".jpg,.jpeg,.png,image/jpeg,image/png"
           hidden
           data-testid="resident-photo-input"
-          onChange={(e) => void choose(e.currentTarget.files)}
+          onChange={(e) => choose(e.currentTarget.files)}
         />
         <Button icon={<CameraIcon />} loading={busy} onClick={() => input.current?.click()}>
           {t('residents.photo.choose')}

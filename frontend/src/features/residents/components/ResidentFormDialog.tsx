@@ -6,7 +6,9 @@ import { ResidentBackgroundMax, ResidentDetailsMax, ResidentNameMax, ResidentPho
 import { AppDialog } from '@/components/AppDialog';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { createResident } from '../api/createResident';
+import { residentsKey } from '../api/keys';
 import { updateResident } from '../api/updateResident';
 import { codesOf, DETAIL_FIELD_KEYS, DNR_KEYS, GENDER_KEYS, LANGUAGE_KEYS, labelOf, UNIT_KEYS } from '../residentLabels';
 import {
@@ -48,9 +50,21 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
   const today = useMemo(() => localDateString(new Date()), []);
   const [draft, setDraft] = useState<ResidentDraft>(() => (resident ? draftFromResident(resident) : emptyResidentDraft()));
   const [errors, setErrors] = useState<FormErrors>({});
-  const [server, setServer] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useAppMutation({
+    mutationFn: (req: ReturnType<typeof residentRequest>) => (resident ? updateResident(req) : createResident(req)),
+    invalidates: [residentsKey],
+    success: resident ? 'residents.done.saved' : 'residents.done.added',
+    onSuccess: onSaved,
+    onError: (err) => {
+      if (isApiError(err) && err.code === '7002') setProblem(t('residents.form.limitReached'));
+      else if (isApiError(err) && err.code === '4022') {
+        const fields = serverFieldErrors(fieldErrors(err));
+        setProblem(Object.keys(fields).length > 0 ? t('residents.form.fixErrors') : err.message);
+      }
+    },
+  });
+  const server = save.isPending ? {} : serverFieldErrors(fieldErrors(save.error));
   const [photoUrl, setPhotoUrl] = useState<string | undefined>(resident?.avatar?.url || undefined);
 
   const errorOf = (field: string) => message(errors[field]) ?? server[field];
@@ -58,10 +72,10 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
   const setProvider = (which: 'physician' | 'pharmacy', patch: Partial<CareProvider>) =>
     setDraft((d) => ({ ...d, [which]: { ...d[which], ...patch } }));
 
-  const submit = async () => {
+  const submit = () => {
     const found = validateResident(draft, today);
     setErrors(found);
-    setServer({});
+    save.reset();
     setProblem(null);
     const first = Object.keys(found)[0];
     if (first) {
@@ -69,23 +83,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
       document.getElementById(`resident-${first.replace('.', '-')}`)?.focus();
       return;
     }
-    setSaving(true);
-    try {
-      const req = residentRequest(draft, resident?.residentId);
-      const saved = resident
-        ? await updateResident(req, t('residents.form.saveOperation'))
-        : await createResident(req, t('residents.form.createOperation'));
-      onSaved(saved);
-    } catch (err) {
-      if (isApiError(err) && err.code === '7002') setProblem(t('residents.form.limitReached'));
-      else if (isApiError(err) && err.code === '4022') {
-        const fields = serverFieldErrors(fieldErrors(err));
-        setServer(fields);
-        setProblem(Object.keys(fields).length > 0 ? t('residents.form.fixErrors') : err.message);
-      }
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(residentRequest(draft, resident?.residentId));
   };
 
   const text = (field: TextField, label: string, max: number, opts: { type?: string; wide?: boolean; hint?: string } = {}) => {
@@ -177,7 +175,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
         data-testid="resident-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <DialogBody>
@@ -299,7 +297,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
           actions={
             <>
               <Button onClick={onClose}>{t('common.action.cancel')}</Button>
-              <Button type="submit" intent={Intent.PRIMARY} loading={saving} data-testid="resident-save">
+              <Button type="submit" intent={Intent.PRIMARY} loading={save.isPending} data-testid="resident-save">
                 {t('residents.form.save')}
               </Button>
             </>

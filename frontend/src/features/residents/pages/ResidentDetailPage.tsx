@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Callout, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { ArrowLeftIcon, EditIcon, HomeIcon, LogOutIcon, RemoveIcon, WalkIcon } from '@blueprintjs/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Resident } from '@/types/api.gen';
 import { FileAssessment, FileMedicalRecord, ResidentGoingOut, ResidentMovedOut } from '@/types/api.gen';
+import { useAppMutation } from '@/lib/api/mutation';
 import { currentLanguage } from '@/lib/i18n';
 import { useSessionStore } from '@/lib/session/store';
 import { useShell } from '@/lib/shell';
@@ -50,7 +50,6 @@ export default function ResidentDetailPage() {
   const language = currentLanguage();
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
   const { userInfo } = useShell();
   const session = useSessionStore((s) => s.session);
   const zone = userInfo?.timeZone || session?.timeZone || undefined;
@@ -60,13 +59,14 @@ export default function ResidentDetailPage() {
   const tab: TabId = (TABS as readonly string[]).includes(tabParam) ? (tabParam as TabId) : 'profile';
   const query = useResident(residentId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [returnBusy, setReturnBusy] = useState(false);
-
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: residentsKey });
-  const done = () => {
-    setDialog(null);
-    refresh();
-  };
+  // Each dialog's write invalidates the resident queries itself.
+  const done = () => setDialog(null);
+  const backInFacility = useAppMutation({
+    mutationFn: returnFacility,
+    invalidates: [residentsKey],
+    success: 'residents.done.returned',
+    onSettled: done,
+  });
 
   const back = (
     <Link to={base} className="hearth-muted">
@@ -92,18 +92,6 @@ export default function ResidentDetailPage() {
   const r: Resident = query.data;
   const actions = allowedActions(r);
   const final = isFinalStatus(r.status);
-
-  const confirmReturn = async () => {
-    setReturnBusy(true);
-    try {
-      await returnFacility({ residentId: r.residentId }, t('residents.return.operation'));
-      done();
-    } catch {
-      // the client has reported it
-    } finally {
-      setReturnBusy(false);
-    }
-  };
 
   const statusLine =
     r.status === ResidentGoingOut && r.returnDate > 0
@@ -227,9 +215,9 @@ export default function ResidentDetailPage() {
         icon={<HomeIcon />}
         confirmButtonText={t('residents.return.confirm')}
         cancelButtonText={t('common.action.cancel')}
-        loading={returnBusy}
+        loading={backInFacility.isPending}
         onCancel={() => setDialog(null)}
-        onConfirm={() => void confirmReturn()}
+        onConfirm={() => backInFacility.mutate({ residentId: r.residentId })}
       >
         <p data-testid="return-confirm">{t('residents.return.body', { name: r.name })}</p>
       </Alert>

@@ -2,12 +2,15 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Callout, Classes, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
 import { PaperclipIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
-import { CEHoursMax, CredentialMaxFiles, CredentialNameMax } from '@/types/api.gen';
+import { CEHoursMax, CredentialMaxFiles, CredentialNameMax, type CaregiverCredentialFields } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
+import { sidebarCountsKey } from '@/lib/api/queryKeys';
 import { UPLOAD_ACCEPT, isAcceptedUpload } from '@/lib/files/fileTypes';
 import { formatFileSize } from '@/lib/files/fileSize';
+import { staffKey } from '../api/keys';
 import { uploadCaregiverFiles } from '../api/uploadCaregiverFiles';
 import { asksForHours, credentialDateProblems } from '../credentialRules';
 import { CREDENTIAL_TYPE_KEYS, credentialTypeLabel } from '../staffLabels';
@@ -34,9 +37,19 @@ export function CredentialUploadDialog({ caregiverId, initialType, today, onClos
   const [hours, setHours] = useState(0);
   const [files, setFiles] = useState<File[]>([]);
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [server, setServer] = useState<Record<string, string>>({});
+  const upload = useAppMutation({
+    mutationFn: (fields: CaregiverCredentialFields) => uploadCaregiverFiles(fields, files),
+    invalidates: [staffKey, sidebarCountsKey],
+    success: 'staff.done.credentialUploaded',
+    onSuccess: onUploaded,
+    onError: (err) => {
+      if (!isApiError(err)) return;
+      const fields = fieldErrors(err);
+      if (err.code !== '4022' || fields.files) setProblem(t('files.upload.failed', { msg: fields.files || err.message || err.code }));
+    },
+  });
+  const server = upload.isPending ? {} : fieldErrors(upload.error);
 
   const dates = credentialDateProblems(issueDate, expiryDate, today);
   const issueMsg =
@@ -59,40 +72,24 @@ export function CredentialUploadDialog({ caregiverId, initialType, today, onClos
     setFiles(next.slice(0, CredentialMaxFiles));
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    setServer({});
+    upload.reset();
     if (dates.issueDate || dates.expiryDate || files.length === 0) return;
-    setBusy(true);
-    try {
-      await uploadCaregiverFiles(
-        {
-          caregiverId,
-          credentialType: type,
-          name: name.trim() || undefined,
-          issueDate,
-          expiryDate: expiryDate || undefined,
-          ceHours: asksForHours(type) && hours > 0 ? hours : undefined,
-        },
-        files,
-        t('staff.credential.uploadOperation'),
-      );
-      onUploaded();
-    } catch (err) {
-      if (isApiError(err)) {
-        const fields = fieldErrors(err);
-        setServer(fields);
-        if (err.code !== '4022' || fields.files) setProblem(t('files.upload.failed', { msg: fields.files || err.message || err.code }));
-      }
-    } finally {
-      setBusy(false);
-    }
+    upload.mutate({
+      caregiverId,
+      credentialType: type,
+      name: name.trim() || undefined,
+      issueDate,
+      expiryDate: expiryDate || undefined,
+      ceHours: asksForHours(type) && hours > 0 ? hours : undefined,
+    });
   };
 
   return (
     <AppDialog title={t('staff.credential.uploadTitle')} onClose={onClose} style={{ width: 560 }}>
-      <form onSubmit={(e) => void submit(e)} noValidate data-testid="credential-upload">
+      <form onSubmit={submit} noValidate data-testid="credential-upload">
         <div className={Classes.DIALOG_BODY}>
           <FormGroup label={t('staff.credential.type')} labelFor="cred-type">
             <HTMLSelect id="cred-type" fill value={type} onChange={(e) => setType(e.currentTarget.value)}>
@@ -169,7 +166,7 @@ export function CredentialUploadDialog({ caregiverId, initialType, today, onClos
         <div className={Classes.DIALOG_FOOTER}>
           <div className={Classes.DIALOG_FOOTER_ACTIONS}>
             <Button onClick={onClose}>{t('common.action.cancel')}</Button>
-            <Button type="submit" intent={Intent.PRIMARY} loading={busy} data-testid="credential-submit">
+            <Button type="submit" intent={Intent.PRIMARY} loading={upload.isPending} data-testid="credential-submit">
               {t('staff.credential.upload')}
             </Button>
           </div>

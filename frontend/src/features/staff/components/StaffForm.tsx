@@ -2,7 +2,6 @@ import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Caregiver } from '@/types/api.gen';
-import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { roleLabel } from '@/lib/i18n/labels';
 import { checkAccount, checkEmail, checkPhone } from '../api/checkTaken';
@@ -82,7 +81,11 @@ interface StaffFormProps {
   /** The owner may add an admin directly; an admin adds caregivers only. */
   canChooseRole: boolean;
   submitText: string;
-  onSubmit: (value: StaffFormValue) => Promise<void>;
+  onSubmit: (value: StaffFormValue) => void;
+  /** The save is under way (the caller's mutation). */
+  busy: boolean;
+  /** The save's failure: its 4022 field messages show under the fields until the field is edited. */
+  error: unknown;
   onCancel?: () => void;
 }
 
@@ -94,16 +97,16 @@ const PROBLEM_KEYS: Record<FieldProblem, 'staff.form.required' | 'staff.form.for
 };
 
 /** Add staff and edit profile (spec 000 §5 bounds, live duplicate checks for account, phone and e-mail). */
-export function StaffForm({ initial, userId, caregiverId, canChooseRole, submitText, onSubmit, onCancel }: StaffFormProps) {
+export function StaffForm({ initial, userId, caregiverId, canChooseRole, submitText, onSubmit, busy, error, onCancel }: StaffFormProps) {
   const { t } = useTranslation();
   const editing = userId !== undefined;
   const [v, setV] = useState(initial);
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [server, setServer] = useState<Record<string, string>>({});
+  const [edited, setEdited] = useState<Partial<Record<keyof StaffFormValue, boolean>>>({});
+  const server: Record<string, string> = busy ? {} : fieldErrors(error);
   const set = <K extends keyof StaffFormValue>(k: K, value: StaffFormValue[K]) => {
     setV((old) => ({ ...old, [k]: value }));
-    setServer((s) => ({ ...s, [k]: '' }));
+    setEdited((s) => ({ ...s, [k]: true }));
   };
 
   const askAccount = useCallback((value: string, signal: AbortSignal) => checkAccount({ account: value }, signal), []);
@@ -134,25 +137,19 @@ export function StaffForm({ initial, userId, caregiverId, canChooseRole, submitT
   if (!v.hireDate) problems.hireDate = 'required';
 
   const message = (field: keyof StaffFormValue): string | undefined => {
-    if (server[field]) return server[field];
+    if (server[field] && !edited[field]) return server[field];
     const p = problems[field];
     // A taken value shows at once; the other problems after the first submit or once typed.
     if (!p || (p !== 'taken' && !touched && (v[field] === '' || v[field] === initial[field]))) return undefined;
     return t(PROBLEM_KEYS[p]);
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
     if (Object.keys(problems).length > 0) return;
-    setBusy(true);
-    try {
-      await onSubmit(v);
-    } catch (err) {
-      if (isApiError(err)) setServer(fieldErrors(err));
-    } finally {
-      setBusy(false);
-    }
+    setEdited({});
+    onSubmit(v);
   };
 
   const field = (
@@ -172,7 +169,7 @@ export function StaffForm({ initial, userId, caregiverId, canChooseRole, submitT
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate data-testid="staff-form">
+    <form onSubmit={submit} noValidate data-testid="staff-form">
       <div className="hearth-form-grid">
         {field('name', t('staff.field.name'), (id, intent) => (
           <InputGroup id={id} value={v.name} maxLength={NAME_MAX} intent={intent} onValueChange={(x) => set('name', x)} />

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { EnvelopeIcon } from '@blueprintjs/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Caregiver } from '@/types/api.gen';
 import { PageHeader } from '@/components/PageHeader';
-import { sidebarCountsKey } from '@/features/menu/api/sidebarReminderCount';
+import { useAppMutation } from '@/lib/api/mutation';
+import { sidebarCountsKey } from '@/lib/api/queryKeys';
 import { staffKey } from '../api/keys';
 import { saveCaregiver } from '../api/saveCaregiver';
 import { emptyStaff, StaffForm } from '../components/StaffForm';
@@ -17,10 +17,11 @@ import '../staff.css';
 export default function AddStaffPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const viewer = useViewer();
   const [saved, setSaved] = useState<Caregiver | null>(null);
   const [formKey, setFormKey] = useState(0);
+  // The page itself says who was added and where the invite went: no toast.
+  const save = useAppMutation({ mutationFn: saveCaregiver, invalidates: [staffKey, sidebarCountsKey], onSuccess: setSaved });
 
   return (
     <div className="hearth-page">
@@ -52,28 +53,24 @@ export default function AddStaffPage() {
           canChooseRole={viewer.owner}
           submitText={t('staff.add.submit')}
           onCancel={() => void navigate('/staff-management')}
-          onSubmit={async (v) => {
-            const created = await saveCaregiver(
-              {
-                account: v.account,
-                name: v.name.trim(),
-                email: v.email,
-                phone: v.phone.trim(),
-                roleType: v.roleType,
-                color: v.color || undefined,
-                hireDate: v.hireDate,
-                birthDate: v.birthDate || undefined,
-                specialties: v.specialties,
-                nurseDelegation: v.nurseDelegation,
-                diabetesDelegation: v.diabetesDelegation,
-                language: v.language || undefined,
-              },
-              t('staff.add.operation'),
-            );
-            void queryClient.invalidateQueries({ queryKey: staffKey });
-            void queryClient.invalidateQueries({ queryKey: sidebarCountsKey });
-            setSaved(created);
-          }}
+          busy={save.isPending}
+          error={save.error}
+          onSubmit={(v) =>
+            save.mutate({
+              account: v.account,
+              name: v.name.trim(),
+              email: v.email,
+              phone: v.phone.trim(),
+              roleType: v.roleType,
+              color: v.color || undefined,
+              hireDate: v.hireDate,
+              birthDate: v.birthDate || undefined,
+              specialties: v.specialties,
+              nurseDelegation: v.nurseDelegation,
+              diabetesDelegation: v.diabetesDelegation,
+              language: v.language || undefined,
+            })
+          }
         />
       )}
     </div>

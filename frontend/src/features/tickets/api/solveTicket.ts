@@ -2,6 +2,6 @@ import type { Ticket, TicketIDQuery } from '@/types/api.gen';
 import { api } from '@/lib/api/client';
 
 /** GET /api/system/customerServiceTicket/solved: the super admin resolves a ticket. */
-export function solveTicket(query: TicketIDQuery, operation: string): Promise<Ticket> {
-  return api.get<Ticket>('/system/customerServiceTicket/solved', { query: { ...query }, operation });
+export function solveTicket(query: TicketIDQuery): Promise<Ticket> {
+  return api.get<Ticket>('/system/customerServiceTicket/solved', { query: { ...query } });
 }

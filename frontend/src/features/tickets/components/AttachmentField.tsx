@@ -6,6 +6,7 @@ import type { FileItem } from '@/types/api.gen';
 import { FileServiceTicket, TicketMaxFiles } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { uploadFiles, UPLOAD_HANDLED_CODES } from '@/lib/files/api/uploadFiles';
 import { UPLOAD_ACCEPT, isAcceptedUpload } from '@/lib/files/fileTypes';
 import { filesThatFit } from '../ticketRules';
@@ -26,11 +27,21 @@ interface AttachmentFieldProps {
 export function AttachmentField({ files, disabled, onUploaded, onRemove }: AttachmentFieldProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // The files join the ticket when it is saved: no message of their own.
+  const upload = useAppMutation({
+    mutationFn: (fit: File[]) => uploadFiles(fit, FileServiceTicket),
+    onSuccess: onUploaded,
+    onError: (err) => {
+      if (isApiError(err) && (UPLOAD_HANDLED_CODES as readonly string[]).includes(err.code)) {
+        const fields = Object.values(fieldErrors(err));
+        setProblem(t('files.upload.failed', { msg: fields.length > 0 ? fields.join(' ') : err.message || err.code }));
+      }
+    },
+  });
   const full = files.length >= TicketMaxFiles;
 
-  const choose = async (list: FileList | null) => {
+  const choose = (list: FileList | null) => {
     const chosen = Array.from(list ?? []);
     if (input.current) input.current.value = '';
     if (chosen.length === 0) return;
@@ -46,17 +57,7 @@ export function AttachmentField({ files, disabled, onUploaded, onRemove }: Attac
     } else {
       setProblem(null);
     }
-    setBusy(true);
-    try {
-      onUploaded(await uploadFiles(fit, FileServiceTicket));
-    } catch (err) {
-      if (isApiError(err) && (UPLOAD_HANDLED_CODES as readonly string[]).includes(err.code)) {
-        const fields = Object.values(fieldErrors(err));
-        setProblem(t('files.upload.failed', { msg: fields.length > 0 ? fields.join(' ') : err.message || err.code }));
-      }
-    } finally {
-      setBusy(false);
-    }
+    upload.mutate(fit);
   };
 
   return (
@@ -73,10 +74,10 @@ export function AttachmentField({ files, disabled, onUploaded, onRemove }: Attac
         accept={UPLOAD_ACCEPT}
         hidden
         data-testid="ticket-file-input"
-        onChange={(e) => void choose(e.currentTarget.files)}
+        onChange={(e) => choose(e.currentTarget.files)}
       />
       {disabled ? null : (
-        <Button icon={<PaperclipIcon />} loading={busy} disabled={full} onClick={() => input.current?.click()}>
+        <Button icon={<PaperclipIcon />} loading={upload.isPending} disabled={full} onClick={() => input.current?.click()}>
           {t('tickets.form.addFiles')}
         </Button>
       )}

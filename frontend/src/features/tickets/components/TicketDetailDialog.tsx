@@ -6,8 +6,10 @@ import { AppDialog } from '@/components/AppDialog';
 import type { ChatRole, Ticket } from '@/types/api.gen';
 import { ChatAdmin, TicketReplyMax } from '@/types/api.gen';
 import { DetailList } from '@/components/DetailList';
+import { useAppMutation } from '@/lib/api/mutation';
 import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time/dateTime';
+import { ticketsKey } from '../api/keys';
 import { replyTicket } from '../api/replyTicket';
 import { solveTicket } from '../api/solveTicket';
 import { ticketTypeLabel } from '../ticketLabels';
@@ -32,36 +34,27 @@ interface TicketDetailDialogProps {
 export function TicketDetailDialog({ ticket, side, zone, onClose, onChanged }: TicketDetailDialogProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const [confirmSolve, setConfirmSolve] = useState(false);
-  const [solving, setSolving] = useState(false);
   const superAdmin = side === ChatAdmin;
   const state = replyState(ticket, side);
 
-  const reply = async () => {
-    setSending(true);
-    try {
-      const chat = chatWithReply(ticket.replyContent?.chat, side, text.trim());
-      onChanged(await replyTicket({ ticketId: ticket.ticketId, replyContent: { chat } }, t('tickets.operation.reply')));
+  const reply = useAppMutation({
+    mutationFn: replyTicket,
+    invalidates: [ticketsKey],
+    success: 'tickets.done.replied',
+    onSuccess: (saved) => {
+      onChanged(saved);
       setText('');
-    } catch {
-      // the client has reported it
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+  });
 
-  const solve = async () => {
-    setSolving(true);
-    try {
-      onChanged(await solveTicket({ ticketId: ticket.ticketId }, t('tickets.operation.solve')));
-      setConfirmSolve(false);
-    } catch {
-      setConfirmSolve(false);
-    } finally {
-      setSolving(false);
-    }
-  };
+  const solve = useAppMutation({
+    mutationFn: solveTicket,
+    invalidates: [ticketsKey],
+    success: 'tickets.done.solved',
+    onSuccess: onChanged,
+    onSettled: () => setConfirmSolve(false),
+  });
 
   const rows = [
     { label: t('tickets.detail.creator'), value: ticket.creatorName, testId: 'detail-creator' },
@@ -124,9 +117,9 @@ export function TicketDetailDialog({ ticket, side, zone, onClose, onChanged }: T
             {state.hidden ? null : (
               <Button
                 intent={Intent.PRIMARY}
-                loading={sending}
+                loading={reply.isPending}
                 disabled={!state.canReply || text.trim() === ''}
-                onClick={() => void reply()}
+                onClick={() => reply.mutate({ ticketId: ticket.ticketId, replyContent: { chat: chatWithReply(ticket.replyContent?.chat, side, text.trim()) } })}
               >
                 {t('tickets.detail.reply')}
               </Button>
@@ -140,9 +133,9 @@ export function TicketDetailDialog({ ticket, side, zone, onClose, onChanged }: T
         icon={<TickCircleIcon />}
         confirmButtonText={t('tickets.detail.solve')}
         cancelButtonText={t('common.action.cancel')}
-        loading={solving}
+        loading={solve.isPending}
         onCancel={() => setConfirmSolve(false)}
-        onConfirm={() => void solve()}
+        onConfirm={() => solve.mutate({ ticketId: ticket.ticketId })}
       >
         <p>{t('tickets.detail.solveConfirm', { title: ticket.title })}</p>
       </Alert>

@@ -7,8 +7,10 @@ import type { FileItem, Ticket, TicketType } from '@/types/api.gen';
 import { TicketContentMax, TicketCustomerSupport, TicketTitleMax } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { deleteFile } from '@/lib/files/api/deleteFile';
 import { toast } from '@/lib/feedback/toast';
+import { ticketsKey } from '../api/keys';
 import { saveTicket } from '../api/saveTicket';
 import { TICKET_TYPES, ticketTypeLabel } from '../ticketLabels';
 import { AttachmentField } from './AttachmentField';
@@ -46,9 +48,18 @@ export function TicketFormDialog({ ticket, editable, onClose, onSaved }: TicketF
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(ticket));
   const [locked, setLocked] = useState(ticket !== undefined);
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const save = useAppMutation({
+    mutationFn: saveTicket,
+    invalidates: [ticketsKey],
+    success: ticket ? 'tickets.done.saved' : 'tickets.done.submitted',
+    onSuccess: (saved) => {
+      unsaved.current.clear(); // saving confirmed them
+      onSaved(saved);
+    },
+  });
+  const errors = save.isPending ? {} : fieldErrors(save.error);
+  // A refusal that names no field shows above the buttons.
+  const problem = !save.isPending && isApiError(save.error) && save.error.code === '4022' && Object.keys(errors).length === 0 ? save.error.message : null;
   // Uploads of this dialog not saved on a ticket yet: removed again when they are dropped.
   const unsaved = useRef(new Set<string>());
 
@@ -77,38 +88,18 @@ export function TicketFormDialog({ ticket, editable, onClose, onSaved }: TicketF
   const cancelEdit = () => {
     discard([...unsaved.current]);
     setDraft(draftOf(ticket));
-    setErrors({});
-    setProblem(null);
+    save.reset();
     setLocked(true);
   };
 
-  const submit = async () => {
-    setSaving(true);
-    setErrors({});
-    setProblem(null);
-    try {
-      const saved = await saveTicket(
-        {
-          ticketId: ticket?.ticketId,
-          title: draft.title,
-          type: draft.type,
-          content: draft.content,
-          fileIds: draft.files.map((f) => f.fileId),
-        },
-        ticket ? t('tickets.operation.save') : t('tickets.operation.submit'),
-      );
-      unsaved.current.clear(); // saving confirmed them
-      onSaved(saved);
-    } catch (err) {
-      if (isApiError(err) && err.code === '4022') {
-        const fields = fieldErrors(err);
-        setErrors(fields);
-        if (Object.keys(fields).length === 0) setProblem(err.message);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = () =>
+    save.mutate({
+      ticketId: ticket?.ticketId,
+      title: draft.title,
+      type: draft.type,
+      content: draft.content,
+      fileIds: draft.files.map((f) => f.fileId),
+    });
 
   const title = ticket === undefined ? t('tickets.form.createTitle') : locked ? t('tickets.form.viewTitle') : t('tickets.form.editTitle');
   const fileError = errors.fileIds ?? errors.files;
@@ -195,7 +186,7 @@ export function TicketFormDialog({ ticket, editable, onClose, onSaved }: TicketF
               ) : (
                 <Button onClick={close}>{t('common.action.cancel')}</Button>
               )}
-              <Button intent={Intent.PRIMARY} loading={saving} onClick={() => void submit()}>
+              <Button intent={Intent.PRIMARY} loading={save.isPending} onClick={submit}>
                 {t('common.action.submit')}
               </Button>
             </>

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { Pager } from '@/components/Pager';
 import { SHORT_PAGE_SIZE } from '@/components/pager';
 import { isApiError } from '@/lib/api/client';
+import { useAppMutation } from '@/lib/api/mutation';
 import { toast } from '@/lib/feedback/toast';
 import { useSessionStore } from '@/lib/session/store';
 import { useShell } from '@/lib/shell';
@@ -57,9 +58,7 @@ export default function SupportTicketPage() {
 
   const [form, setForm] = useState<{ ticket?: Ticket; key: number } | null>(null);
   const [detail, setDetail] = useState<Ticket | null>(null);
-  const [opening, setOpening] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Ticket | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ticketsKey });
 
@@ -77,40 +76,31 @@ export default function SupportTicketPage() {
   };
 
   // spec 000 §4: opening the detail makes a SUBMITTED ticket PROCESSING; if that fails the detail stays shut.
-  const openDetail = async (ticket: Ticket) => {
-    setOpening(ticket.ticketId);
-    try {
+  const open = useAppMutation({
+    mutationFn: async (ticket: Ticket) => {
       try {
         await setProcessingStatus({ ticketId: ticket.ticketId });
       } catch (err) {
         if (isApiError(err) && err.reaction.kind === 'none') {
           toast.warning(t('tickets.detail.statusError', { msg: err.message || err.code }));
         }
-        return;
+        throw err;
       }
-      setDetail(await getTicket({ ticketId: ticket.ticketId }));
-      refresh(); // its status and unread mark changed
-    } catch {
-      // the client has reported it
-    } finally {
-      setOpening(null);
-    }
-  };
+      return getTicket({ ticketId: ticket.ticketId });
+    },
+    invalidates: [ticketsKey], // its status and unread mark changed
+    onSuccess: setDetail,
+  });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await creatorDeleteTicket({ ticketId: deleting.ticketId }, t('tickets.operation.delete'));
+  const remove = useAppMutation({
+    mutationFn: creatorDeleteTicket,
+    invalidates: [ticketsKey],
+    success: 'tickets.done.deleted',
+    onSuccess: () => {
       if (records.length === 1 && paging.current > 1) setPaging((p) => ({ ...p, current: p.current - 1 }));
-      refresh();
-    } catch {
-      // the client has reported it
-    } finally {
-      setDeleteBusy(false);
-      setDeleting(null);
-    }
-  };
+    },
+    onSettled: () => setDeleting(null),
+  });
 
   return (
     <div className="hearth-page">
@@ -126,8 +116,8 @@ export default function SupportTicketPage() {
         records={records}
         loading={list.isPending}
         zone={zone}
-        opening={opening}
-        onDetail={(ticket) => void openDetail(ticket)}
+        opening={open.isPending ? open.variables.ticketId : null}
+        onDetail={(ticket) => open.mutate(ticket)}
         onOpenForm={superAdmin ? undefined : (ticket) => setForm({ ticket, key: Date.now() })}
         onDelete={superAdmin ? undefined : setDeleting}
       />
@@ -144,10 +134,7 @@ export default function SupportTicketPage() {
           ticket={form.ticket}
           editable={form.ticket !== undefined && canEditTicket(form.ticket, userId)}
           onClose={() => setForm(null)}
-          onSaved={() => {
-            setForm(null);
-            refresh();
-          }}
+          onSaved={() => setForm(null)}
         />
       ) : null}
       {detail ? (
@@ -156,10 +143,7 @@ export default function SupportTicketPage() {
           side={side}
           zone={zone}
           onClose={() => setDetail(null)}
-          onChanged={(ticket) => {
-            setDetail(ticket);
-            refresh();
-          }}
+          onChanged={setDetail}
         />
       ) : null}
       <Alert
@@ -168,9 +152,9 @@ export default function SupportTicketPage() {
         icon={<TrashIcon />}
         confirmButtonText={t('tickets.table.delete')}
         cancelButtonText={t('common.action.cancel')}
-        loading={deleteBusy}
+        loading={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => deleting && remove.mutate({ ticketId: deleting.ticketId })}
       >
         <p data-testid="delete-confirm">{t('common.confirm.permanentDelete', { name: deleting?.title ?? '' })}</p>
       </Alert>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CodeExitPinWrong, CodePinLocked, KioskExitPinMax, KioskExitPinMin } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
 import { isApiError } from '@/lib/api/client';
+import { useAppMutation } from '@/lib/api/mutation';
 import { leaveKiosk } from '../../api/kioskSetup';
 import { digitsOnly } from '../../setupRules';
 import { refreshDesktopStatus } from '../../shell';
@@ -14,22 +15,14 @@ export function LeaveKioskDialog({ onClose }: { onClose: () => void }) {
   const [pin, setPin] = useState('');
   const [forget, setForget] = useState(false);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (pin.length < KioskExitPinMin) {
-      setError(t('desktop.kiosk.leave.pinShape'));
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      await leaveKiosk({ exitPin: pin, forget });
+  const leave = useAppMutation({
+    mutationFn: async (req: { exitPin: string; forget: boolean }) => {
+      await leaveKiosk(req);
       // The shell is the owner's window again: the gate leaves /kiosk when the status says so.
       await refreshDesktopStatus();
-      onClose();
-    } catch (err) {
+    },
+    onSuccess: onClose,
+    onError: (err) => {
       setPin('');
       if (isApiError(err) && err.code === CodeExitPinWrong) {
         const left = (err.data as { attemptsLeft?: number } | null)?.attemptsLeft ?? 0;
@@ -41,14 +34,22 @@ export function LeaveKioskDialog({ onClose }: { onClose: () => void }) {
       } else {
         setError(t('desktop.kiosk.leave.failed', { msg: isApiError(err) ? err.message || err.code : String(err) }));
       }
-    } finally {
-      setBusy(false);
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (pin.length < KioskExitPinMin) {
+      setError(t('desktop.kiosk.leave.pinShape'));
+      return;
     }
+    setError('');
+    leave.mutate({ exitPin: pin, forget });
   };
 
   return (
     <AppDialog title={t('desktop.kiosk.leave.open')} onClose={onClose} style={{ width: 420 }}>
-      <form onSubmit={(e) => void submit(e)} noValidate data-testid="kiosk-leave-dialog">
+      <form onSubmit={submit} noValidate data-testid="kiosk-leave-dialog">
         <div className={Classes.DIALOG_BODY}>
           <FormGroup label={t('desktop.kiosk.leave.pin')} labelFor="kiosk-exit-pin">
             <InputGroup
@@ -76,7 +77,7 @@ export function LeaveKioskDialog({ onClose }: { onClose: () => void }) {
             <Button size="large" onClick={onClose}>
               {t('common.action.cancel')}
             </Button>
-            <Button size="large" type="submit" intent={Intent.PRIMARY} loading={busy}>
+            <Button size="large" type="submit" intent={Intent.PRIMARY} loading={leave.isPending}>
               {t('desktop.kiosk.leave.confirm')}
             </Button>
           </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, HTMLSelect, InputGroup, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { PlusIcon, SearchIcon } from '@blueprintjs/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { CaregiverFilter } from '@/types/api.gen';
@@ -8,14 +9,15 @@ import { PageHeader } from '@/components/PageHeader';
 import { Pager } from '@/components/Pager';
 import { SHORT_PAGE_SIZE } from '@/components/pager';
 import { AttendanceOverviewPanel } from '@/features/attendance/components/AttendanceOverviewPanel';
+import { kioskDevicesKey, registerKiosk } from '@/features/attendance/api/kioskDevices';
 import { KioskDevicesPanel } from '@/features/attendance/components/KioskDevicesPanel';
 import { ThisComputerKioskCard } from '@/features/desktop/components/ThisComputerKioskCard';
 import { ApprovalsPanel } from '@/features/requests/components/ApprovalsPanel';
-import { useCaregiverList } from '../api/listCaregiverByPage';
-import { StaffTable } from '../components/StaffTable';
-import { STATUS_KEYS, statusLabel } from '../staffLabels';
-import { useViewer } from '../viewer';
-import '../staff.css';
+import { useCaregiverList } from '@/features/staff/api/listCaregiverByPage';
+import { StaffTable } from '@/features/staff/components/StaffTable';
+import { STATUS_KEYS, statusLabel } from '@/features/staff/staffLabels';
+import { useViewer } from '@/features/staff/viewer';
+import '@/features/staff/staff.css';
 
 type TabId = 'staff' | 'attendance' | 'requests' | 'kiosks';
 
@@ -52,10 +54,16 @@ export default function StaffManagementPage() {
 
 /** Door kiosks: the registered devices, and in the desktop app "Use this computer as a door kiosk". */
 function KiosksPanel() {
+  const queryClient = useQueryClient();
+  const register = async (deviceName: string) => {
+    const registration = await registerKiosk({ deviceName });
+    void queryClient.invalidateQueries({ queryKey: kioskDevicesKey });
+    return registration;
+  };
   return (
     <>
       <KioskDevicesPanel />
-      <ThisComputerKioskCard />
+      <ThisComputerKioskCard register={register} />
     </>
   );
 }

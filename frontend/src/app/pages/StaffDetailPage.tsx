@@ -1,32 +1,40 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Callout, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { ArrowDownIcon, ArrowUpIcon, BanCircleIcon, EditIcon, TrashIcon, UnlockIcon, UploadIcon } from '@blueprintjs/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Caregiver } from '@/types/api.gen';
 import { DetailList } from '@/components/DetailList';
 import { PageHeader } from '@/components/PageHeader';
 import { roleLabel } from '@/lib/i18n/labels';
-import { sidebarCountsKey } from '@/features/menu/api/sidebarReminderCount';
+import { useAppMutation } from '@/lib/api/mutation';
+import { sidebarCountsKey } from '@/lib/api/queryKeys';
 import { AttendancePanel } from '@/features/attendance/components/AttendancePanel';
 import { RequestHistory } from '@/features/requests/components/RequestHistory';
-import { useCaregiverFiles, useCaregiverInspections } from '../api/caregiverFiles';
-import { changeRoleType, deleteCaregiver, disableCaregiver, enableCaregiver } from '../api/caregiverStatus';
-import { useCaregiver } from '../api/getCaregiverById';
-import { staffKey } from '../api/keys';
-import { updateCaregiver } from '../api/updateCaregiver';
-import { CredentialChecklist } from '../components/CredentialChecklist';
-import { CredentialRecords } from '../components/CredentialRecords';
-import { CredentialUploadDialog } from '../components/CredentialUploadDialog';
-import { ColorSwatch, RoleTag, StaffAvatar, StaffStatusTag } from '../components/StaffBits';
-import { StaffForm, staffFormValue } from '../components/StaffForm';
-import { specialtyLabel } from '../staffLabels';
-import { ROLE_ADMIN, ROLE_CAREGIVER, staffActions } from '../staffRules';
-import { useViewer } from '../viewer';
-import '../staff.css';
+import { useCaregiverFiles, useCaregiverInspections } from '@/features/staff/api/caregiverFiles';
+import { changeRoleType, deleteCaregiver, disableCaregiver, enableCaregiver } from '@/features/staff/api/caregiverStatus';
+import { useCaregiver } from '@/features/staff/api/getCaregiverById';
+import { staffKey } from '@/features/staff/api/keys';
+import { updateCaregiver } from '@/features/staff/api/updateCaregiver';
+import { CredentialChecklist } from '@/features/staff/components/CredentialChecklist';
+import { CredentialRecords } from '@/features/staff/components/CredentialRecords';
+import { CredentialUploadDialog } from '@/features/staff/components/CredentialUploadDialog';
+import { ColorSwatch, RoleTag, StaffAvatar, StaffStatusTag } from '@/features/staff/components/StaffBits';
+import { StaffForm, staffFormValue } from '@/features/staff/components/StaffForm';
+import { specialtyLabel } from '@/features/staff/staffLabels';
+import { ROLE_ADMIN, ROLE_CAREGIVER, staffActions } from '@/features/staff/staffRules';
+import { useViewer } from '@/features/staff/viewer';
+import '@/features/staff/staff.css';
 
 type Pending = 'disable' | 'enable' | 'delete' | 'promote' | 'demote';
+
+const DONE_KEYS = {
+  disable: 'staff.done.disabled',
+  enable: 'staff.done.enabled',
+  delete: 'staff.done.removed',
+  promote: 'staff.done.promoted',
+  demote: 'staff.done.demoted',
+} as const satisfies Record<Pending, string>;
 
 /** The detail's tabs; `?tab=` opens one (the attendance overview links to `?tab=attendance`). */
 const DETAIL_TABS = ['credentials', 'profile', 'attendance', 'requests'] as const;
@@ -44,7 +52,6 @@ export default function StaffDetailPage() {
 function StaffDetail({ staff }: { staff: Caregiver }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const viewer = useViewer();
   const actions = staffActions(viewer.roles, viewer.userId, staff);
   const [params, setParams] = useSearchParams();
@@ -54,38 +61,39 @@ function StaffDetail({ staff }: { staff: Caregiver }) {
   const [editing, setEditing] = useState(false);
   const [uploading, setUploading] = useState<{ type?: string } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
   const inspections = useCaregiverInspections(staff.caregiverId);
   const files = useCaregiverFiles(staff.caregiverId);
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: staffKey });
-    void queryClient.invalidateQueries({ queryKey: sidebarCountsKey });
-  };
-
-  const confirm = async () => {
-    if (!pending) return;
-    setBusy(true);
-    const q = { caregiverId: staff.caregiverId };
-    try {
-      if (pending === 'disable') await disableCaregiver(q, t('staff.detail.disable'));
-      if (pending === 'enable') await enableCaregiver(q, t('staff.detail.enable'));
-      if (pending === 'promote') await changeRoleType({ ...q, roleType: ROLE_ADMIN }, t('staff.detail.promote'));
-      if (pending === 'demote') await changeRoleType({ ...q, roleType: ROLE_CAREGIVER }, t('staff.detail.demote'));
-      if (pending === 'delete') {
-        await deleteCaregiver(q, t('staff.detail.delete'));
-        refresh();
-        void navigate('/staff-management', { replace: true });
-        return;
+  const act = useAppMutation({
+    mutationFn: (action: Pending) => {
+      const q = { caregiverId: staff.caregiverId };
+      switch (action) {
+        case 'disable':
+          return disableCaregiver(q);
+        case 'enable':
+          return enableCaregiver(q);
+        case 'promote':
+          return changeRoleType({ ...q, roleType: ROLE_ADMIN });
+        case 'demote':
+          return changeRoleType({ ...q, roleType: ROLE_CAREGIVER });
+        case 'delete':
+          return deleteCaregiver(q);
       }
-      refresh();
-    } catch {
-      // the client has reported it
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
-  };
+    },
+    invalidates: [staffKey, sidebarCountsKey],
+    success: (_, action) => DONE_KEYS[action],
+    onSuccess: (_, action) => {
+      if (action === 'delete') void navigate('/staff-management', { replace: true });
+    },
+    onSettled: () => setPending(null),
+  });
+
+  const save = useAppMutation({
+    mutationFn: updateCaregiver,
+    invalidates: [staffKey, sidebarCountsKey],
+    success: 'staff.done.saved',
+    onSuccess: () => setEditing(false),
+  });
 
   const confirmText: Record<Pending, ReactNode> = {
     disable: t('staff.detail.disableConfirm', { name: staff.name }),
@@ -168,25 +176,22 @@ function StaffDetail({ staff }: { staff: Caregiver }) {
                 canChooseRole={false}
                 submitText={t('staff.detail.save')}
                 onCancel={() => setEditing(false)}
-                onSubmit={async (v) => {
-                  await updateCaregiver(
-                    {
-                      caregiverId: staff.caregiverId,
-                      name: v.name.trim(),
-                      email: v.email,
-                      phone: v.phone.trim(),
-                      color: v.color,
-                      hireDate: v.hireDate,
-                      birthDate: v.birthDate || undefined,
-                      specialties: v.specialties,
-                      nurseDelegation: v.nurseDelegation,
-                      diabetesDelegation: v.diabetesDelegation,
-                    },
-                    t('staff.detail.save'),
-                  );
-                  refresh();
-                  setEditing(false);
-                }}
+                busy={save.isPending}
+                error={save.error}
+                onSubmit={(v) =>
+                  save.mutate({
+                    caregiverId: staff.caregiverId,
+                    name: v.name.trim(),
+                    email: v.email,
+                    phone: v.phone.trim(),
+                    color: v.color,
+                    hireDate: v.hireDate,
+                    birthDate: v.birthDate || undefined,
+                    specialties: v.specialties,
+                    nurseDelegation: v.nurseDelegation,
+                    diabetesDelegation: v.diabetesDelegation,
+                  })
+                }
               />
             ) : (
               <>
@@ -235,10 +240,7 @@ function StaffDetail({ staff }: { staff: Caregiver }) {
           initialType={uploading.type}
           today={viewer.today}
           onClose={() => setUploading(null)}
-          onUploaded={() => {
-            setUploading(null);
-            refresh();
-          }}
+          onUploaded={() => setUploading(null)}
         />
       ) : null}
       <Alert
@@ -246,10 +248,10 @@ function StaffDetail({ staff }: { staff: Caregiver }) {
         intent={pending === 'delete' || pending === 'disable' ? Intent.DANGER : Intent.PRIMARY}
         confirmButtonText={t('common.action.confirm')}
         cancelButtonText={t('common.action.cancel')}
-        loading={busy}
+        loading={act.isPending}
         canEscapeKeyCancel
         onCancel={() => setPending(null)}
-        onConfirm={() => void confirm()}
+        onConfirm={() => pending && act.mutate(pending)}
       >
         <p data-testid="staff-confirm">{pending ? confirmText[pending] : null}</p>
       </Alert>

@@ -6,9 +6,9 @@ import { CredentialRecords } from '@/features/staff/components/CredentialRecords
 import { useMyFiles, useMyInspections } from '@/features/staff/api/myCredentials';
 import { RequestForm } from '@/features/requests/components/RequestForm';
 import { RequestHistory } from '@/features/requests/components/RequestHistory';
-import { useMyStatus } from '../api/myStatus';
-import { ClockCard } from '../components/ClockCard';
-import { PinCard } from '../components/PinCard';
+import { useMyStatus } from '@/features/attendance/api/myStatus';
+import { ClockCard } from '@/features/attendance/components/ClockCard';
+import { PinCard } from '@/features/attendance/components/PinCard';
 import '@/features/staff/staff.css';
 
 /**
