@@ -6,7 +6,9 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Caregiver } from '@/types/api.gen';
 import { DetailList } from '@/components/DetailList';
 import { PageHeader } from '@/components/PageHeader';
+import { currentLanguage } from '@/lib/i18n';
 import { roleLabel } from '@/lib/i18n/labels';
+import { formatCalendarDate } from '@/lib/time/dateTime';
 import { useAppMutation } from '@/lib/api/mutation';
 import { sidebarCountsKey } from '@/lib/api/queryKeys';
 import { AttendancePanel } from '@/features/attendance/components/AttendancePanel';
@@ -211,8 +213,8 @@ function StaffDetail({ staff }: { staff: Caregiver }) {
                     { label: t('staff.field.email'), value: staff.email },
                     { label: t('staff.field.phone'), value: staff.phone },
                     { label: t('staff.field.role'), value: roleLabel(t, staff.roleType) },
-                    { label: t('staff.field.hireDate'), value: staff.hireDate },
-                    { label: t('staff.field.birthDate'), value: staff.birthDate || '—' },
+                    { label: t('staff.field.hireDate'), value: formatCalendarDate(staff.hireDate, currentLanguage()) },
+                    { label: t('staff.field.birthDate'), value: staff.birthDate ? formatCalendarDate(staff.birthDate, currentLanguage()) : '—' },
                     {
                       label: t('staff.field.specialties'),
                       value: (staff.specialties ?? []).map((s) => specialtyLabel(t, s)).join(', ') || '—',

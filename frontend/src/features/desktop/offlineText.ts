@@ -1,5 +1,6 @@
 // The offline banner's words (issue 6): "Offline — showing data from 14:05", with the date when that was
 // not today, in the computer's own clock (it is about this computer's cache, not the facility's day).
+import { formatDate } from '@/lib/time/dateTime';
 
 export type OfflineBannerText =
   | { key: 'desktop.offline.notCached' }
@@ -19,6 +20,6 @@ export function offlineBannerText(since: number | null, notCached: boolean, now:
   const sameDay =
     then.getFullYear() === today.getFullYear() && then.getMonth() === today.getMonth() && then.getDate() === today.getDate();
   if (sameDay) return { key: 'desktop.offline.since', time: hhmm(then) };
-  const date = new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(then);
+  const date = formatDate(since, undefined, language);
   return { key: 'desktop.offline.sinceDate', date, time: hhmm(then) };
 }

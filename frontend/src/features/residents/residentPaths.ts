@@ -15,10 +15,5 @@ export function residentDetailUrl(base: string, residentId: string): string {
   return `${base}/detail?residentId=${encodeURIComponent(residentId)}`;
 }
 
-/** A YYYY-MM-DD date for people, in the interface language (a calendar date: no time zone applies). */
-export function formatCalendarDate(ymd: string, language: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
-  if (!m) return ymd;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(ms);
-}
+/** A YYYY-MM-DD date for people, in the interface language: the UI's one date formatter. */
+export { formatCalendarDate } from '@/lib/time/dateTime';

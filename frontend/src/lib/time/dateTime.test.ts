@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, ianaZone } from './dateTime';
+import { formatCalendarDate, formatDate, formatDateTime, formatTime, ianaZone, zoneName } from './dateTime';
 
 describe('ianaZone', () => {
   it('maps the facility codes and leaves the rest to the browser', () => {
@@ -24,7 +24,52 @@ describe('formatDateTime', () => {
     expect(formatDateTime(noonUtc, 'PT', 'zh-CN')).toBe('2026/01/15 04:30');
   });
 
+  it('follows daylight saving time in the facility zone', () => {
+    const julyNoonUtc = Date.UTC(2026, 6, 15, 12, 30);
+    expect(formatDateTime(julyNoonUtc, 'PT', 'en-US')).toBe('07/15/2026, 05:30 AM');
+    // Hawaii keeps standard time all year.
+    expect(formatDateTime(julyNoonUtc, 'HAT', 'en-US')).toBe('07/15/2026, 02:30 AM');
+  });
+
+  it('names the zone where times cross zones', () => {
+    expect(formatDateTime(noonUtc, 'PT', 'en-US', { withZone: true })).toBe('01/15/2026, 04:30 AM PST');
+    expect(formatDateTime(Date.UTC(2026, 6, 15, 12, 30), 'ET', 'en-US', { withZone: true })).toBe('07/15/2026, 08:30 AM EDT');
+    expect(zoneName(noonUtc, 'America/Chicago', 'es-ES')).toMatch(/^(CST|GMT-6|UTC-6)$/);
+  });
+
   it('shows nothing for a missing time', () => {
     expect(formatDateTime(0, 'PT', 'en-US')).toBe('');
+    expect(formatDateTime(Number.NaN, 'PT', 'en-US')).toBe('');
+  });
+});
+
+describe('formatDate and formatTime', () => {
+  // 22 Nov 2026 02:00 UTC is still the evening of 21 Nov on both coasts.
+  const late = Date.UTC(2026, 10, 22, 2, 0);
+  it('takes the calendar day of the facility zone', () => {
+    expect(formatDate(late, 'PT', 'en-US')).toBe('11/21/2026');
+    expect(formatDate(late, 'ET', 'en-US')).toBe('11/21/2026');
+    expect(formatDate(Date.UTC(2026, 10, 22, 12), 'ET', 'en-US')).toBe('11/22/2026');
+    expect(formatDate(Date.UTC(2026, 10, 22, 12), 'ET', 'es-ES')).toBe('22/11/2026');
+    expect(formatDate(Date.UTC(2026, 10, 22, 12), 'ET', 'zh-CN')).toBe('2026/11/22');
+  });
+
+  it('writes the time with a 12-hour clock in English and a 24-hour clock otherwise', () => {
+    expect(formatTime(Date.UTC(2026, 10, 22, 21, 5), 'PT', 'en-US')).toBe('01:05 PM');
+    expect(formatTime(Date.UTC(2026, 10, 22, 21, 5), 'PT', 'es-ES')).toBe('13:05');
+    expect(formatTime(Date.UTC(2026, 10, 22, 21, 5), 'PT', 'zh-CN')).toBe('13:05');
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('writes a date without a time in the interface language, whatever the zone', () => {
+    expect(formatCalendarDate('2026-11-22', 'en-US')).toBe('11/22/2026');
+    expect(formatCalendarDate('2026-11-22', 'es-ES')).toBe('22/11/2026');
+    expect(formatCalendarDate('2026-11-22', 'zh-CN')).toBe('2026/11/22');
+  });
+
+  it('leaves anything else as it is', () => {
+    expect(formatCalendarDate('', 'en-US')).toBe('');
+    expect(formatCalendarDate('—', 'en-US')).toBe('—');
   });
 });

@@ -1,5 +1,9 @@
-// Times are shown in the facility's time zone (spec 000 §3 "Login and session": time zones ET … HAT);
-// the platform, which has no facility, sees the browser's zone.
+// The one way the UI shows dates and times: written the way the interface language writes them (en-US
+// 11/22/2026, es-ES 22/11/2026, zh-CN 2026/11/22), on the facility's clock (spec 000 §3 "Login and
+// session": time zones ET … HAT). The platform, which has no facility, sees the browser's zone, and its
+// views name the zone because its times come from facilities in several zones.
+import { format } from 'date-fns';
+import { browserZone, inZone } from './zone';
 
 /** The IANA zone of each facility time-zone code. */
 export const FACILITY_TIME_ZONES = {
@@ -18,15 +22,62 @@ export function ianaZone(code: string | undefined): string | undefined {
     : undefined;
 }
 
-/** Epoch milliseconds as date and time in the given facility zone code, in the interface language. */
-export function formatDateTime(ms: number, zoneCode: string | undefined, language: string): string {
+interface Patterns {
+  date: string;
+  time: string;
+  dateTime: string;
+}
+
+/** date-fns patterns per interface language (US: month first and a 12-hour clock; Spain: day first; China: year first). */
+const PATTERNS: Record<string, Patterns> = {
+  'en-US': { date: 'MM/dd/yyyy', time: 'hh:mm a', dateTime: 'MM/dd/yyyy, hh:mm a' },
+  'es-ES': { date: 'dd/MM/yyyy', time: 'HH:mm', dateTime: 'dd/MM/yyyy, HH:mm' },
+  'zh-CN': { date: 'yyyy/MM/dd', time: 'HH:mm', dateTime: 'yyyy/MM/dd HH:mm' },
+};
+
+function patternsOf(language: string): Patterns {
+  return PATTERNS[language] ?? PATTERNS['en-US'];
+}
+
+export interface ZoneOptions {
+  /** Add the zone's short name ("PST", "GMT-8"): for views whose times come from several zones. */
+  withZone?: boolean;
+}
+
+/** The zone's short name at an instant, in the interface language. */
+export function zoneName(ms: number, zone: string | undefined, language: string): string {
+  const parts = new Intl.DateTimeFormat(language, { timeZone: zone ?? browserZone(), timeZoneName: 'short' }).formatToParts(ms);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+function show(ms: number, zoneCode: string | undefined, language: string, pattern: keyof Patterns, opts: ZoneOptions): string {
   if (!Number.isFinite(ms) || ms <= 0) return '';
-  return new Intl.DateTimeFormat(language, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: ianaZone(zoneCode),
-  }).format(ms);
+  const zone = ianaZone(zoneCode);
+  const text = format(inZone(ms, zone), patternsOf(language)[pattern]);
+  return opts.withZone ? `${text} ${zoneName(ms, zone, language)}` : text;
+}
+
+/** Epoch milliseconds as date and time in the facility zone code, in the interface language. */
+export function formatDateTime(ms: number, zoneCode: string | undefined, language: string, opts: ZoneOptions = {}): string {
+  return show(ms, zoneCode, language, 'dateTime', opts);
+}
+
+/** Epoch milliseconds as the calendar date in the facility zone code. */
+export function formatDate(ms: number, zoneCode: string | undefined, language: string, opts: ZoneOptions = {}): string {
+  return show(ms, zoneCode, language, 'date', opts);
+}
+
+/** Epoch milliseconds as the time of day in the facility zone code. */
+export function formatTime(ms: number, zoneCode: string | undefined, language: string, opts: ZoneOptions = {}): string {
+  return show(ms, zoneCode, language, 'time', opts);
+}
+
+/**
+ * A calendar date without a time (a birth date, a hire date, an expiry: "YYYY-MM-DD", no zone) as the
+ * interface language writes it; anything else comes back as it is, and "" stays "".
+ */
+export function formatCalendarDate(value: string, language: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return value;
+  return format(new Date(+m[1], +m[2] - 1, +m[3]), patternsOf(language).date);
 }

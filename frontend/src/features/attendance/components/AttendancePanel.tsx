@@ -5,7 +5,7 @@ import { PunchIn, type AttendanceSummary } from '@/types/api.gen';
 import { Pager } from '@/components/Pager';
 import { SHORT_PAGE_SIZE } from '@/components/pager';
 import { currentLanguage } from '@/lib/i18n';
-import { formatDateTime, ianaZone } from '@/lib/time/dateTime';
+import { formatCalendarDate, formatDateTime, ianaZone } from '@/lib/time/dateTime';
 import { useSessionStore } from '@/lib/session/store';
 import { useAttendanceSummary } from '../api/attendanceSummary';
 import { useClockInRecords } from '../api/listRecordByPage';
@@ -86,7 +86,7 @@ function WeekTable({ summary }: { summary: AttendanceSummary | undefined }) {
         <tbody>
           {(person.weeks ?? []).map((w) => (
             <tr key={w.weekStart}>
-              <td>{w.weekStart}</td>
+              <td>{formatCalendarDate(w.weekStart, currentLanguage())}</td>
               <td>
                 <HoursText minutes={w.minutes} />
               </td>

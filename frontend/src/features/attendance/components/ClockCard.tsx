@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PunchOut, type ClockInStatus } from '@/types/api.gen';
 import { useAppMutation } from '@/lib/api/mutation';
 import { currentLanguage } from '@/lib/i18n';
-import { formatDateTime } from '@/lib/time/dateTime';
+import { formatCalendarDate, formatDateTime } from '@/lib/time/dateTime';
 import { clockIn } from '../api/clockIn';
 import { attendanceKey } from '../api/keys';
 import { newPunchId, nextPunch } from '../punchRules';
@@ -57,7 +57,7 @@ export function ClockCard({ status }: { status: ClockInStatus | undefined }) {
         <p className="hearth-clock-state" data-testid="clock-state" role="status">
           {status.openShift ? t('attendance.clock.onShiftSince', { time: since }) : since ? t('attendance.clock.offShiftSince', { time: since }) : t('attendance.clock.offShift')}
         </p>
-        <p className="hearth-muted">{t('attendance.clock.thisWeek', { date: status.weekStart })}</p>
+        <p className="hearth-muted">{t('attendance.clock.thisWeek', { date: formatCalendarDate(status.weekStart, language) })}</p>
         <p className="hearth-week-hours" data-testid="week-hours">
           <HoursText minutes={status.weekMinutes} />
         </p>

@@ -2,6 +2,8 @@ import { Card, H2, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
+import { useSessionStore } from '@/lib/session/store';
+import { formatDateTime } from '@/lib/time/dateTime';
 import { getDesktopOutbox } from '../api/outbox';
 
 const stateIntent: Record<string, Intent> = { WAITING: Intent.WARNING, SENT: Intent.SUCCESS, REFUSED: Intent.DANGER };
@@ -17,10 +19,11 @@ const stateKey = {
  */
 export function OutboxCard() {
   const { t } = useTranslation();
+  const zone = useSessionStore((s) => s.session?.timeZone) || undefined;
   const outbox = useQuery({ queryKey: ['desktop', 'outbox'], queryFn: ({ signal }) => getDesktopOutbox(signal), refetchInterval: 10_000 });
   const rows = outbox.data ?? [];
   if (rows.length === 0) return null;
-  const when = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'short', timeStyle: 'short' });
+  const language = currentLanguage();
   return (
     <Card className="hearth-gap-top" data-testid="desktop-outbox">
       <H2>{t('desktop.outbox.title')}</H2>
@@ -39,7 +42,7 @@ export function OutboxCard() {
           {rows.map((r) => (
             <tr key={r.clientPunchId} data-state={r.state}>
               <td>{r.caregiverName}</td>
-              <td>{when.format(r.punchTime)}</td>
+              <td>{formatDateTime(r.punchTime, zone, language)}</td>
               <td>
                 <Tag minimal intent={stateIntent[r.state]}>
                   {t(stateKey[r.state as keyof typeof stateKey] ?? stateKey.WAITING)}

@@ -2,6 +2,8 @@ import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { UploadIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { InspectionOK, type CaregiverInspections } from '@/types/api.gen';
+import { currentLanguage } from '@/lib/i18n';
+import { formatCalendarDate } from '@/lib/time/dateTime';
 import { checklistOrder, credentialLook } from '../credentialRules';
 import { noteLabel, ruleLabel } from '../staffLabels';
 import { CredentialStateTag } from './StaffBits';
@@ -50,7 +52,7 @@ export function CredentialChecklist({
                 </div>
               </div>
               <div className="hearth-cell-nowrap">
-                {it.dueDate ? t('staff.credential.dueOn', { date: it.dueDate }) : '—'}
+                {it.dueDate ? t('staff.credential.dueOn', { date: formatCalendarDate(it.dueDate, currentLanguage()) }) : '—'}
                 {onUpload && it.state !== InspectionOK ? (
                   <div>
                     <Button size="small" variant="minimal" icon={<UploadIcon />} onClick={() => onUpload(it.credentialType)}>

@@ -2,6 +2,8 @@ import { Button, HTMLTable } from '@blueprintjs/core';
 import { DocumentIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { CaregiverFile } from '@/types/api.gen';
+import { currentLanguage } from '@/lib/i18n';
+import { formatCalendarDate } from '@/lib/time/dateTime';
 import { credentialTypeLabel } from '../staffLabels';
 
 /** The certificate and CE records on file, each file opening in the preview window. */
@@ -26,8 +28,8 @@ export function CredentialRecords({ records }: { records: CaregiverFile[] }) {
             <tr key={r.credentialId} data-testid="credential-record">
               <td>{credentialTypeLabel(t, r.credentialType)}</td>
               <td>{r.name}</td>
-              <td className="hearth-cell-nowrap">{r.issueDate}</td>
-              <td className="hearth-cell-nowrap">{r.expiryDate || t('staff.credential.noExpiry')}</td>
+              <td className="hearth-cell-nowrap">{formatCalendarDate(r.issueDate, currentLanguage())}</td>
+              <td className="hearth-cell-nowrap">{r.expiryDate ? formatCalendarDate(r.expiryDate, currentLanguage()) : t('staff.credential.noExpiry')}</td>
               <td>{r.ceHours ? r.ceHours : ''}</td>
               <td>
                 {(r.files ?? []).map((f) => (

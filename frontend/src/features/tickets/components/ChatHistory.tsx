@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/time/dateTime';
 interface ChatHistoryProps {
   chat: readonly ChatEntry[];
   creatorName: string;
+  /** The facility's zone code; undefined for the super admin, whose tickets come from every zone (times then name their zone). */
   zone: string | undefined;
 }
 
@@ -43,7 +44,7 @@ export function ChatHistory({ chat, creatorName, zone }: ChatHistoryProps) {
               onClick={() => flip(i)}
             >
               <strong>{who}</strong>
-              <span className="hearth-muted"> · {formatDateTime(entry.createTime ?? 0, zone, currentLanguage())}</span>
+              <span className="hearth-muted"> · {formatDateTime(entry.createTime ?? 0, zone, currentLanguage(), { withZone: zone === undefined })}</span>
             </Button>
             <Collapse isOpen={open}>
               <p className="hearth-chat-text" data-testid="chat-text">

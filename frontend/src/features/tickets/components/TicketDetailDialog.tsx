@@ -21,6 +21,7 @@ import { TicketStatusTag } from './TicketTags';
 interface TicketDetailDialogProps {
   ticket: Ticket;
   side: ChatRole;
+  /** The facility's zone code; undefined for the super admin, whose tickets come from every zone (times then name their zone). */
   zone: string | undefined;
   onClose: () => void;
   /** The ticket changed (a reply, or solved). */
@@ -59,7 +60,7 @@ export function TicketDetailDialog({ ticket, side, zone, onClose, onChanged }: T
   const rows = [
     { label: t('tickets.detail.creator'), value: ticket.creatorName, testId: 'detail-creator' },
     ...(superAdmin ? [{ label: t('tickets.detail.facility'), value: ticket.facilityName ?? '', testId: 'detail-facility' }] : []),
-    { label: t('tickets.detail.createTime'), value: formatDateTime(ticket.createTime, zone, currentLanguage()), testId: 'detail-time' },
+    { label: t('tickets.detail.createTime'), value: formatDateTime(ticket.createTime, zone, currentLanguage(), { withZone: zone === undefined }), testId: 'detail-time' },
     { label: t('tickets.detail.type'), value: ticketTypeLabel(t, ticket.type), testId: 'detail-type' },
     { label: t('tickets.detail.status'), value: <TicketStatusTag status={ticket.status} />, testId: 'detail-status' },
   ];

@@ -14,6 +14,7 @@ export const TICKET_TABLE_SCROLL_WIDTH = 800;
 interface TicketTableProps {
   records: Ticket[];
   loading: boolean;
+  /** The facility's zone code; undefined for the super admin, whose tickets come from every zone (times then name their zone). */
   zone: string | undefined;
   /** The ticket being opened (its Detail button spins). */
   opening: string | null;
@@ -57,7 +58,7 @@ export function TicketTable({ records, loading, zone, opening, onDetail, onOpenF
               <td className="hearth-cell-truncate" title={ticket.content}>
                 {ticket.content}
               </td>
-              <td className="hearth-cell-nowrap">{formatDateTime(ticket.createTime, zone, language)}</td>
+              <td className="hearth-cell-nowrap">{formatDateTime(ticket.createTime, zone, language, { withZone: zone === undefined })}</td>
               <td>
                 <TicketTypeTag type={ticket.type} />
               </td>

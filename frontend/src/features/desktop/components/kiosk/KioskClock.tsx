@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { currentLanguage } from '@/lib/i18n';
-import { ianaZone } from '@/lib/time/dateTime';
+import { formatTime, ianaZone } from '@/lib/time/dateTime';
 
 /** The big live clock and today's date on the facility's clock (KioskHome.timeZone, a facility zone code). */
 export function KioskClock({ zone }: { zone: string | undefined }) {
@@ -12,7 +12,7 @@ export function KioskClock({ zone }: { zone: string | undefined }) {
   }, []);
   const language = currentLanguage();
   const timeZone = ianaZone(zone);
-  const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone }).format(now);
+  const time = formatTime(now, zone, language);
   const date = new Intl.DateTimeFormat(language, { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(now);
   return (
     <div className="hearth-kiosk-clock">
@@ -26,5 +26,5 @@ export function KioskClock({ zone }: { zone: string | undefined }) {
 
 /** A punch time as the confirmation says it: hours and minutes on the facility's clock. */
 export function facilityTime(ms: number, zone: string | undefined, language: string): string {
-  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone: ianaZone(zone) }).format(ms);
+  return formatTime(ms, zone, language);
 }
