@@ -62,12 +62,9 @@ func (c *liveCache) get(family, userID, tenantID string, now time.Time) (session
 
 // put keeps a live state read at readAt, unless something was dropped since gen.
 func (c *liveCache) put(family, userID, tenantID string, st sessionState, gen uint64, readAt time.Time) {
-	if c.ttl <= 0 {
-		return
-	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if gen != c.gen {
+	if gen != c.gen || c.ttl <= 0 {
 		return
 	}
 	if readAt.Sub(c.lastSweep) > c.ttl {

@@ -204,6 +204,12 @@ func TestTokens(t *testing.T) {
 		t.Errorf("principal %+v", got)
 	}
 
+	// Verified tokens are kept; each caller still gets its own principal.
+	got.DeviceID, got.LoginAt = "changed by a caller", 42
+	if again, err := tokens.Verify(token); err != nil || again.DeviceID != "" || again.LoginAt != 0 || again.UserID != "u1" {
+		t.Errorf("second Verify: %+v, %v", again, err)
+	}
+
 	clk.now = clk.now.Add(auth.AccessTokenTTL - time.Second)
 	if _, err := tokens.Verify(token); err != nil {
 		t.Errorf("token refused a second before it expires: %v", err)

@@ -28,7 +28,7 @@ type Config struct {
 	DataDir     string
 	DatabaseURL string
 	// DBMaxConns is the PostgreSQL pool size (HEARTH_DB_MAX_CONNS); 0 means db.DefaultMaxConns.
-	DBMaxConns int
+	DBMaxConns  int
 	JWTSecret   []byte
 	LoginAESKey []byte
 	Dev         bool
