@@ -214,3 +214,16 @@ const (
 	FnInspectionStatus   = "InspectionStatus"
 	FnCaregiverIncident  = "CaregiverIncident"
 )
+
+// MyFacility is one facility the signed-in user can work in (GET /user/listMyFacilities).
+type MyFacility struct {
+	TenantID     string `json:"tenantId"`
+	FacilityName string `json:"facilityName"`
+	Role         Role   `json:"role"`
+	Current      bool   `json:"current" doc:"The facility this sign-in is working in"`
+}
+
+// SwitchFacilityRequest is POST /user/switchFacility: continue this sign-in in another of the user's facilities.
+type SwitchFacilityRequest struct {
+	TenantID string `json:"tenantId" minLength:"1" maxLength:"64"`
+}

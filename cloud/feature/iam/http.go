@@ -103,6 +103,8 @@ func Routes(api *web.API, s *Service) {
 			return s.ExtendPasswordTime(ctx, auth.From(ctx))
 		})
 
+	switchRoutes(api, s, client)
+
 	if s.cfg.Dev {
 		web.Handle(api, web.Op{Service: web.System, Method: http.MethodGet, Path: "/dev/outbox", Access: web.SignedIn,
 			Roles: shared.SuperAdmins, Function: web.AnyPlan,

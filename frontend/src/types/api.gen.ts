@@ -1025,6 +1025,21 @@ export const FnInspectionStatus = "InspectionStatus";
  * Menu function codes: the menu codes that also name plan functions (spec 000 §6).
  */
 export const FnCaregiverIncident = "CaregiverIncident";
+/**
+ * MyFacility is one facility the signed-in user can work in (GET /user/listMyFacilities).
+ */
+export interface MyFacility {
+  tenantId: string;
+  facilityName: string;
+  role: Role;
+  current: boolean;
+}
+/**
+ * SwitchFacilityRequest is POST /user/switchFacility: continue this sign-in in another of the user's facilities.
+ */
+export interface SwitchFacilityRequest {
+  tenantId: string;
+}
 
 //////////
 // source: paging.go

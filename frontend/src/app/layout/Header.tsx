@@ -10,6 +10,7 @@ import { menuLabel } from '@/lib/i18n/labels';
 import { useSessionStore } from '@/lib/session/store';
 import { SUB_PAGES } from '../pageRegistry';
 import { HELP_TICKETS_PATH, menuTrail, subPageFor } from '../routing';
+import { FacilitySwitcher } from './FacilitySwitcher';
 import { HelpEntry } from './HelpEntry';
 import { LogoutButton } from './LogoutButton';
 import { SettingsPopover } from './SettingsPopover';
@@ -68,6 +69,7 @@ export function Header({ menu, userInfo }: { menu: MenuItem[]; userInfo: UserInf
           {userInfo?.userName ? <span className="hearth-header-name">{userInfo.userName}</span> : null}
           {userInfo?.facilityName ? <span className="hearth-muted">{userInfo.facilityName}</span> : null}
         </div>
+        <FacilitySwitcher />
         <SettingsPopover userInfo={userInfo} />
         <LogoutButton />
       </div>

@@ -12,6 +12,7 @@ import {
   saveLogin,
   saveTokens,
   SESSION_KEYS,
+  signInTime,
   USER_ID_TTL_MS,
   type KeyValueStore,
 } from './session';
@@ -138,5 +139,24 @@ describe('deviceId', () => {
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(deviceId(store)).toBe(id);
     expect(deviceId(memoryStore())).not.toBe(id);
+  });
+});
+
+describe('switching facility', () => {
+  it('keeps the sign-in time, so the 8-hour rule counts from the sign-in, not the switch', () => {
+    const store = memoryStore();
+    saveLogin(loginAnswer, 1_000_000, store);
+    expect(signInTime(store)).toBe(1_000_000);
+    const cedar: LoginResult = { ...loginAnswer, token: 'access2', loginUserInfo: { ...loginAnswer.loginUserInfo!, tenantId: 't2', timeZoneId: 'MT' } };
+    saveLogin(cedar, signInTime(store), store);
+    const s = readSession(1_000_000 + USER_ID_TTL_MS - 1, store);
+    expect(s?.token).toBe('access2');
+    expect(s?.userInfo.tenantId).toBe('t2');
+    expect(s?.timeZone).toBe('MT');
+    expect(readSession(1_000_000 + USER_ID_TTL_MS, store)).toBeNull();
+  });
+
+  it('has no sign-in time without a session', () => {
+    expect(signInTime(memoryStore())).toBeUndefined();
   });
 });

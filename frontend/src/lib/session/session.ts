@@ -70,6 +70,12 @@ export function saveLogin(result: LoginResult, now = Date.now(), store: KeyValue
   store.removeItem(SESSION_KEYS.mustChangePassword);
 }
 
+/** When the stored sign-in began (the user-id entry's time), or undefined when none is stored. */
+export function signInTime(store: KeyValueStore = defaultStore()): number | undefined {
+  const entry = parseJSON<UserIdEntry>(store.getItem(SESSION_KEYS.userId));
+  return entry && typeof entry.time === 'number' ? entry.time : undefined;
+}
+
 /** Keeps the rotated token pair of a refresh answer; the user-id entry keeps its sign-in time. */
 export function saveTokens(result: LoginResult, store: KeyValueStore = defaultStore()): void {
   if (!result.token || !result.refreshToken) {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { LoginResult } from '@/types/api.gen';
-import { clearSession, readSession, saveLogin, saveTokens, setMustChangePassword, type StoredSession } from './session';
+import { clearSession, readSession, saveLogin, saveTokens, setMustChangePassword, signInTime, type StoredSession } from './session';
 
 interface SessionState {
   session: StoredSession | null;
@@ -20,6 +20,12 @@ export function onSessionEnd(fn: EndListener): () => void {
 
 export function signIn(result: LoginResult): void {
   saveLogin(result);
+  useSessionStore.setState({ session: readSession() });
+}
+
+/** Moves this sign-in to another facility (a switchFacility answer); the 8-hour rule keeps counting from the sign-in. */
+export function switchSession(result: LoginResult): void {
+  saveLogin(result, signInTime() ?? Date.now());
   useSessionStore.setState({ session: readSession() });
 }
 

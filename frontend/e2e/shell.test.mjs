@@ -1,0 +1,101 @@
+// The app shell: the dashboard's registered cards for an owner and a caregiver, and an owner of two homes
+// switching facility from the header without signing out or a new e-mailed code.
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, test } from 'node:test';
+import { enterEmailedCode, launchBrowser, newPage, screenshot, signIn, submitAccount } from './support.mjs';
+
+let browser;
+let current;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  if (current) {
+    const { context, problems } = current;
+    current = undefined;
+    await context.close();
+    assert.deepEqual(problems, [], 'the page logged errors');
+  }
+});
+
+async function open(options) {
+  current = await newPage(browser, options);
+  return current.page;
+}
+
+describe('app shell', () => {
+  test('an owner of two homes sees what needs them, then switches to the other home from the header', async () => {
+    const page = await open();
+    await page.goto('/login');
+    const since = Date.now();
+    await submitAccount(page, 'owner_evergreen');
+    await page.getByRole('button', { name: 'Maple House AFH' }).click();
+    await enterEmailedCode(page, 'owner@evergreen.example', since);
+    await page.waitForURL('**/dashboard');
+
+    // What needs the owner now, from the cards the features registered.
+    await page.getByTestId('card-carePlanReviews').waitFor();
+    assert.equal(await page.getByTestId('dash-carePlanOverdue-count').textContent(), '1');
+    assert.match(await page.getByTestId('dash-carePlanOverdue').textContent(), /Mei Chen/);
+    assert.equal(await page.getByTestId('dash-residentsOutNow-count').textContent(), '1');
+    assert.match(await page.getByTestId('dash-residentsOutNow').textContent(), /Harold Becker/);
+    assert.match(await page.getByTestId('dash-requestsToApprove-count').textContent(), /^[1-9]\d*$/);
+    for (const card of ['card-residents', 'card-approvals', 'card-credentials', 'card-residentsOut']) {
+      await page.getByTestId(card).waitFor();
+    }
+    assert.equal(await page.getByTestId('card-myStatus').count(), 0);
+    assert.equal(await page.getByText(/not built yet/i).count(), 0, 'no developer text');
+    await screenshot(page, 'shell-owner-dashboard');
+
+    // Each card leads to where the owner acts: the requests to decide.
+    await page.getByTestId('card-approvals').getByRole('link', { name: 'Review requests' }).click();
+    await page.waitForURL('**/staff-management?tab=requests');
+    await page.goto('/dashboard');
+
+    // The header lists both homes; choosing Cedar moves the sign-in there, with no code step.
+    const switcher = page.getByTestId('facility-switcher');
+    await switcher.waitFor();
+    assert.deepEqual((await switcher.locator('option').allTextContents()).sort(), ['Cedar Home AFH', 'Maple House AFH']);
+    const before = Date.now();
+    await switcher.selectOption({ label: 'Cedar Home AFH' });
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('card-carePlanReviews').waitFor();
+    await page.locator('.hearth-header').getByText('Cedar Home AFH').first().waitFor();
+    assert.equal(await page.getByTestId('facility-switcher').locator('option:checked').textContent(), 'Cedar Home AFH');
+    // Cedar's figures, not Maple's.
+    assert.equal(await page.getByTestId('dash-carePlanOverdue-count').textContent(), '0');
+    assert.equal(await page.getByTestId('dash-residentsOutNow-count').textContent(), '0');
+    assert.equal(page.url().includes('/login'), false, 'still signed in');
+    assert.ok(Date.now() - before < 60_000);
+    await screenshot(page, 'shell-switched-to-cedar');
+
+    // And back to Maple.
+    await page.getByTestId('facility-switcher').selectOption({ label: 'Maple House AFH' });
+    await page.locator('.hearth-header').getByText('Maple House AFH').first().waitFor();
+    await page.getByTestId('card-carePlanReviews').waitFor();
+    assert.equal(await page.getByTestId('dash-carePlanOverdue-count').textContent(), '1');
+  });
+
+  test("a caregiver's dashboard: their status and requests, and no facility switcher", async () => {
+    const page = await open();
+    await signIn(page, 'caregiver_maple1');
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('card-myStatus').waitFor();
+    await page.getByTestId('card-myRequests').waitFor();
+    assert.equal(await page.getByTestId('dash-clockedOut').textContent(), 'Not clocked in');
+    assert.match(await page.getByTestId('dash-weekHours').textContent(), /^Worked this week: \d+ h \d+ min$/);
+    assert.equal(await page.getByTestId('card-approvals').count(), 0, 'no owner cards');
+    assert.equal(await page.getByTestId('facility-switcher').count(), 0, 'one facility: no switcher');
+    await screenshot(page, 'shell-caregiver-dashboard');
+
+    // The status card leads to the page where they clock in.
+    await page.getByTestId('card-myStatus').getByRole('link', { name: 'Clock in or out' }).click();
+    await page.waitForURL('**/your-status');
+  });
+});

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { LoginResult, MyFacility, SwitchFacilityRequest } from '@/types/api.gen';
+import { api } from '@/lib/api/client';
+
+export const myFacilitiesKey = ['system', 'user', 'myFacilities'] as const;
+
+/** GET /api/system/user/listMyFacilities: the facilities this sign-in may move to, the current one marked. */
+export function listMyFacilities(): Promise<MyFacility[]> {
+  return api.get<MyFacility[]>('/system/user/listMyFacilities', { quiet: true });
+}
+
+/** Asked for facility users only (the super admin has no facility). */
+export function useMyFacilities(enabled: boolean) {
+  return useQuery({ queryKey: myFacilitiesKey, queryFn: listMyFacilities, enabled, staleTime: 5 * 60_000 });
+}
+
+/** POST /api/system/user/switchFacility: a token pair for another of the user's facilities, same sign-in, no new code. */
+export function switchFacility(req: SwitchFacilityRequest): Promise<LoginResult> {
+  return api.post<LoginResult>('/system/user/switchFacility', req);
+}
