@@ -13,7 +13,7 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const OUT = process.env.LIGHTHOUSE_OUT || '';
 const ACCOUNT = process.env.LIGHTHOUSE_ACCOUNT || 'caregiver_maple1'; // no facility choice, no e-mailed code
 const PASSWORD = process.env.LIGHTHOUSE_PASSWORD || 'Demo@2026x';
-const SIGNED_IN = (process.env.LIGHTHOUSE_PAGES || '/dashboard,/resident').split(',').filter(Boolean);
+const SIGNED_IN = (process.env.LIGHTHOUSE_PAGES ?? '/dashboard,/resident').split(',').filter(Boolean);
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -4,16 +4,19 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/app.css';
 import { App } from './app/App';
 import { installIconLoader } from './app/layout/iconLoader';
-import { startDesktopShell } from './features/desktop/shell';
-import { initI18n } from './lib/i18n';
+import { isDesktopShell, startDesktopShell } from './features/desktop/shell';
+import { initI18n, loadFeatureStrings } from './lib/i18n';
 
 installIconLoader();
 // Asks the desktop shell for its status only inside it (bindings or ?shell=desktop); settles before the first screen.
 const desktop = startDesktopShell(window.location);
-void Promise.all([initI18n(), desktop]).then(() => {
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void Promise.all([initI18n(), desktop])
+  // In the shell every screen may show the offline banner, so its strings come before the first screen.
+  .then(() => (isDesktopShell() ? loadFeatureStrings(['desktop']) : undefined))
+  .then(() => {
+    createRoot(document.getElementById('root') as HTMLElement).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

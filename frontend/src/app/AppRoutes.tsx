@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { DesktopGate } from '@/features/desktop/components/DesktopGate';
 import { DESKTOP_SETUP_PATH, KIOSK_PATH, KIOSK_SETUP_PATH } from '@/features/desktop/desktopRoutes';
+import { lazyPage } from './lazyPage';
 import { NoticeHost } from './NoticeHost';
 import { PAGE_REGISTRY, SUB_PAGES } from './pageRegistry';
 import { FullPageSpinner } from './pages/FullPageSpinner';
@@ -10,14 +11,14 @@ import { filePreviewId, HELP_TICKETS_PATH } from './routing';
 
 const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
 const ChangePasswordPage = lazy(() => import('@/features/auth/pages/ChangePasswordPage'));
-const AppLayout = lazy(() => import('./layout/AppLayout'));
+const AppLayout = lazyPage(() => import('./layout/AppLayout'), ['desktop']);
 const ErrorPage = lazy(() => import('./pages/ErrorPage'));
 const RedirectPage = lazy(() => import('./pages/RedirectPage'));
 const SupportTicketPage = lazy(() => import('@/features/tickets/pages/SupportTicketPage'));
 const FilePreviewPage = lazy(() => import('@/features/files/pages/FilePreviewPage'));
-const KioskPage = lazy(() => import('@/features/desktop/pages/KioskPage'));
-const DesktopSetupPage = lazy(() => import('@/features/desktop/pages/DesktopSetupPage'));
-const KioskSetupPage = lazy(() => import('@/features/desktop/pages/KioskSetupPage'));
+const KioskPage = lazyPage(() => import('@/features/desktop/pages/KioskPage'), ['desktop']);
+const DesktopSetupPage = lazyPage(() => import('@/features/desktop/pages/DesktopSetupPage'), ['desktop']);
+const KioskSetupPage = lazyPage(() => import('@/features/desktop/pages/KioskSetupPage'), ['desktop']);
 
 /** The desktop shell's screens need no sign-in, so they sit outside the guard and wait for their page here. */
 function DesktopScreens() {

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lazyPage';
 
 /**
  * The pages the UI has, by menu URL. A page of one feature lives in that feature; a page that combines
@@ -6,13 +7,13 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * its route answers /404 until a later issue adds the page.
  */
 export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
-  '/dashboard': lazy(() => import('@/features/dashboard/pages/FacilityDashboardPage')),
-  '/admin-dashboard': lazy(() => import('@/features/dashboard/pages/PlatformDashboardPage')),
-  '/support-ticket-manage': lazy(() => import('@/features/tickets/pages/SupportTicketPage')),
-  '/staff-management': lazy(() => import('./pages/StaffManagementPage')),
-  '/your-status': lazy(() => import('./pages/YourStatusPage')),
-  '/resident-management': lazy(() => import('@/features/residents/pages/ResidentListPage')),
-  '/resident': lazy(() => import('@/features/residents/pages/ResidentListPage')),
+  '/dashboard': lazyPage(() => import('@/features/dashboard/pages/FacilityDashboardPage'), ['residents']),
+  '/admin-dashboard': lazyPage(() => import('@/features/dashboard/pages/PlatformDashboardPage')),
+  '/support-ticket-manage': lazyPage(() => import('@/features/tickets/pages/SupportTicketPage')),
+  '/staff-management': lazyPage(() => import('./pages/StaffManagementPage'), ['staff', 'attendance', 'requests', 'desktop']),
+  '/your-status': lazyPage(() => import('./pages/YourStatusPage'), ['attendance', 'requests', 'staff']),
+  '/resident-management': lazyPage(() => import('@/features/residents/pages/ResidentListPage'), ['residents']),
+  '/resident': lazyPage(() => import('@/features/residents/pages/ResidentListPage'), ['residents']),
 };
 
 export function hasPage(menuUrl: string): boolean {
@@ -36,24 +37,24 @@ export const SUB_PAGES: readonly SubPage[] = [
     path: '/staff-management/add',
     parent: '/staff-management',
     titleKey: 'staff.add.title',
-    page: lazy(() => import('@/features/staff/pages/AddStaffPage')),
+    page: lazyPage(() => import('@/features/staff/pages/AddStaffPage'), ['staff']),
   },
   {
     path: '/staff-management/detail/:id',
     parent: '/staff-management',
     titleKey: 'staff.detail.title',
-    page: lazy(() => import('./pages/StaffDetailPage')),
+    page: lazyPage(() => import('./pages/StaffDetailPage'), ['staff', 'attendance', 'requests']),
   },
   {
     path: '/resident-management/detail',
     parent: '/resident-management',
     titleKey: 'residents.detail.title',
-    page: lazy(() => import('@/features/residents/pages/ResidentDetailPage')),
+    page: lazyPage(() => import('@/features/residents/pages/ResidentDetailPage'), ['residents']),
   },
   {
     path: '/resident/detail',
     parent: '/resident',
     titleKey: 'residents.detail.title',
-    page: lazy(() => import('@/features/residents/pages/ResidentDetailPage')),
+    page: lazyPage(() => import('@/features/residents/pages/ResidentDetailPage'), ['residents']),
   },
 ];

@@ -1,11 +1,11 @@
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { english } from '@/lib/i18n/resources';
+import { loadLocale } from '@/lib/i18n/resources';
 import { appMutationOptions } from './mutation';
 
 beforeAll(async () => {
-  await i18n.init({ lng: 'en-US', resources: { 'en-US': { translation: english } }, interpolation: { escapeValue: false } });
+  await i18n.init({ lng: 'en-US', resources: { 'en-US': { translation: (await loadLocale('en-US'))! } }, interpolation: { escapeValue: false } });
 });
 
 function setup() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { english as enUS, loadLocale } from './resources';
+import { loadLocale } from './resources';
 
+const enUS = (await loadLocale('en-US'))!;
 const esES = (await loadLocale('es-ES'))!;
 const zhCN = (await loadLocale('zh-CN'))!;
 

@@ -1,32 +1,58 @@
 import enUS from './locales/en-US.json';
-import residentsEn from '@/features/residents/locales/en-US.json';
-import staffEn from '@/features/staff/locales/en-US.json';
-import attendanceEn from '@/features/attendance/locales/en-US.json';
-import requestsEn from '@/features/requests/locales/en-US.json';
-import desktopEn from '@/features/desktop/locales/en-US.json';
+import type residentsEn from '@/features/residents/locales/en-US.json';
+import type staffEn from '@/features/staff/locales/en-US.json';
+import type attendanceEn from '@/features/attendance/locales/en-US.json';
+import type requestsEn from '@/features/requests/locales/en-US.json';
+import type desktopEn from '@/features/desktop/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
  * (src/features/<feature>/locales/<lang>.json, a single top-level namespace), so features add their
- * strings without editing a shared file. A new feature adds its English import here for the types.
+ * strings without editing a shared file. Only the platform's English ships with the first page; a
+ * feature's fragment loads with the pages that use it (loadFeatureStrings in ./index.ts, the pages'
+ * list in app/pageRegistry.ts). A new feature adds its English type import here.
  */
-export const english = { ...enUS, ...residentsEn, ...staffEn, ...attendanceEn, ...requestsEn, ...desktopEn };
+export const platformEnglish = enUS;
 
-export type TranslationResources = typeof english;
+export type TranslationResources = typeof enUS &
+  typeof residentsEn &
+  typeof staffEn &
+  typeof attendanceEn &
+  typeof requestsEn &
+  typeof desktopEn;
 
-type Json = { default: Record<string, unknown> };
+/** The features that have a locales/ folder. */
+export type StringsFeature = 'residents' | 'staff' | 'attendance' | 'requests' | 'desktop';
+
+type Strings = Record<string, unknown>;
+type Json = { default: Strings };
 
 const platform = import.meta.glob<Json>(['./locales/es-ES.json', './locales/zh-CN.json']);
-const fragments = import.meta.glob<Json>(['/src/features/*/locales/es-ES.json', '/src/features/*/locales/zh-CN.json']);
+const fragments = import.meta.glob<Json>('/src/features/*/locales/*.json');
 
-/** Loads a non-English catalogue: the platform file and every feature fragment, merged. */
+/** The platform strings of a language other than English (undefined for a language we do not have). */
+export async function loadPlatform(lang: string): Promise<Strings | undefined> {
+  const load = platform[`./locales/${lang}.json`];
+  return load ? (await load()).default : undefined;
+}
+
+/** One feature's strings in one language (undefined when the feature has none in it). */
+export async function loadFragment(feature: string, lang: string): Promise<Strings | undefined> {
+  const load = fragments[`/src/features/${feature}/locales/${lang}.json`];
+  return load ? (await load()).default : undefined;
+}
+
+/** The features that have strings in lang. */
+export function fragmentFeatures(lang: string): string[] {
+  return Object.keys(fragments)
+    .filter((path) => path.endsWith(`/locales/${lang}.json`))
+    .map((path) => path.split('/')[3]);
+}
+
+/** A whole catalogue, the platform file and every feature's fragment merged (the locale tests read it). */
 export async function loadLocale(lang: string): Promise<TranslationResources | undefined> {
-  const main = platform[`./locales/${lang}.json`];
+  const main = lang === 'en-US' ? platformEnglish : await loadPlatform(lang);
   if (!main) return undefined;
-  const parts = await Promise.all(
-    Object.entries(fragments)
-      .filter(([path]) => path.endsWith(`/${lang}.json`))
-      .map(([, load]) => load()),
-  );
-  return Object.assign({}, (await main()).default, ...parts.map((p) => p.default)) as TranslationResources;
+  const parts = await Promise.all(fragmentFeatures(lang).map((f) => loadFragment(f, lang)));
+  return Object.assign({}, main, ...parts) as TranslationResources;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, InputGroup, Tooltip, type InputGroupProps } from '@blueprintjs/core';
+import { Button, InputGroup, type InputGroupProps } from '@blueprintjs/core';
 import { EyeOffIcon, EyeOpenIcon, LockIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 
@@ -14,14 +14,14 @@ export function PasswordInput(props: Omit<InputGroupProps, 'type' | 'rightElemen
       type={shown ? 'text' : 'password'}
       leftIcon={<LockIcon />}
       rightElement={
-        <Tooltip content={label}>
-          <Button
-            variant="minimal"
-            aria-label={label}
-            icon={shown ? <EyeOffIcon /> : <EyeOpenIcon />}
-            onClick={() => setShown((s) => !s)}
-          />
-        </Tooltip>
+        // The browser's own tooltip (title): Blueprint's Tooltip would bring its positioning library to the sign-in page.
+        <Button
+          variant="minimal"
+          aria-label={label}
+          title={label}
+          icon={shown ? <EyeOffIcon /> : <EyeOpenIcon />}
+          onClick={() => setShown((s) => !s)}
+        />
       }
     />
   );

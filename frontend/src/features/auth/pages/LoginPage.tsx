@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Callout, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,6 @@ import { useSearchParams } from 'react-router';
 import type { CaptchaResult, LoginResult, LoginTenant } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
 import { useAppMutation } from '@/lib/api/mutation';
-import { encodePassword } from '@/lib/crypto/password-codec.js';
 import { signIn } from '@/lib/session/store';
 import { getCaptcha } from '../api/getCaptcha';
 import { fetchLoginAesKey } from '../api/getPublicConfig';
@@ -20,6 +19,7 @@ import { FacilityStep } from '../components/FacilityStep';
 import { ForgotPasswordDialog } from '../components/ForgotPasswordDialog';
 import { LoginFailedDialog, PendingApprovalDialog } from '../components/LoginDialogs';
 import { loginProblem, stepAfterLogin } from '../loginFlow';
+import { encodePassword, loadPasswordCodec } from '../passwordCodec';
 
 type Step =
   | { kind: 'account' }
@@ -37,6 +37,18 @@ export default function LoginPage() {
   const [step, setStep] = useState<Step>({ kind: 'account' });
   // Account and encoded password of step 1, reused by the facility choice and the code step.
   const credentials = useRef<{ account: string; password: string } | null>(null);
+  // The password encoder loads as soon as the person starts on the form, so it is there when it is sent.
+  useEffect(() => {
+    const events = ['focusin', 'keydown', 'pointerdown'] as const;
+    const load = () => {
+      for (const e of events) document.removeEventListener(e, load);
+      void loadPasswordCodec().catch(() => undefined);
+    };
+    for (const e of events) document.addEventListener(e, load);
+    return () => {
+      for (const e of events) document.removeEventListener(e, load);
+    };
+  }, []);
   const [notice, setNotice] = useState<string | null>(() =>
     params.get('changed') === '1' ? t('auth.changePassword.done') : null,
   );
@@ -134,7 +146,7 @@ export default function LoginPage() {
         setNotice(t('auth.login.configMissing'));
         return null;
       }
-      const password = encodePassword(values.password, key);
+      const password = await encodePassword(values.password, key);
       credentials.current = { account: values.account, password };
       return login({
         account: values.account,
