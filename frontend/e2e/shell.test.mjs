@@ -97,5 +97,14 @@ describe('app shell', () => {
     // The status card leads to the page where they clock in.
     await page.getByTestId('card-myStatus').getByRole('link', { name: 'Clock in or out' }).click();
     await page.waitForURL('**/your-status');
+
+    // An owner's page: forbidden (403), not missing (404).
+    await page.goto('/staff-management');
+    await page.waitForURL('**/403');
+    assert.equal(await page.locator('.hearth-error-page').getAttribute('data-status'), '403');
+    await page.goto('/resident-management/detail?residentId=x');
+    await page.waitForURL('**/403');
+    await page.goto('/no-such-page');
+    await page.waitForURL('**/404');
   });
 });

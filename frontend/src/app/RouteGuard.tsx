@@ -8,13 +8,18 @@ import { raiseNotice } from '@/lib/feedback/notices';
 import { requirePasswordChange, useSessionStore } from '@/lib/session/store';
 import { hasPage, SUB_PAGES } from './pageRegistry';
 import { FullPageSpinner } from './pages/FullPageSpinner';
-import { decideRoute, filterMenu, menuPaths, startPath, SUPER_ADMIN } from './routing';
+import { decideRoute, filterMenu, menuPaths, startPath, subPageFor, SUPER_ADMIN } from './routing';
 
 /** What the guard hands to the signed-in layout. */
 export interface GuardContext {
   menu: MenuItem[];
   sidebarMenu: MenuItem[];
   userInfo: UserInfo | undefined;
+}
+
+/** A page the app has: a menu page or a sub page (a known route the user may lack answers /403). */
+function knownPage(pathname: string): boolean {
+  return hasPage(pathname) || subPageFor(SUB_PAGES, pathname) !== undefined;
 }
 
 /**
@@ -61,6 +66,7 @@ export function RouteGuard() {
     start: derived?.start ?? '/dashboard',
     superAdmin: session?.roles.includes(SUPER_ADMIN) ?? false,
     subPages: SUB_PAGES,
+    knownPage,
   });
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

@@ -298,6 +298,17 @@ describe('sub pages (spec 000 §2: detail and add pages under a menu page)', () 
     });
   });
 
+  it('answers /403, not /404, for a page the app has but the user lacks (a caregiver at an owner URL)', () => {
+    const knownPage = (p: string) => ['/staff-management', '/resident-management'].includes(p) || subPageFor(subPages, p) !== undefined;
+    expect(decideRoute({ ...ctx, knownPage, pathname: '/resident-management' })).toEqual({ kind: 'redirect', to: '/403' });
+    expect(decideRoute({ ...ctx, knownPage, pathname: '/resident-management/detail', search: '?residentId=1' })).toEqual({
+      kind: 'redirect',
+      to: '/403',
+    });
+    expect(decideRoute({ ...ctx, knownPage, pathname: '/staff-management/detail/42' })).toEqual({ kind: 'render' });
+    expect(decideRoute({ ...ctx, knownPage, pathname: '/no-such-page' })).toEqual({ kind: 'redirect', to: '/404' });
+  });
+
   it('honours a sign-in redirect to an allowed sub page', () => {
     expect(decideRoute({ ...ctx, pathname: '/login', search: '?redirect=%2Fstaff-management%2Fdetail%2F42' })).toEqual({
       kind: 'redirect',

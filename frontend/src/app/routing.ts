@@ -134,6 +134,8 @@ export interface RouteContext {
   superAdmin?: boolean;
   /** Sub pages: one renders when its parent menu page is allowed. */
   subPages?: readonly SubPageRoute[];
+  /** Whether the app has a page at a path (a menu page or a sub page); such a page the user lacks answers /403, not /404. */
+  knownPage?: (pathname: string) => boolean;
 }
 
 export type RouteDecision = { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'load-menu' };
@@ -163,5 +165,7 @@ export function decideRoute(ctx: RouteContext): RouteDecision {
   if (ctx.allowed.has(pathname) || extra(pathname)) return { kind: 'render' };
   // The super admin's tickets are a menu page; the Help route leads there.
   if (pathname === HELP_TICKETS_PATH && ctx.allowed.has(TICKETS_MENU_PATH)) return { kind: 'redirect', to: TICKETS_MENU_PATH };
+  // A page the app has but this user's role or plan does not include: forbidden, not missing.
+  if (ctx.knownPage?.(pathname)) return { kind: 'redirect', to: '/403' };
   return { kind: 'redirect', to: '/404' };
 }
