@@ -262,6 +262,12 @@ type ResidentFilesQuery struct {
 	Category   FileCategory `query:"category" json:"category,omitempty" enum:",CARE_PLAN,ASSESSMENT,MEDICAL_RECORD,PHYSICIAN_ORDER,INSURANCE,IDENTIFICATION,OTHER"`
 }
 
+// ResidentFileQuery is GET /api/care/resident/deleteResidentFile: one of a resident's documents.
+type ResidentFileQuery struct {
+	ResidentID string `query:"residentId" json:"residentId" minLength:"1" maxLength:"64"`
+	FileID     string `query:"fileId" json:"fileId" minLength:"1" maxLength:"64"`
+}
+
 // ResidentFileCategories are the categories a resident document may have.
 var ResidentFileCategories = []FileCategory{FileCarePlan, FileAssessment, FileMedicalRecord,
 	FilePhysicianOrder, FileInsurance, FileIdentification, FileOther}

@@ -42,6 +42,7 @@ const WRITE_TEST_IDS = [
   'resident-deceased',
   'contact-add',
   'resident-upload',
+  'resident-file-delete',
 ];
 
 let browser;
@@ -182,6 +183,19 @@ describe('residents', () => {
       // Documents lists every category, the assessment among them.
       await page.getByRole('tab', { name: 'Documents' }).click();
       await page.getByTestId('files-documents').getByTestId('resident-file-row').filter({ hasText: 'assessment-2026.pdf' }).waitFor();
+    });
+
+    await t.test('a document uploaded by mistake is deleted after a confirmation', async () => {
+      const tab = page.getByTestId('files-documents');
+      await tab.getByTestId('resident-file-input').setInputFiles({ name: 'wrong-resident.pdf', mimeType: 'application/pdf', buffer: PDF });
+      const row = tab.getByTestId('resident-file-row').filter({ hasText: 'wrong-resident.pdf' });
+      await row.waitFor();
+      await row.getByTestId('resident-file-delete').click();
+      assert.match(await page.getByTestId('file-delete-confirm').textContent(), /wrong-resident\.pdf/);
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await row.waitFor({ state: 'detached' });
+      await page.getByText('Document deleted').first().waitFor();
+      await tab.getByTestId('resident-file-row').filter({ hasText: 'assessment-2026.pdf' }).waitFor();
     });
 
     await t.test('two contacts are added to their groups', async () => {

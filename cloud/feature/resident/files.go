@@ -124,3 +124,33 @@ func (s *Service) UploadFiles(ctx context.Context, p *auth.Principal, residentID
 	}
 	return s.residentFiles(ctx, mine)
 }
+
+// DeleteFile removes a document uploaded by mistake (owners and admins). The
+// file service soft-deletes it (the row and bytes are kept, as the record's
+// retention asks; it leaves every list and link) with its own audit row
+// (file.delete), then resident.deleteFile records it on the resident. A
+// document of another resident or facility answers 4004; a moved-out or
+// deceased resident's record is final (4009).
+func (s *Service) DeleteFile(ctx context.Context, p *auth.Principal, residentID, fileID string) error {
+	if err := writer(p); err != nil {
+		return err
+	}
+	r, err := s.editable(ctx, s.db, p, residentID)
+	if err != nil {
+		return err
+	}
+	fileID = strings.TrimSpace(fileID)
+	ok, err := s.store.HasFile(ctx, s.db, p.TenantID, r.ID, fileID)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return problem.NotFound
+	}
+	if err := s.files.Delete(ctx, p, fileID); err != nil {
+		return err
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		return audit.Write(ctx, tx, auditEntry(p, "resident.deleteFile", r.ID, map[string]any{"fileId": fileID}, map[string]any{"fileId": fileID, "deleted": true}))
+	})
+}

@@ -98,6 +98,11 @@ func Routes(api *web.API, s *Service, maxUploadBytes int64) {
 		return s.UploadFiles(ctx, auth.From(ctx), form.ResidentID, form.Category, upload.FromForm(form.Files))
 	})
 
+	web.Handle(api, write(http.MethodGet, "/resident/deleteResidentFile", "Remove a document uploaded by mistake (kept in the record as deleted)"),
+		func(ctx context.Context, in *shared.ResidentFileQuery) (*struct{}, error) {
+			return nil, s.DeleteFile(ctx, auth.From(ctx), in.ResidentID, in.FileID)
+		})
+
 	web.Handle(api, read(http.MethodPost, "/residentContact/listContactByPage", "A resident's contacts by group (emergency, provider, family and friends, other)"),
 		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.ContactFilter]]) (*shared.Page[shared.ResidentContact], error) {
 			return s.Contacts(ctx, auth.From(ctx), in.Body)

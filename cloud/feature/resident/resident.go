@@ -49,7 +49,7 @@ type Files interface {
 	Attach(ctx context.Context, q db.Querier, p *auth.Principal, category shared.FileCategory, ids []string) error
 	// Items are the file items of ids with signed links, in order, leaving out deleted ones.
 	Items(ctx context.Context, ids []string) ([]shared.FileItem, error)
-	// Delete removes a file (an unconfirmed upload with its bytes).
+	// Delete removes a file: an unconfirmed upload with its bytes; a confirmed one is soft-deleted.
 	Delete(ctx context.Context, p *auth.Principal, id string) error
 }
 

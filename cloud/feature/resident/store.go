@@ -328,6 +328,14 @@ func (Store) FirstContact(ctx context.Context, q db.Querier, tenantID, residentI
 		ORDER BY created_at, id LIMIT 1`, tenantID, residentID, string(group)))
 }
 
+// HasFile reports whether fileID is one of the resident's documents in the facility.
+func (Store) HasFile(ctx context.Context, q db.Querier, tenantID, residentID, fileID string) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM resident_files WHERE tenant_id = ? AND resident_id = ? AND file_id = ?`,
+		tenantID, residentID, fileID).Scan(&n)
+	return n > 0, db.Wrap("resident: has file", err)
+}
+
 // fileRow is a resident_files row with its uploader's name.
 type fileRow struct {
 	FileID, TenantID, ResidentID string

@@ -1445,6 +1445,13 @@ export interface ResidentFilesQuery {
   category?: FileCategory;
 }
 /**
+ * ResidentFileQuery is GET /api/care/resident/deleteResidentFile: one of a resident's documents.
+ */
+export interface ResidentFileQuery {
+  residentId: string;
+  fileId: string;
+}
+/**
  * ResidentFile is one of a resident's documents: the file item, who uploaded it, and when.
  */
 export interface ResidentFile extends FileItem {

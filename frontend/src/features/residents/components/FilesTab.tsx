@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
-import { Button, Callout, HTMLSelect, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { DocumentIcon, MediaIcon, UploadIcon } from '@blueprintjs/icons';
+import { Alert, Button, Callout, HTMLSelect, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { DocumentIcon, MediaIcon, TrashIcon, UploadIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
+import type { ResidentFile } from '@/types/api.gen';
 import { ResidentFilesMax } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
@@ -12,6 +13,7 @@ import { isAcceptedUpload, UPLOAD_ACCEPT } from '@/lib/files/fileTypes';
 import { openFilePreview } from '@/lib/files/preview';
 import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time/dateTime';
+import { deleteResidentFile } from '../api/deleteResidentFile';
 import { residentsKey } from '../api/keys';
 import { useResidentFiles } from '../api/listResidentFiles';
 import { uploadResidentFiles } from '../api/uploadResidentFiles';
@@ -49,6 +51,13 @@ export function FilesTab({ residentId, category, editable, zone, testId }: Files
     },
   });
   const busy = upload.isPending;
+  const [deleting, setDeleting] = useState<ResidentFile | null>(null);
+  const remove = useAppMutation({
+    mutationFn: deleteResidentFile,
+    invalidates: [[...residentsKey, 'files', residentId]],
+    success: 'residents.done.fileDeleted',
+    onSettled: () => setDeleting(null),
+  });
 
   const choose = (list: FileList | null) => {
     const chosen = Array.from(list ?? []);
@@ -115,6 +124,7 @@ export function FilesTab({ residentId, category, editable, zone, testId }: Files
                 <th>{t('residents.files.uploader')}</th>
                 <th>{t('residents.files.date')}</th>
                 <th>{t('residents.files.size')}</th>
+                {editable ? <th>{t('residents.files.actions')}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -142,6 +152,20 @@ export function FilesTab({ residentId, category, editable, zone, testId }: Files
                     <td className="hearth-cell-nowrap" data-testid="resident-file-size">
                       {formatFileSize(f.size)}
                     </td>
+                    {editable ? (
+                      <td>
+                        <Button
+                          variant="minimal"
+                          size="small"
+                          intent={Intent.DANGER}
+                          icon={<TrashIcon />}
+                          aria-label={t('residents.files.deleteNamed', { name: f.name })}
+                          title={t('residents.files.delete')}
+                          data-testid="resident-file-delete"
+                          onClick={() => setDeleting(f)}
+                        />
+                      </td>
+                    ) : null}
                   </tr>
                 );
               })}
@@ -149,6 +173,18 @@ export function FilesTab({ residentId, category, editable, zone, testId }: Files
           </HTMLTable>
         </div>
       )}
+      <Alert
+        isOpen={deleting !== null}
+        intent={Intent.DANGER}
+        icon={<TrashIcon />}
+        confirmButtonText={t('residents.files.delete')}
+        cancelButtonText={t('common.action.cancel')}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ residentId, fileId: deleting.fileId })}
+      >
+        <p data-testid="file-delete-confirm">{t('residents.files.deleteConfirm', { name: deleting?.name ?? '' })}</p>
+      </Alert>
     </div>
   );
 }
