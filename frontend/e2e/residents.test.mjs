@@ -279,7 +279,11 @@ describe('residents', () => {
       await page.getByTestId('resident-row').first().waitFor();
       assert.equal(await page.getByTestId('resident-row').filter({ hasText: otherName }).count(), 0);
       await page.getByTestId('resident-status-filter').selectOption('INACTIVE');
-      await page.getByTestId('resident-row').filter({ hasText: otherName }).waitFor();
+      const gone = page.getByTestId('resident-row').filter({ hasText: otherName });
+      await gone.waitFor();
+      // The moved-out list says when and where they went.
+      assert.equal(await gone.getByTestId('resident-destination').textContent(), 'Another adult family home');
+      assert.match(await gone.getByTestId('resident-left-on').textContent(), /\d/);
     });
 
     await t.test('recording a death also asks for the name and cannot be undone', async () => {

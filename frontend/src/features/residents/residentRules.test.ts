@@ -5,6 +5,7 @@ import {
   ageFromDob,
   allowedActions,
   contactRequest,
+  destinationText,
   draftFromResident,
   emptyContactDraft,
   emptyResidentDraft,
@@ -20,6 +21,7 @@ import {
   residentBadges,
   residentRequest,
   serverFieldErrors,
+  showsDeparture,
   validateContact,
   validateGoingOut,
   validateMoveOut,
@@ -325,5 +327,22 @@ describe('label maps', () => {
   it('cover the server codes', () => {
     expect(Object.keys(LANGUAGE_KEYS)).toHaveLength(10);
     expect(Object.keys(DESTINATION_KEYS)).toEqual(['SNF', 'HOSPITAL', 'FAMILY_HOME', 'ASSISTED_LIVING', 'ANOTHER_AFH', 'OTHER']);
+  });
+});
+
+describe('the moved-out list (date left and destination)', () => {
+  const label = (c: string) => `label:${c}`;
+  it('shows the columns only when a moved-out or deceased resident is listed', () => {
+    expect(showsDeparture([{ status: 'NORMAL' }, { status: 'GOING_OUT' }])).toBe(false);
+    expect(showsDeparture([{ status: 'NORMAL' }, { status: 'MOVED_OUT' }])).toBe(true);
+    expect(showsDeparture([{ status: 'DECEASED' }])).toBe(true);
+  });
+
+  it('names the destination, or the place typed for OTHER; nothing for others', () => {
+    expect(destinationText({ status: 'MOVED_OUT', moveOutDestination: 'SNF', destinationOther: '' }, label)).toBe('label:SNF');
+    expect(destinationText({ status: 'MOVED_OUT', moveOutDestination: 'OTHER', destinationOther: 'Daughter in Spokane' }, label)).toBe(
+      'Daughter in Spokane',
+    );
+    expect(destinationText({ status: 'DECEASED', moveOutDestination: '', destinationOther: '' }, label)).toBe('');
   });
 });

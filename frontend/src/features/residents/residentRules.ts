@@ -484,3 +484,18 @@ export function serverFieldErrors(fields: Record<string, string>): Record<string
   }
   return out;
 }
+
+/** Whether a list shows the departure columns (date, destination): when it holds a moved-out or deceased resident. */
+export function showsDeparture(records: readonly Pick<Resident, 'status'>[]): boolean {
+  return records.some((r) => isFinalStatus(r.status));
+}
+
+/** Where a moved-out resident went: the destination's label, or the typed place for OTHER; empty for anyone else. */
+export function destinationText(
+  resident: Pick<Resident, 'status' | 'moveOutDestination' | 'destinationOther'>,
+  label: (code: string) => string,
+): string {
+  if (resident.status !== 'MOVED_OUT' || !resident.moveOutDestination) return '';
+  if (resident.moveOutDestination === 'OTHER' && resident.destinationOther) return resident.destinationOther;
+  return label(resident.moveOutDestination);
+}

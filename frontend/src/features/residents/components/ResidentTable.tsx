@@ -5,8 +5,10 @@ import { Link } from 'react-router';
 import type { Resident } from '@/types/api.gen';
 import { ResidentGoingOut } from '@/types/api.gen';
 import { currentLanguage } from '@/lib/i18n';
-import { formatDateTime } from '@/lib/time/dateTime';
+import { formatDate, formatDateTime } from '@/lib/time/dateTime';
+import { DESTINATION_KEYS, labelOf } from '../residentLabels';
 import { residentDetailUrl } from '../residentPaths';
+import { destinationText, isFinalStatus, showsDeparture } from '../residentRules';
 import { ResidentAvatar } from './ResidentAvatar';
 import { ResidentBadges, ResidentStatusTag } from './ResidentTags';
 import { TableEmpty } from '@/lib/ui/TableEmpty';
@@ -18,10 +20,14 @@ interface ResidentTableProps {
   zone: string | undefined;
 }
 
-/** The paged list: photo and name (a link to the profile), room, status, age, DNR and allergy badges. */
+/**
+ * The paged list: photo and name (a link to the profile), room, status, age, DNR and allergy badges; a list
+ * with moved-out or deceased residents also shows when they left and where they went.
+ */
 export function ResidentTable({ base, records, loading, zone }: ResidentTableProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const departure = showsDeparture(records);
   return (
     <div className="hearth-table-scroll">
       <HTMLTable striped interactive style={{ minWidth: 640, width: '100%' }}>
@@ -30,6 +36,8 @@ export function ResidentTable({ base, records, loading, zone }: ResidentTablePro
             <th>{t('residents.list.name')}</th>
             <th>{t('residents.list.room')}</th>
             <th>{t('residents.list.status')}</th>
+            {departure ? <th>{t('residents.list.leftOn')}</th> : null}
+            {departure ? <th>{t('residents.list.destination')}</th> : null}
             <th>{t('residents.list.age')}</th>
             <th>{t('residents.list.alerts')}</th>
           </tr>
@@ -57,6 +65,14 @@ export function ResidentTable({ base, records, loading, zone }: ResidentTablePro
                   <div className="hearth-muted">{t('residents.list.returnBy', { date: formatDateTime(r.returnDate, zone, language) })}</div>
                 ) : null}
               </td>
+              {departure ? (
+                <td className="hearth-cell-nowrap" data-testid="resident-left-on">
+                  {isFinalStatus(r.status) ? formatDate(r.statusTime, zone, language) : ''}
+                </td>
+              ) : null}
+              {departure ? (
+                <td data-testid="resident-destination">{destinationText(r, (c) => labelOf(t, DESTINATION_KEYS, c))}</td>
+              ) : null}
               <td>{r.age}</td>
               <td>
                 <ResidentBadges resident={r} />
