@@ -226,6 +226,9 @@ async function ticketJourney(t, lang) {
     const theirs = row(ap, title);
     await theirs.waitFor();
     assert.equal(await theirs.getByTestId('reply-indicator').getAttribute('data-tone'), 'red');
+    // The super admin sees which facility and who wrote it.
+    assert.equal(await theirs.getByTestId('ticket-facility').textContent(), 'Maple House AFH');
+    assert.equal(await theirs.getByTestId('ticket-creator').textContent(), 'Amina Njoroge');
     assert.equal(await theirs.getByRole('button', { name: tr(lang, 'tickets.table.delete') }).count(), 0);
     assert.equal(await ap.getByTestId('help-entry').count(), 0, 'no Help entry for the super admin');
 

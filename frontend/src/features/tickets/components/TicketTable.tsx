@@ -23,10 +23,12 @@ interface TicketTableProps {
   onOpenForm?: (ticket: Ticket) => void;
   /** Delete, for facility users only (spec 000 §6). */
   onDelete?: (ticket: Ticket) => void;
+  /** The super admin sees every facility's tickets: which facility and who wrote each (spec 000 §6 "facility name visible"). */
+  showOwner?: boolean;
 }
 
 /** The paged table of tickets (spec 000 §2 "Support ticket management page"). */
-export function TicketTable({ records, loading, zone, opening, onDetail, onOpenForm, onDelete }: TicketTableProps) {
+export function TicketTable({ records, loading, zone, opening, onDetail, onOpenForm, onDelete, showOwner = false }: TicketTableProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
@@ -35,6 +37,8 @@ export function TicketTable({ records, loading, zone, opening, onDetail, onOpenF
         <thead>
           <tr>
             <th>{t('tickets.table.title')}</th>
+            {showOwner ? <th>{t('tickets.table.facility')}</th> : null}
+            {showOwner ? <th>{t('tickets.table.creator')}</th> : null}
             <th>{t('tickets.table.content')}</th>
             <th>{t('tickets.table.createTime')}</th>
             <th>{t('tickets.table.type')}</th>
@@ -55,6 +59,8 @@ export function TicketTable({ records, loading, zone, opening, onDetail, onOpenF
                   ticket.title
                 )}
               </td>
+              {showOwner ? <td data-testid="ticket-facility">{ticket.facilityName}</td> : null}
+              {showOwner ? <td data-testid="ticket-creator">{ticket.creatorName}</td> : null}
               <td className="hearth-cell-truncate" title={ticket.content}>
                 {ticket.content}
               </td>

@@ -120,6 +120,7 @@ export default function SupportTicketPage() {
         onDetail={(ticket) => open.mutate(ticket)}
         onOpenForm={superAdmin ? undefined : (ticket) => setForm({ ticket, key: Date.now() })}
         onDelete={superAdmin ? undefined : setDeleting}
+        showOwner={superAdmin}
       />
       <Pager
         current={paging.current}
