@@ -9,14 +9,14 @@ const (
 
 // PageRequest is the paged-list request {current, size, data: filters}.
 type PageRequest[F any] struct {
-	Current int `json:"current" minimum:"1" default:"1"`
+	Current int `json:"current" minimum:"1" maximum:"100000" default:"1" doc:"At most MaxPageNumber"`
 	Size    int `json:"size" enum:"5,10,20,50,100" default:"20"`
 	Data    F   `json:"data,omitempty"`
 }
 
 // OptionPageRequest is the request for option lists (residents, caregivers), which may ask for 9999 rows.
 type OptionPageRequest[F any] struct {
-	Current int `json:"current" minimum:"1" default:"1"`
+	Current int `json:"current" minimum:"1" maximum:"100000" default:"1" doc:"At most MaxPageNumber"`
 	Size    int `json:"size" minimum:"1" maximum:"9999" default:"20"`
 	Data    F   `json:"data,omitempty"`
 }
@@ -29,18 +29,16 @@ type Page[T any] struct {
 	Size    int   `json:"size"`
 }
 
-// Offset is the row offset of a page.
+// Offset is the row offset of a page (current is taken between 1 and MaxPageNumber).
 func Offset(current, size int) int {
-	if current < 1 {
-		current = 1
-	}
+	current = min(max(current, 1), MaxPageNumber)
 	return (current - 1) * size
 }
 
 // Window is the page a list request asks for: the page number (1 at least),
 // the size (DefaultPageSize when none is given) and the row offset.
 func Window(current, size int) (page, pageSize, offset int) {
-	page = max(current, 1)
+	page = min(max(current, 1), MaxPageNumber)
 	if size <= 0 {
 		size = DefaultPageSize
 	}

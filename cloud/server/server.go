@@ -6,8 +6,10 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"slices"
 	"time"
@@ -54,7 +56,9 @@ type Deps struct {
 
 // Server is the assembled handler with the services tests reach into.
 type Server struct {
-	Handler   http.Handler
+	Handler http.Handler
+	// Metrics answers Prometheus scrapes at any path (ServeMetrics).
+	Metrics   http.Handler
 	API       *web.API
 	IAM       *iam.Service
 	Files     *file.Service
@@ -92,7 +96,8 @@ func New(d Deps) (*Server, error) {
 		}
 		_, _ = w.Write([]byte("ready\n"))
 	})
-	r.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	// Metrics are served on their own address (ServeMetrics, HEARTH_METRICS_ADDR), not to the API's callers.
+	r.Handle("/metrics", http.NotFoundHandler())
 
 	apiRouter := r.With(web.Compress, web.KeepRequest, web.Authenticate(tokens, d.Now))
 	api := web.NewAPI(apiRouter, config.Version)
@@ -154,7 +159,7 @@ func New(d Deps) (*Server, error) {
 	if d.UI != nil {
 		r.Handle("/*", web.SPA(d.UI))
 	}
-	return &Server{Handler: r, API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Shell: sh}, nil
+	return &Server{Handler: r, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Shell: sh}, nil
 }
 
 // uploadLimit bounds a feature's upload request: every file at its limit, plus room for the form.
@@ -174,6 +179,30 @@ func (s *Server) Run(ctx context.Context) error {
 	go func() { listened <- s.IAM.ListenSessionChanges(ctx) }()
 	err := s.Files.Run(ctx)
 	return errors.Join(err, <-listened)
+}
+
+// ServeMetrics serves h (Server.Metrics) at addr until ctx ends: a listener
+// of its own, so the API's public address never shows the server's metrics.
+// It answers once the address is bound.
+func ServeMetrics(ctx context.Context, addr string, h http.Handler, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("HEARTH_METRICS_ADDR: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", h)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	}()
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("metrics listener stopped", "err", err)
+		}
+	}()
+	log.Info("metrics listening (HEARTH_METRICS_ADDR)", "addr", ln.Addr().String())
+	return nil
 }
 
 // Serve runs the HTTP server until ctx ends, then drains for up to 30 s.

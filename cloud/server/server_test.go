@@ -1,8 +1,11 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -10,6 +13,7 @@ import (
 
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
+	"hearth/cloud/server"
 	"hearth/cloud/server/servertest"
 	"hearth/shared"
 )
@@ -53,7 +57,29 @@ func TestProbesHeadersAndUI(t *testing.T) {
 		t.Run("metrics count API answers by envelope code", func(t *testing.T) {
 			e.Client().Get(t, "/api/system/config/public").OK(t)
 			e.Client().Get(t, "/api/system/user/getUserInfo").Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
-			resp, body := fetch(t, e, http.MethodGet, "/metrics")
+			// Not on the API's listener: anyone could read them there.
+			if resp, body := fetch(t, e, http.MethodGet, "/metrics"); resp.StatusCode != http.StatusNotFound || strings.Contains(body, "go_goroutines") {
+				t.Fatalf("/metrics on the API listener: %d", resp.StatusCode)
+			}
+			// On their own address (HEARTH_METRICS_ADDR).
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			addr := ln.Addr().String()
+			ln.Close()
+			if err := server.ServeMetrics(ctx, addr, e.Server.Metrics, slog.New(slog.DiscardHandler)); err != nil {
+				t.Fatal(err)
+			}
+			resp, err := http.Get("http://" + addr + "/metrics")
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			body := string(raw)
 			if resp.StatusCode != http.StatusOK {
 				t.Fatalf("/metrics: %d", resp.StatusCode)
 			}

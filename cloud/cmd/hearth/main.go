@@ -90,6 +90,11 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 				return err
 			}
 		}
+		if cfg.MetricsAddr != "" {
+			if err := server.ServeMetrics(ctx, cfg.MetricsAddr, srv.Metrics, log); err != nil {
+				return err
+			}
+		}
 		go func() { _ = srv.Run(ctx) }() // background jobs (file cleanup); they end with ctx
 		log.Info("hearth serving", "addr", cfg.Addr, "engine", d.Engine, "dev", cfg.Dev, "url", cfg.PublicURL)
 		return server.Serve(ctx, cfg, srv.Handler, log)

@@ -152,9 +152,12 @@ func validPin(pin string) bool {
 	return true
 }
 
-// checkPin checks a PIN given at a kiosk, outside any transaction (the hash
-// is slow). It answers nil when right; a wrong PIN is counted, and the fifth
-// locks and notifies the owners.
+// checkPin checks a PIN given at a kiosk. The attempt is counted first, in
+// its own statement, and the slow hash is checked after, outside any
+// transaction: of many attempts at once, only the first PinMaxFailures are
+// checked at all, the one numbered PinMaxFailures locks if wrong, and the
+// rest answer "locked". It answers nil when right (the punch's transaction
+// then clears the count); the fifth wrong PIN in a row locks and notifies the owners.
 func (s *Service) checkPin(ctx context.Context, dev *deviceRow, who *kioskPerson, pin string) error {
 	c, err := s.store.Clock(ctx, s.db, dev.TenantID, who.UserID)
 	if err != nil {
@@ -167,15 +170,34 @@ func (s *Service) checkPin(ctx context.Context, dev *deviceRow, who *kioskPerson
 	if c.PinLockedUntil > now.UnixMilli() {
 		return lockedProblem(c.PinLockedUntil, now)
 	}
+	var n int
+	err = s.db.InTx(ctx, func(tx *db.Tx) (err error) {
+		n, err = s.store.ReservePinAttempt(ctx, tx, dev.TenantID, who.UserID, c.PinSetAt, now.UnixMilli())
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	lockUntil := now.Add(shared.PinLockMinutes * time.Minute).UnixMilli()
+	switch {
+	case n == 0: // locked meanwhile, or the PIN was just set again
+		if c, err = s.store.Clock(ctx, s.db, dev.TenantID, who.UserID); err == nil && c != nil && c.PinLockedUntil > now.UnixMilli() {
+			return lockedProblem(c.PinLockedUntil, now)
+		}
+		return ErrPinWrong.With(map[string]any{"left": shared.PinMaxFailures}).WithData(shared.RetryInfo{AttemptsLeft: shared.PinMaxFailures})
+	case n > shared.PinMaxFailures: // as many attempts as allowed are already counted or being checked
+		return lockedProblem(lockUntil, now)
+	}
 	if auth.CheckPassword(pin, c.PinHash) {
 		return nil
 	}
-	lockUntil := now.Add(shared.PinLockMinutes * time.Minute).UnixMilli()
-	var failures int
+	if n < shared.PinMaxFailures {
+		left := shared.PinMaxFailures - n
+		return ErrPinWrong.With(map[string]any{"left": left}).WithData(shared.RetryInfo{AttemptsLeft: left})
+	}
 	var locked bool
 	err = s.db.InTx(ctx, func(tx *db.Tx) (err error) {
-		failures, locked, err = s.store.RecordPinFailure(ctx, tx, dev.TenantID, who.UserID, c.PinSetAt, now.UnixMilli(), lockUntil)
-		if err != nil || !locked {
+		if locked, err = s.store.LockPin(ctx, tx, dev.TenantID, who.UserID, c.PinSetAt, now.UnixMilli(), lockUntil); err != nil || !locked {
 			return err
 		}
 		return audit.Write(ctx, tx, audit.Entry{TenantID: dev.TenantID, Action: "attendance.pinLocked", Entity: "caregiver_clock",
@@ -186,10 +208,8 @@ func (s *Service) checkPin(ctx context.Context, dev *deviceRow, who *kioskPerson
 	}
 	if locked {
 		s.notifyLocked(ctx, dev, who)
-		return lockedProblem(lockUntil, now)
 	}
-	left := max(shared.PinMaxFailures-failures, 0)
-	return ErrPinWrong.With(map[string]any{"left": left}).WithData(shared.RetryInfo{AttemptsLeft: left})
+	return lockedProblem(lockUntil, now)
 }
 
 func lockedProblem(until int64, now time.Time) error {

@@ -314,28 +314,31 @@ func (Store) SetPin(ctx context.Context, q db.Querier, tenantID, userID, hash st
 	return db.Wrap("attendance: set pin", err)
 }
 
-// RecordPinFailure counts a wrong PIN whose hash was set at pinSetAt; the
-// fifth in a row locks until lockUntil and restarts the count. It reports the
-// failures now counted and whether this one locked (false when the PIN changed meanwhile).
-func (Store) RecordPinFailure(ctx context.Context, q db.Querier, tenantID, userID string, pinSetAt, now, lockUntil int64) (failures int, locked bool, err error) {
-	var cur int
-	err = q.QueryRowContext(ctx, `SELECT pin_failures FROM caregiver_clocks WHERE tenant_id = ? AND user_id = ? AND pin_set_at = ?`,
-		tenantID, userID, pinSetAt).Scan(&cur)
+// ReservePinAttempt counts one PIN attempt before the PIN is checked, in one
+// statement, so attempts at the same moment each get their own number. It
+// answers that number, or 0 when the caregiver's punches are locked or the PIN
+// was set again since pinSetAt.
+func (Store) ReservePinAttempt(ctx context.Context, q db.Querier, tenantID, userID string, pinSetAt, now int64) (int, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `UPDATE caregiver_clocks SET pin_failures = pin_failures + 1, updated_at = ?
+		WHERE tenant_id = ? AND user_id = ? AND pin_set_at = ? AND pin_locked_until <= ? RETURNING pin_failures`,
+		now, tenantID, userID, pinSetAt, now).Scan(&n)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, false, nil
+		return 0, nil
 	}
+	return n, db.Wrap("attendance: reserve pin attempt", err)
+}
+
+// LockPin locks a caregiver's kiosk punches until lockUntil and restarts the
+// count; false when the PIN was set again since pinSetAt.
+func (Store) LockPin(ctx context.Context, q db.Querier, tenantID, userID string, pinSetAt, now, lockUntil int64) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE caregiver_clocks SET pin_failures = 0, pin_locked_until = ?, updated_at = ?
+		WHERE tenant_id = ? AND user_id = ? AND pin_set_at = ?`, lockUntil, now, tenantID, userID, pinSetAt)
 	if err != nil {
-		return 0, false, db.Wrap("attendance: record pin failure", err)
+		return false, db.Wrap("attendance: lock pin", err)
 	}
-	cur++
-	if cur >= shared.PinMaxFailures {
-		_, err = q.ExecContext(ctx, `UPDATE caregiver_clocks SET pin_failures = 0, pin_locked_until = ?, updated_at = ?
-			WHERE tenant_id = ? AND user_id = ?`, lockUntil, now, tenantID, userID)
-		return cur, true, db.Wrap("attendance: record pin failure", err)
-	}
-	_, err = q.ExecContext(ctx, `UPDATE caregiver_clocks SET pin_failures = ?, updated_at = ? WHERE tenant_id = ? AND user_id = ?`,
-		cur, now, tenantID, userID)
-	return cur, false, db.Wrap("attendance: record pin failure", err)
+	n, err := res.RowsAffected()
+	return n > 0, db.Wrap("attendance: lock pin", err)
 }
 
 // ResetPinFailures clears the count after a right PIN.

@@ -36,6 +36,9 @@ type Config struct {
 	TrustProxy  bool
 	TLSCert     string
 	TLSKey      string
+	// MetricsAddr is where Prometheus metrics are served (HEARTH_METRICS_ADDR,
+	// e.g. 127.0.0.1:9090); empty: not served. Never on the API's listener.
+	MetricsAddr string
 	SMTP        SMTP
 	// TwoFactorRoles are the roles whose sign-in needs the e-mailed code.
 	TwoFactorRoles []shared.Role
@@ -83,12 +86,13 @@ type SMTP struct {
 // once and kept in the data directory so restarts keep sessions valid.
 func Load() (*Config, error) {
 	c := &Config{
-		Addr:       env("HEARTH_ADDR", ":8080"),
-		DataDir:    env("HEARTH_DATA_DIR", "./data"),
-		Dev:        os.Getenv("HEARTH_DEV") == "1",
-		TrustProxy: os.Getenv("HEARTH_TRUST_PROXY") == "1",
-		TLSCert:    os.Getenv("HEARTH_TLS_CERT"),
-		TLSKey:     os.Getenv("HEARTH_TLS_KEY"),
+		Addr:        env("HEARTH_ADDR", ":8080"),
+		DataDir:     env("HEARTH_DATA_DIR", "./data"),
+		Dev:         os.Getenv("HEARTH_DEV") == "1",
+		TrustProxy:  os.Getenv("HEARTH_TRUST_PROXY") == "1",
+		TLSCert:     os.Getenv("HEARTH_TLS_CERT"),
+		TLSKey:      os.Getenv("HEARTH_TLS_KEY"),
+		MetricsAddr: os.Getenv("HEARTH_METRICS_ADDR"),
 	}
 	c.DatabaseURL = env("HEARTH_DATABASE_URL", "sqlite:"+filepath.Join(c.DataDir, "hearth.db"))
 	if v := os.Getenv("HEARTH_DB_MAX_CONNS"); v != "" {

@@ -112,6 +112,10 @@ var nonWord = regexp.MustCompile(`[^A-Za-z0-9]+`)
 // returns the answer's data; errors become envelope codes.
 func Handle[I, O any](a *API, op Op, fn func(ctx context.Context, in *I) (O, error)) {
 	huma.Register(a.huma, operation(a, op), func(ctx context.Context, in *I) (*output[O], error) {
+		if err := checkBounds(in); err != nil {
+			var none O
+			return answer(ctx, none, err)
+		}
 		data, err := fn(ctx, in)
 		return answer(ctx, data, err)
 	})

@@ -321,6 +321,36 @@ export interface KioskPinVerifiers {
 }
 
 //////////
+// source: bounds.go
+
+/**
+ * MinDateYear and MaxDateYear bound every date a request carries: epoch-ms
+ * fields named …Time, …Date or …At, and YYYY-MM-DD strings named …Date.
+ * Nothing in a care home happens before 1900 or after 2200.
+ */
+export const MinDateYear = 1900;
+/**
+ * Bounds every request meets, checked for all routes in one place
+ * (cloud/platform/web/bounds.go) before any handler runs.
+ */
+export const MaxDateYear = 2200;
+/**
+ * Bounds every request meets, checked for all routes in one place
+ * (cloud/platform/web/bounds.go) before any handler runs.
+ */
+export const MinDateMillis = -2208988800000; // 1900-01-01T00:00:00Z
+/**
+ * Bounds every request meets, checked for all routes in one place
+ * (cloud/platform/web/bounds.go) before any handler runs.
+ */
+export const MaxDateMillis = 7258118400000; // 2200-01-01T00:00:00Z
+/**
+ * MaxPageNumber bounds a paged list's current (spec 001 paging): with the
+ * largest size it is far past any list, and (current − 1) × size cannot overflow.
+ */
+export const MaxPageNumber = 100_000;
+
+//////////
 // source: desktop.go
 
 /**
