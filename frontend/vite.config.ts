@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -5,6 +8,49 @@ import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const api = 'http://127.0.0.1:8080';
+
+/**
+ * Icons named by string (the server's menu icons) are fetched one by one as JSON from
+ * /assets/icon16-<Blueprint icons version>/<name>.json: the build writes one file per 16px icon, and the
+ * version in the folder name lets them be cached as immutable like hashed files. The page needs no table
+ * of hashed chunk names (the import.meta.glob table it replaces was 109 KB); the names Blueprint knows
+ * are the icons there are.
+ */
+function blueprintIconFiles(): Plugin {
+  const require = createRequire(import.meta.url);
+  const pkg = require.resolve('@blueprintjs/icons/package.json');
+  const version = (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+  const dir = join(dirname(pkg), 'lib/esm/generated/16px/paths');
+  const folder = `assets/icon16-${version}`;
+  const virtualId = 'virtual:hearth-icon16';
+  /** The icon's paths as JSON: its module is `export default [...]`. */
+  const json = (file: string) =>
+    readFileSync(join(dir, file), 'utf8')
+      .replace(/^export default /, '')
+      .replace(/;\s*(\/\/#.*)?\s*$/, '');
+  return {
+    name: 'hearth-blueprint-icon-files',
+    resolveId: (id) => (id === virtualId ? `\0${virtualId}` : null),
+    load: (id) => (id === `\0${virtualId}` ? `export const ICON16_BASE = ${JSON.stringify(`/${folder}/`)};` : null),
+    configureServer(server) {
+      server.middlewares.use(`/${folder}/`, (req, res, next) => {
+        const name = (req.url ?? '').replace(/^\//, '').replace(/\.json$/, '');
+        if (!/^[a-z0-9-]+$/.test(name)) return next();
+        try {
+          res.setHeader('Content-Type', 'application/json');
+          res.end(json(`${name}.js`));
+        } catch {
+          next();
+        }
+      });
+    },
+    generateBundle() {
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+        this.emitFile({ type: 'asset', fileName: `${folder}/${file.replace(/\.js$/, '.json')}`, source: json(file) });
+      }
+    },
+  };
+}
 
 /**
  * Blueprint's icon-name table (iconNames.js) is built from an enum of every icon, name and constant (about
@@ -36,6 +82,7 @@ export default defineConfig({
   plugins: [
     react(),
     blueprintIconNames(),
+    blueprintIconFiles(),
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json)$/, threshold: 1024, logLevel: 'silent' }),
   ],
   resolve: {

@@ -4,10 +4,9 @@
 import { Icons, IconSize, type IconName, type IconPaths } from '@blueprintjs/icons';
 
 async function loadIconPaths(name: IconName, size: IconSize): Promise<IconPaths> {
-  const { iconPathsLoader } = await import('./iconPathTable');
-  const load = size < IconSize.LARGE ? iconPathsLoader(name) : undefined;
-  if (!load) throw new Error(`icon ${name} is not available by name at ${size}px`);
-  return load();
+  if (size >= IconSize.LARGE) throw new Error(`icon ${name} is not available by name at ${size}px`);
+  const { fetchIconPaths16 } = await import('./iconPathTable');
+  return fetchIconPaths16(name);
 }
 
 let installed = false;

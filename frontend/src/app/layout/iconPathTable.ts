@@ -1,12 +1,11 @@
-// One chunk per icon; this table itself loads only when a string-named icon is first drawn.
-// Only the 16px set: string-named icons are menu icons, drawn at 16px. Import a component for large icons.
+// A string-named icon's paths, fetched on first use from the files the build writes (vite.config.ts,
+// blueprintIconFiles). Only the 16px set: string-named icons are menu icons, drawn at 16px. Import a
+// component for large icons.
 import type { IconPaths } from '@blueprintjs/icons';
+import { ICON16_BASE } from 'virtual:hearth-icon16';
 
-const paths16 = import.meta.glob<IconPaths>('/node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/*.js', {
-  import: 'default',
-  base: '/node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/',
-});
-
-export function iconPathsLoader(name: string): (() => Promise<IconPaths>) | undefined {
-  return paths16[`./${name}.js`];
+export async function fetchIconPaths16(name: string): Promise<IconPaths> {
+  const res = await fetch(`${ICON16_BASE}${encodeURIComponent(name)}.json`);
+  if (!res.ok) throw new Error(`icon ${name}: HTTP ${res.status}`);
+  return (await res.json()) as IconPaths;
 }

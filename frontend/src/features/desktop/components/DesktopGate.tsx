@@ -1,10 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { notifyFirstPaint } from '../bridge';
 import { decideDesktopRoute } from '../desktopRoutes';
 import { useDesktopStore } from '../shell';
-import { OfflineBanner } from './OfflineBanner';
 import '../desktop.css';
+
+// Only the shell shows the banner, so a browser never loads it (nor the date formatting it uses).
+const OfflineBanner = lazy(() => import('./OfflineBanner').then((m) => ({ default: m.OfflineBanner })));
 
 /**
  * Applies the desktop shell's screens before the signed-in routing (issue 6): a kiosk shows only /kiosk,
@@ -27,7 +29,9 @@ export function DesktopGate({ children, fallback }: { children: ReactNode; fallb
   if (!inShell) return children;
   return (
     <div className="hearth-desktop-frame">
-      <OfflineBanner />
+      <Suspense fallback={null}>
+        <OfflineBanner />
+      </Suspense>
       <div className="hearth-desktop-body">{children}</div>
     </div>
   );
