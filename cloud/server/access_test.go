@@ -17,6 +17,7 @@ import (
 
 // Who may call what: each route's roles and plan function, enforced in one place.
 func TestRoleAndPlanAccess(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d, servertest.Options{Outbox: true})
 		// Two routes shaped like the feature routes to come: one for owners and

@@ -18,6 +18,7 @@ import (
 
 // The envelope and its codes as a client meets them (docs/api.md "Every answer").
 func TestEnvelopeCodes(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 
@@ -105,6 +106,7 @@ func hasField(fes []shared.FieldError, field, rule string) bool {
 // Validation answers 4022 with [{field, rule, message}], and the message names
 // the field and the rule in the caller's language.
 func TestValidationMessages(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		// checkEmail and checkPhone are for managers (docs/api.md, Limits).
@@ -265,6 +267,7 @@ func TestValidationMessages(t *testing.T) {
 // An unexpected failure answers 5000 with the request id the log carries, and
 // the server goes on serving.
 func TestInternalErrors(t *testing.T) {
+	t.Parallel()
 	e := servertest.Start(t, dbtest.SQLite(t), servertest.Options{NoDemo: true})
 	web.Handle(e.Server.API, web.Op{Service: web.Care, Method: http.MethodGet, Path: "/test/failingProbe", Summary: "test route", Access: web.Public},
 		func(context.Context, *web.None) (string, error) { return "", errors.New("disk on fire") })

@@ -39,6 +39,7 @@ func fetch(t *testing.T, e *servertest.Env, method, path string) (*http.Response
 }
 
 func TestProbesHeadersAndUI(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d, servertest.Options{UI: ui, NoDemo: true})
 
@@ -160,6 +161,7 @@ func TestProbesHeadersAndUI(t *testing.T) {
 
 // Without a UI (go run without a build) unknown paths are plain 404s, and the API still works.
 func TestNoUI(t *testing.T) {
+	t.Parallel()
 	e := servertest.Start(t, dbtest.SQLite(t), servertest.Options{NoDemo: true})
 	resp, _ := fetch(t, e, http.MethodGet, "/some/deep/route")
 	if resp.StatusCode != http.StatusNotFound {
@@ -173,6 +175,7 @@ func TestNoUI(t *testing.T) {
 }
 
 func TestOpenAPIDocument(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d, servertest.Options{NoDemo: true})
 		resp, body := fetch(t, e, http.MethodGet, "/api/openapi.json")
@@ -238,6 +241,7 @@ func TestOpenAPIDocument(t *testing.T) {
 
 // Without HEARTH_DEV the development outbox does not exist.
 func TestDevOutboxOnlyInDevelopment(t *testing.T) {
+	t.Parallel()
 	e := servertest.Start(t, dbtest.SQLite(t), servertest.Options{NotDev: true, Outbox: true})
 	admin := e.SignIn(t, "superadmin")
 	admin.Get(t, "/api/system/dev/outbox").Is(t, http.StatusOK, shared.CodeNotFound)

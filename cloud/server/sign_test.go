@@ -24,6 +24,7 @@ func md5hex(s string) string {
 // Signed-in calls carry Sign = md5(token + t + path without /api and the
 // service prefix) and a t within 5 minutes of the server's clock (spec 001 §7.1).
 func TestSignAndTimestamp(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		c := e.SignIn(t, "caregiver_maple1")

@@ -90,6 +90,7 @@ func caregiverID(t *testing.T, h shared.KioskHome, name string) string {
 // The same client id sent 10 times makes one record and the same answer; new
 // ids alternate IN and OUT.
 func TestPunchIsStoredOnceAndAlternates(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		c := e.SignIn(t, "caregiver_maple1")
@@ -130,6 +131,7 @@ func TestPunchIsStoredOnceAndAlternates(t *testing.T) {
 // An offline punch carries its time: up to 7 days old, not in the future
 // beyond 2 minutes of skew; one that arrives late is flagged.
 func TestOfflinePunchBounds(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		c := e.SignIn(t, "caregiver_maple2")
@@ -164,6 +166,7 @@ func TestOfflinePunchBounds(t *testing.T) {
 
 // Hours are split at midnight and at Sunday in the facility's zone (Maple is PT).
 func TestSummaryInFacilityZone(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		la, _ := time.LoadLocation("America/Los_Angeles")
@@ -243,6 +246,7 @@ func TestSummaryInFacilityZone(t *testing.T) {
 // PINs are 4–6 digits; 5 wrong PINs lock kiosk punches for 15 minutes and
 // e-mail the owner; the verifier synced to the kiosk checks the PIN offline.
 func TestPinLockout(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		ow := e.SignIn(t, "owner_evergreen", "Maple House AFH")
@@ -323,6 +327,7 @@ func TestPinLockout(t *testing.T) {
 // The kiosk credential lists only its facility's enabled caregivers, punches
 // with a PIN or an offline check, and opens nothing else; revoked, it opens nothing.
 func TestKioskScope(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		cred := demo.DemoKioskCredential
@@ -430,6 +435,7 @@ func onShift(h shared.KioskHome, id string) bool {
 // Caregivers see their own punches; owners and admins their facility's; no
 // one sees another facility's.
 func TestRecordsTenantIsolation(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		maple1 := e.SignIn(t, "caregiver_maple1")

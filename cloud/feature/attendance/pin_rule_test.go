@@ -14,6 +14,7 @@ import (
 
 // The PINs refused as guessable: one digit repeated, or a straight run up or down.
 func TestGuessablePin(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		pin       string
 		guessable bool
@@ -40,6 +41,7 @@ func TestGuessablePin(t *testing.T) {
 // setPin refuses a guessable PIN with 4022 naming the field pin, in the
 // caller's language, and keeps the PIN already set.
 func TestSetPinRefusesGuessable(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		c := e.SignIn(t, "caregiver_maple1")

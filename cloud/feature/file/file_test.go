@@ -63,6 +63,7 @@ func rule(t *testing.T, r *servertest.Response) string {
 }
 
 func TestUploadChecksContentAndStoresAllOrNothing(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		c := e.SignIn(t, "caregiver_maple1")
@@ -144,6 +145,7 @@ func TestUploadChecksContentAndStoresAllOrNothing(t *testing.T) {
 }
 
 func TestDownloadHeadersAndAccess(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		maple1 := e.SignIn(t, "caregiver_maple1")
@@ -211,6 +213,7 @@ func TestDownloadHeadersAndAccess(t *testing.T) {
 }
 
 func TestSignedLinks(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		c := e.SignIn(t, "caregiver_maple1")
@@ -245,6 +248,7 @@ func TestSignedLinks(t *testing.T) {
 }
 
 func TestDeleteAndConfirm(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		maple1 := e.SignIn(t, "caregiver_maple1")
@@ -296,6 +300,7 @@ func TestDeleteAndConfirm(t *testing.T) {
 }
 
 func TestCleanupRemovesUnconfirmedUploadsAfter24Hours(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		c := e.SignIn(t, "caregiver_maple1")
@@ -361,6 +366,7 @@ func TestCleanupRemovesUnconfirmedUploadsAfter24Hours(t *testing.T) {
 }
 
 func TestCompressImage(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		c := e.SignIn(t, "caregiver_maple1")
@@ -511,6 +517,7 @@ func TestUploadPixelLimit(t *testing.T) {
 var webp1x1, _ = base64.StdEncoding.DecodeString("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==")
 
 func TestAvatarRules(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		c := e.SignIn(t, "caregiver_maple1")

@@ -64,6 +64,7 @@ func loginWithCaptcha(t *testing.T, c *servertest.Client, account, password, cap
 
 // Every branch of the password step (spec 001 §7.2, docs/api.md "Sign-in").
 func TestLogin(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		ctx := context.Background()

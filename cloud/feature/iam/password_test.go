@@ -52,6 +52,7 @@ func verifyLink(t *testing.T, e *servertest.Env, token, password string) *server
 // Changing, postponing and resetting passwords. Mail goes to the development
 // outbox here and is read back through GET /api/system/dev/outbox.
 func TestPasswords(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d, servertest.Options{Outbox: true})
 		ctx := context.Background()
@@ -270,6 +271,7 @@ func TestPasswords(t *testing.T) {
 // A temporary password must be changed before anything else, except by owners
 // (spec 000 §4); the calls the UI needs to route to the change stay open.
 func TestTemporaryPassword(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d, servertest.Options{Outbox: true})
 		ctx := context.Background()

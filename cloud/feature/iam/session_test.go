@@ -36,6 +36,7 @@ func menuCodes(t *testing.T, c *servertest.Client) []string {
 // Access tokens are short; refresh tokens rotate on use, and a spent one
 // presented again ends the whole sign-in (docs/api.md, ARCHITECTURE "Security model").
 func TestSessions(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		ctx := context.Background()

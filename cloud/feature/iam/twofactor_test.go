@@ -58,6 +58,7 @@ func wrongCode(code string) string {
 // The e-mailed code (spec 001 §9: valid 10 minutes, resend after 60 s, single use, 5 tries),
 // delivered through the SMTP sender to an in-process SMTP server.
 func TestTwoFactor(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 

@@ -61,6 +61,7 @@ var (
 // Each signed-in person sees the menus of their role, narrowed by their
 // facility's plan (spec 000 §6), as the UI receives them.
 func TestMenusBySignIn(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		cases := []struct {
@@ -132,6 +133,7 @@ func TestMenusBySignIn(t *testing.T) {
 
 // Every role × plan, straight from the menu service, on both engines.
 func TestMenuTree(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := menu.New(d)
 		cases := []struct {

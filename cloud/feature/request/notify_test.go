@@ -24,6 +24,7 @@ import (
 // The requester hears back: approving or refusing e-mails them the decision,
 // who made it and the comment, once, after the decision is stored.
 func TestDecisionMail(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		amina, wei := e.Email(t, "caregiver_maple1"), e.Email(t, "caregiver_maple2")
@@ -86,6 +87,7 @@ func TestDecisionMail(t *testing.T) {
 // An approval without a comment says so without an empty comment line; the
 // development outbox collects it when no SMTP server is configured.
 func TestDecisionMailOutbox(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d, servertest.Options{Outbox: true})
 		start := e.Clock.Now().Add(48 * time.Hour).UnixMilli()
@@ -116,6 +118,7 @@ func (f *failingMail) Send(_ context.Context, m mail.Message) error {
 
 // A mail that cannot be sent never undoes or fails the decision: it is logged.
 func TestDecisionStandsWhenMailFails(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		start := e.Clock.Now().Add(48 * time.Hour).UnixMilli()
@@ -146,6 +149,7 @@ func TestDecisionStandsWhenMailFails(t *testing.T) {
 // The decision reaches the requester in the language they sign in with, not
 // the deciding manager's: Wei reads Hearth in Spanish, the admin in English.
 func TestDecisionMailInTheRequestersLanguage(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		wei := e.Client()

@@ -62,6 +62,7 @@ func count(t *testing.T, d *db.DB, query string, args ...any) int {
 
 // A caregiver files and edits a request; bad ones are refused and change nothing.
 func TestSaveRules(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		c := e.SignIn(t, "caregiver_maple1")
@@ -111,6 +112,7 @@ func TestSaveRules(t *testing.T) {
 
 // Owners and admins approve or refuse once; caregivers cannot; nobody decides their own.
 func TestApprovalRights(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		c := e.SignIn(t, "caregiver_maple1")
@@ -154,6 +156,7 @@ func TestApprovalRights(t *testing.T) {
 // Caregivers list and count their own; owners and admins the facility's;
 // nobody sees another facility's.
 func TestListsAndReminders(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		maple1 := e.SignIn(t, "caregiver_maple1")
@@ -208,6 +211,7 @@ func TestListsAndReminders(t *testing.T) {
 // (staff management is in every plan), but a caregiver's own requests live on
 // /your-status, which the free plan lacks (spec 000 §6): 7003, nothing stored.
 func TestFreePlanCaregiverHasNoRequests(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		owner := e.SignIn(t, "owner_birch")

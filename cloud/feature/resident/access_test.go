@@ -17,6 +17,7 @@ import (
 
 // Every route answers 4004 for another facility's resident, and caregivers can read but never write.
 func TestTenantIsolationAndRoles(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		maple := residentID(t, e, "Maple House AFH", "Margaret")
@@ -92,6 +93,7 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 // Six creates at once on the free plan (2 residents): exactly two win, the others
 // answer 7002 — the limit holds when requests race, on both engines.
 func TestPlanLimitUnderConcurrentCreates(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		owner := e.SignIn(t, "owner_birch")
@@ -127,6 +129,7 @@ func TestPlanLimitUnderConcurrentCreates(t *testing.T) {
 
 // Birch Cottage is on the free plan: 2 active residents (HEARTH_PLAN_MAX_RESIDENTS default).
 func TestPlanLimit(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		owner := e.SignIn(t, "owner_birch")
@@ -156,6 +159,7 @@ func TestPlanLimit(t *testing.T) {
 
 // One table of the field bounds: each case breaks one rule and names the field.
 func TestBounds(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		admin := e.SignIn(t, "admin_maple")
@@ -259,6 +263,7 @@ func TestBounds(t *testing.T) {
 }
 
 func TestContacts(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		admin := e.SignIn(t, "admin_maple")
@@ -326,6 +331,7 @@ func TestContacts(t *testing.T) {
 }
 
 func TestFilesAndPhoto(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		admin := e.SignIn(t, "admin_maple")
@@ -401,6 +407,7 @@ func TestFilesAndPhoto(t *testing.T) {
 }
 
 func TestDashboardCarePlanAndSidebar(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		carer := e.SignIn(t, "caregiver_maple1")

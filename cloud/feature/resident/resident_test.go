@@ -92,6 +92,7 @@ func auditAfter(t *testing.T, d *db.DB, action, entityID string) (before, after 
 }
 
 func TestCreateReadUpdate(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		admin := e.SignIn(t, "admin_maple")
@@ -144,6 +145,7 @@ func TestCreateReadUpdate(t *testing.T) {
 func ptr(f float64) *float64 { return &f }
 
 func TestDemoResidentsAndDefaultList(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		maple := e.SignIn(t, "caregiver_maple1")
@@ -189,6 +191,7 @@ func TestDemoResidentsAndDefaultList(t *testing.T) {
 }
 
 func TestStatusMachine(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		admin := e.SignIn(t, "admin_maple")
@@ -277,6 +280,7 @@ func TestStatusMachine(t *testing.T) {
 
 // The conditional UPDATE refuses a change whose status moved under it.
 func TestStatusRace(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		admin := e.SignIn(t, "admin_maple")

@@ -95,6 +95,7 @@ func newCaregiver(account string) shared.SaveCaregiverRequest {
 }
 
 func TestDemoStaffHaveCredentialsWithAMixOfStates(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		p := list(t, w.owner, shared.CaregiverFilter{})
@@ -129,6 +130,7 @@ func TestDemoStaffHaveCredentialsWithAMixOfStates(t *testing.T) {
 }
 
 func TestSaveCreatesAnInvitedAccountWithDuplicateChecks(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		req := newCaregiver("lena_petrova")
@@ -186,6 +188,7 @@ func TestSaveCreatesAnInvitedAccountWithDuplicateChecks(t *testing.T) {
 }
 
 func TestColoursAreDistinct(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		var taken bool
@@ -232,6 +235,7 @@ func TestColoursAreDistinct(t *testing.T) {
 }
 
 func TestRolesAndPromotion(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		// A caregiver may not use management routes; an admin may not promote.
@@ -265,6 +269,7 @@ func TestRolesAndPromotion(t *testing.T) {
 }
 
 func TestDisableRevokesAtOnceAndEnableRestores(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		w.maple1.Get(t, base+"/getMyProfile").OK(t)
@@ -291,6 +296,7 @@ func TestDisableRevokesAtOnceAndEnableRestores(t *testing.T) {
 }
 
 func TestSoftDeleteKeepsHistory(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		before := count(t, d, `SELECT COUNT(*) FROM caregiver_credentials WHERE caregiver_id = ?`, w.maple2ID)
@@ -320,6 +326,7 @@ func TestSoftDeleteKeepsHistory(t *testing.T) {
 }
 
 func TestUploadTurnsAnOverdueItemOK(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		ins := inspections(t, w.owner, w.maple1ID)
@@ -385,6 +392,7 @@ func TestUploadTurnsAnOverdueItemOK(t *testing.T) {
 }
 
 func TestTenantIsolation(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		for name, c := range map[string]*servertest.Client{"cedar owner": w.cedarOwner, "birch owner": w.birch} {
@@ -421,6 +429,7 @@ func TestTenantIsolation(t *testing.T) {
 // Birch is on the free plan: staff management is in it, the caregiver's
 // /your-status is not (spec 000 §6).
 func TestFreePlanHasStaffManagementButNotYourStatus(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		r := shared.SaveCaregiverRequest{Account: "birch_care1", Name: "Sam Ortiz", Email: "sam@birch.example", Phone: "+1 208 555 0170",
@@ -443,6 +452,7 @@ func TestFreePlanHasStaffManagementButNotYourStatus(t *testing.T) {
 // A manager who hires someone who reads Chinese chooses it: the invite is
 // written in Chinese, and so is later mail (the account keeps the language).
 func TestInviteInTheNewHiresLanguage(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		r := shared.SaveCaregiverRequest{Account: "maple_li", Name: "Li Na", Email: "li.na@maple.example", Phone: "+1 206 555 0190",

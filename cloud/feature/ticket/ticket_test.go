@@ -88,6 +88,7 @@ func unread(t *testing.T, c *servertest.Client) int {
 }
 
 func TestTicketLifecycle(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		files := attachments(t, w, w.maple1, 2)
@@ -213,6 +214,7 @@ func TestTicketLifecycle(t *testing.T) {
 }
 
 func TestCreatorOpeningMovesToProcessing(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		var tk shared.Ticket
@@ -230,6 +232,7 @@ func TestCreatorOpeningMovesToProcessing(t *testing.T) {
 }
 
 func TestTicketTenantIsolation(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		files := attachments(t, w, w.maple1, 1)
@@ -275,6 +278,7 @@ func TestTicketTenantIsolation(t *testing.T) {
 }
 
 func TestTicketAttachmentRules(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		four := attachments(t, w, w.maple1, 4)
@@ -322,6 +326,7 @@ func TestTicketAttachmentRules(t *testing.T) {
 }
 
 func TestTicketListFiltersAndPaging(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := start(t, d)
 		titles := []string{"Printer jam", "PRINTER offline", "Login slow", "100% CPU", "Feature: dark mode", "under_score"}

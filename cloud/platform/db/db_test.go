@@ -10,6 +10,7 @@ import (
 )
 
 func TestRebind(t *testing.T) {
+	t.Parallel()
 	pg := &db.DB{Engine: db.Postgres}
 	lite := &db.DB{Engine: db.SQLite}
 	cases := map[string]string{
@@ -34,6 +35,7 @@ func TestRebind(t *testing.T) {
 var errStop = errors.New("stop")
 
 func TestInTx(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		if _, err := d.ExecContext(ctx, `CREATE TABLE scratch (id TEXT PRIMARY KEY, n INTEGER NOT NULL)`); err != nil {
@@ -147,6 +149,7 @@ func TestInTx(t *testing.T) {
 
 // Migrating twice is harmless: a restarted server applies nothing again.
 func TestMigrateTwice(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		if err := d.Migrate(context.Background()); err != nil {
 			t.Fatal(err)

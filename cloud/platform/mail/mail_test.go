@@ -19,6 +19,7 @@ import (
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 func TestSMTP(t *testing.T) {
+	t.Parallel()
 	srv := mailtest.Start(t)
 	cfg := srv.Config()
 	cfg.StartTLS = true // asked for but not offered: the message still goes out in plain SMTP
@@ -51,6 +52,7 @@ func TestSMTP(t *testing.T) {
 }
 
 func TestSMTPUnreachable(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -64,6 +66,7 @@ func TestSMTPUnreachable(t *testing.T) {
 }
 
 func TestOutbox(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		sender := mail.New(config.SMTP{}, d, quiet)

@@ -7,11 +7,14 @@ package servertest
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -23,6 +26,7 @@ import (
 	"hearth/cloud/feature/demo"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/db/dbtest"
 	"hearth/cloud/platform/mail/mailtest"
 	"hearth/cloud/server"
 	"hearth/shared"
@@ -87,15 +91,19 @@ func Start(t testing.TB, d *db.DB, opts ...Options) *Env {
 	if len(opts) > 0 {
 		o = opts[0]
 	}
+	if !o.NoDemo {
+		// The demo data is seeded once per test binary and engine into a
+		// template; the test's database becomes a copy of it.
+		dbtest.Become(t, d, "demo", seedDemo)
+	}
 	e := &Env{DB: d, Clock: NewClock(time.Now().Truncate(time.Millisecond))}
-	e.Config = &config.Config{
-		Addr: "127.0.0.1:0", DataDir: t.TempDir(),
-		JWTSecret: []byte(JWTSecret), LoginAESKey: []byte(config.DevLoginAESKey),
-		Dev: !o.NotDev, PublicURL: "http://hearth.test",
-		// Each test client sends its own X-Forwarded-For address, so the
-		// per-address sign-in limits of one client do not reach another.
-		TrustProxy:     true,
-		TwoFactorRoles: []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin},
+	e.Config = testConfig(t.TempDir(), !o.NotDev)
+	if !o.NoDemo { // and the demo's stored files beside it
+		if dir, ok := demoDirs.Load(d.Engine); ok {
+			if err := os.CopyFS(e.Config.DataDir, os.DirFS(dir.(string))); err != nil {
+				t.Fatalf("copy the demo's files: %v", err)
+			}
+		}
 	}
 	if !o.Outbox {
 		e.Mail = mailtest.Start(t)
@@ -109,12 +117,46 @@ func Start(t testing.TB, d *db.DB, opts ...Options) *Env {
 	e.Server = srv
 	e.HTTP = httptest.NewServer(srv.Handler)
 	t.Cleanup(e.HTTP.Close)
-	if !o.NoDemo {
-		if err := demo.Seed(context.Background(), d, srv.IAM); err != nil {
-			t.Fatalf("demo.Seed: %v", err)
-		}
-	}
 	return e
+}
+
+// testConfig is the server's configuration in tests.
+func testConfig(dataDir string, dev bool) *config.Config {
+	return &config.Config{
+		Addr: "127.0.0.1:0", DataDir: dataDir,
+		JWTSecret: []byte(JWTSecret), LoginAESKey: []byte(config.DevLoginAESKey),
+		Dev: dev, PublicURL: "http://hearth.test",
+		// Each test client sends its own X-Forwarded-For address, so the
+		// per-address sign-in limits of one client do not reach another.
+		TrustProxy:     true,
+		TwoFactorRoles: []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin},
+	}
+}
+
+// demoDirs holds, per engine, the data directory with the files the demo
+// seeded along with its template database.
+var demoDirs sync.Map
+
+// seedDemo seeds the demo data into a template database, through a server
+// built on it the way `hearth seed --demo` does.
+func seedDemo(ctx context.Context, d *db.DB) error {
+	base, err := dbtest.Dir()
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(base, "demo-files-"+string(d.Engine))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	demoDirs.Store(d.Engine, dir)
+	srv, err := server.New(server.Deps{Config: testConfig(dir, true), DB: d, Log: slog.New(slog.DiscardHandler), Now: time.Now})
+	if err != nil {
+		return err
+	}
+	if err := demo.Seed(ctx, d, srv.IAM); err != nil {
+		return fmt.Errorf("demo.Seed: %w", err)
+	}
+	return nil
 }
 
 // FacilityID is the tenant id of a facility by name ("Maple House AFH").
