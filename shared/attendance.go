@@ -59,6 +59,9 @@ const (
 	AttendanceMaxRangeDays = 93
 	// KioskNameMax bounds a kiosk's name (spec 001 §9 input lengths: short 50).
 	KioskNameMax = 50
+	// ClientPunchIDMin/Max bound the random id a device gives each punch.
+	ClientPunchIDMin = 8
+	ClientPunchIDMax = 64
 )
 
 // KioskCredentialHeader carries a registered kiosk's device credential on the
@@ -94,15 +97,15 @@ type ClockInRecord struct {
 // caregiver clocks in or out (decided from their last punch). Sending the same
 // clientPunchId again answers the original record and stores nothing.
 type ClockInRequest struct {
-	ClientPunchID string `json:"clientPunchId" minLength:"8" maxLength:"64" pattern:"^[A-Za-z0-9_-]+$" doc:"A new random id per press (crypto.randomUUID()); reuse it on retry"`
+	ClientPunchID string `json:"clientPunchId" minLength:"8" maxLength:"64" limit:"ClientPunchIDMin,ClientPunchIDMax" pattern:"^[A-Za-z0-9_-]+$" doc:"A new random id per press (crypto.randomUUID()); reuse it on retry"`
 	PunchTime     int64  `json:"punchTime,omitempty" minimum:"0" doc:"Epoch ms when it happened, for a punch queued offline; 0 = now. At most 7 days old, not in the future (2 minutes of clock skew allowed)"`
 }
 
 // ClockInRecordFilter is the data of listRecordByPage. Caregivers always get
 // their own records; owners and admins may name a caregiver.
 type ClockInRecordFilter struct {
-	CaregiverID string      `json:"caregiverId,omitempty" maxLength:"64" doc:"Caregiver.caregiverId"`
-	UserID      string      `json:"userId,omitempty" maxLength:"64" doc:"Or Caregiver.userId"`
+	CaregiverID string      `json:"caregiverId,omitempty" maxLength:"64" limit:"IDMax" doc:"Caregiver.caregiverId"`
+	UserID      string      `json:"userId,omitempty" maxLength:"64" limit:"IDMax" doc:"Or Caregiver.userId"`
 	StartTime   int64       `json:"startTime,omitempty" minimum:"0" doc:"Epoch ms, punchTime >= startTime"`
 	EndTime     int64       `json:"endTime,omitempty" minimum:"0" doc:"Epoch ms, punchTime < endTime"`
 	Source      PunchSource `json:"source,omitempty" enum:",BROWSER,KIOSK"`
@@ -115,8 +118,8 @@ type ClockInRecordFilter struct {
 type AttendanceSummaryRequest struct {
 	StartDate   string `json:"startDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, first day (inclusive)"`
 	EndDate     string `json:"endDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, last day (inclusive); at most 93 days after startDate"`
-	CaregiverID string `json:"caregiverId,omitempty" maxLength:"64" doc:"Owner/admin: one caregiver (Caregiver.caregiverId); empty = everyone"`
-	UserID      string `json:"userId,omitempty" maxLength:"64" doc:"Or by Caregiver.userId"`
+	CaregiverID string `json:"caregiverId,omitempty" maxLength:"64" limit:"IDMax" doc:"Owner/admin: one caregiver (Caregiver.caregiverId); empty = everyone"`
+	UserID      string `json:"userId,omitempty" maxLength:"64" limit:"IDMax" doc:"Or by Caregiver.userId"`
 }
 
 // AttendanceDay is one caregiver's worked minutes on one day.
@@ -193,7 +196,7 @@ type KioskDevice struct {
 
 // RegisterKioskRequest is POST /api/care/kioskDevice/register (owner).
 type RegisterKioskRequest struct {
-	DeviceName string `json:"deviceName" minLength:"1" maxLength:"50" doc:"e.g. Front door"`
+	DeviceName string `json:"deviceName" minLength:"1" maxLength:"50" limit:"KioskNameMax" doc:"e.g. Front door"`
 }
 
 // KioskRegistration answers register: the credential is shown this once;
@@ -205,7 +208,7 @@ type KioskRegistration struct {
 
 // KioskDeviceIDQuery carries ?deviceId=.
 type KioskDeviceIDQuery struct {
-	DeviceID string `query:"deviceId" json:"deviceId" minLength:"1" maxLength:"64"`
+	DeviceID string `query:"deviceId" json:"deviceId" minLength:"1" maxLength:"64" limit:"IDMax"`
 }
 
 // KioskCaregiver is one enabled caregiver on the kiosk's start screen.
@@ -233,8 +236,8 @@ type KioskHome struct {
 // minutes). A punch queued while offline sends pinCheckedOffline=true and no
 // PIN: the kiosk checked it against its verifier (GET /kiosk/pinVerifiers).
 type KioskPunchRequest struct {
-	CaregiverID       string `json:"caregiverId" minLength:"1" maxLength:"64" doc:"KioskCaregiver.caregiverId"`
-	ClientPunchID     string `json:"clientPunchId" minLength:"8" maxLength:"64" pattern:"^[A-Za-z0-9_-]+$"`
+	CaregiverID       string `json:"caregiverId" minLength:"1" maxLength:"64" limit:"IDMax" doc:"KioskCaregiver.caregiverId"`
+	ClientPunchID     string `json:"clientPunchId" minLength:"8" maxLength:"64" limit:"ClientPunchIDMin,ClientPunchIDMax" pattern:"^[A-Za-z0-9_-]+$"`
 	PunchTime         int64  `json:"punchTime,omitempty" minimum:"0" doc:"Epoch ms when it happened; 0 = now"`
 	Pin               string `json:"pin,omitempty" pattern:"^([0-9]{4,6})?$"`
 	PinCheckedOffline bool   `json:"pinCheckedOffline,omitempty" doc:"The kiosk verified the PIN offline; pin is then not sent"`
@@ -256,10 +259,16 @@ type KioskPunchResult struct {
 	Queued bool `json:"queued,omitempty"`
 }
 
+// PinKDFAlgorithm names the function of a PinKDF.
+type PinKDFAlgorithm string
+
+// PinKDFArgon2id is argon2id (RFC 9106), the only one so far.
+const PinKDFArgon2id PinKDFAlgorithm = "argon2id"
+
 // PinKDF names the slow function a kiosk uses to check a PIN offline:
 // verifier = argon2id(pin, salt = deviceSalt bytes + caregiverId bytes, time, memoryKiB, threads, keyLength).
 type PinKDF struct {
-	Algorithm string `json:"algorithm" enum:"argon2id"`
+	Algorithm string `json:"algorithm" enum:"argon2id" enumOf:"PinKDFAlgorithm"`
 	Time      int    `json:"time"`
 	MemoryKiB int    `json:"memoryKiB"`
 	Threads   int    `json:"threads"`

@@ -32,6 +32,9 @@ const (
 	KioskConfirmSeconds = 5
 	// CloudURLMax bounds the configured cloud URL (spec 001 §9: long input 255).
 	CloudURLMax = 255
+	// KioskCredentialMin/Max bound the device credential pasted at kiosk setup.
+	KioskCredentialMin = 8
+	KioskCredentialMax = 128
 )
 
 // Error codes answered by the desktop shell itself (docs/api.md "Desktop shell").
@@ -63,7 +66,7 @@ type DesktopStatus struct {
 // SetCloudRequest is POST /api/desktop/cloud: the first-run setup (and later
 // changes) of the cloud URL; the shell checks that <url>/healthz answers.
 type SetCloudRequest struct {
-	CloudURL string `json:"cloudUrl" minLength:"1" maxLength:"255" pattern:"^https?://" doc:"e.g. https://hearth.example.org"`
+	CloudURL string `json:"cloudUrl" minLength:"1" maxLength:"255" limit:"CloudURLMax" pattern:"^https?://" doc:"e.g. https://hearth.example.org"`
 }
 
 // KioskSetupRequest is POST /api/desktop/kiosk/setup: make this computer the
@@ -71,7 +74,7 @@ type SetCloudRequest struct {
 // (the owner's desktop app can call it first); the shell checks it against
 // the cloud, stores it only on this computer, and switches to kiosk mode.
 type KioskSetupRequest struct {
-	Credential string `json:"credential" minLength:"8" maxLength:"128" pattern:"^hk_[A-Za-z0-9_-]+$"`
+	Credential string `json:"credential" minLength:"8" maxLength:"128" limit:"KioskCredentialMin,KioskCredentialMax" pattern:"^hk_[A-Za-z0-9_-]+$"`
 	ExitPin    string `json:"exitPin" pattern:"^[0-9]{4,8}$" doc:"The owner's PIN to leave kiosk mode, kept here as an argon2id hash"`
 }
 
@@ -84,13 +87,22 @@ type KioskLeaveRequest struct {
 	Forget  bool   `json:"forget,omitempty"`
 }
 
+// OutboxState is where a punch queued at a kiosk stands.
+type OutboxState string
+
+const (
+	OutboxWaiting OutboxState = "WAITING" // not yet accepted by the cloud
+	OutboxSent    OutboxState = "SENT"    // the cloud has it
+	OutboxRefused OutboxState = "REFUSED" // the cloud refused it for good (LastError says why)
+)
+
 // DesktopOutboxEntry is one punch in GET /api/desktop/outbox (owner mode and
 // the kiosk's status line): what is waiting or was refused, never a PIN.
 type DesktopOutboxEntry struct {
 	ClientPunchID string `json:"clientPunchId"`
 	CaregiverName string `json:"caregiverName"`
 	PunchTime     int64  `json:"punchTime" doc:"Epoch ms when it happened at the kiosk"`
-	State         string `json:"state" enum:"WAITING,SENT,REFUSED"`
+	State         string `json:"state" enum:"WAITING,SENT,REFUSED" enumOf:"OutboxState"`
 	Attempts      int    `json:"attempts"`
 	LastError     string `json:"lastError,omitempty" doc:"The cloud's code and message, or the network error"`
 }

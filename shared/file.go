@@ -57,36 +57,36 @@ type FileItem struct {
 // ConfirmFilesRequest is POST /api/system/files/confirmed: the uploads are in
 // use; unconfirmed uploads are removed 24 hours after upload.
 type ConfirmFilesRequest struct {
-	FileIDs []string `json:"fileIds" minItems:"1" maxItems:"100"`
+	FileIDs []string `json:"fileIds" minItems:"1" maxItems:"100" limit:"ConfirmFilesMax"`
 }
 
 // FileIDQuery carries ?fileId=.
 type FileIDQuery struct {
-	FileID string `query:"fileId" json:"fileId" minLength:"1" maxLength:"64"`
+	FileID string `query:"fileId" json:"fileId" minLength:"1" maxLength:"64" limit:"IDMax"`
 }
 
 // DownloadQuery is GET /api/system/files/downloadByPath. Path is the file id
 // (the spec's name); fileName only names the download.
 type DownloadQuery struct {
-	Path     string `query:"path" json:"path" minLength:"1" maxLength:"64" doc:"The fileId"`
-	FileName string `query:"fileName" json:"fileName" maxLength:"255" doc:"Name for the download; default the uploaded name"`
+	Path     string `query:"path" json:"path" minLength:"1" maxLength:"64" limit:"IDMax" doc:"The fileId"`
+	FileName string `query:"fileName" json:"fileName" maxLength:"255" limit:"FileNameMax" doc:"Name for the download; default the uploaded name"`
 	Preview  bool   `query:"preview" json:"preview" doc:"true: shown in the browser (inline); false: saved (attachment)"`
 }
 
 // CompressImageQuery is GET /api/system/files/downloadAndCompressImage: the
 // image scaled to fit inside width × height (never enlarged), as JPEG.
 type CompressImageQuery struct {
-	FileID  string `query:"fileId" json:"fileId" minLength:"1" maxLength:"64"`
+	FileID  string `query:"fileId" json:"fileId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	Preview bool   `query:"preview" json:"preview"`
-	Width   int    `query:"width" json:"width" minimum:"16" maximum:"4096" required:"true"`
-	Height  int    `query:"height" json:"height" minimum:"16" maximum:"4096" required:"true"`
+	Width   int    `query:"width" json:"width" minimum:"16" maximum:"4096" limit:"ImageSideMin,ImageSideMax" required:"true"`
+	Height  int    `query:"height" json:"height" minimum:"16" maximum:"4096" limit:"ImageSideMin,ImageSideMax" required:"true"`
 }
 
 // SignedFileQuery is GET /api/system/files/signed/{fileId}?exp=&sig= (no sign-in):
 // the link a FileItem's url holds.
 type SignedFileQuery struct {
-	FileID string `path:"fileId" json:"fileId" maxLength:"64"`
+	FileID string `path:"fileId" json:"fileId" maxLength:"64" limit:"IDMax"`
 	Exp    int64  `query:"exp" json:"exp" doc:"Epoch ms after which the link stops working"`
-	Sig    string `query:"sig" json:"sig" maxLength:"128"`
-	Size   int    `query:"size" json:"size,omitempty" minimum:"0" maximum:"4096" doc:"Images: a JPEG fitting size × size (signed with the link); 0 or absent: the file itself"`
+	Sig    string `query:"sig" json:"sig" maxLength:"128" limit:"LinkSignatureMax"`
+	Size   int    `query:"size" json:"size,omitempty" minimum:"0" maximum:"4096" limit:"ImageSideMax" doc:"Images: a JPEG fitting size × size (signed with the link); 0 or absent: the file itself"`
 }

@@ -12,11 +12,11 @@ const (
 
 // LoginRequest is POST /api/system/user/login. Password is AES-128-ECB/PKCS#7/base64 with the configured key.
 type LoginRequest struct {
-	Account     string `json:"account" minLength:"1" maxLength:"100" doc:"Account name or e-mail"`
-	Password    string `json:"password" minLength:"1" maxLength:"256" doc:"Encoded password"`
-	TenantID    string `json:"tenantId,omitempty" maxLength:"64" doc:"Chosen facility when the account has several"`
-	CaptchaID   string `json:"captchaId,omitempty" maxLength:"64"`
-	CaptchaCode string `json:"captchaCode,omitempty" maxLength:"10"`
+	Account     string `json:"account" minLength:"1" maxLength:"100" limit:"SignInAccountMax" doc:"Account name or e-mail"`
+	Password    string `json:"password" minLength:"1" maxLength:"256" limit:"EncodedPasswordMax" doc:"Encoded password"`
+	TenantID    string `json:"tenantId,omitempty" maxLength:"64" limit:"IDMax" doc:"Chosen facility when the account has several"`
+	CaptchaID   string `json:"captchaId,omitempty" maxLength:"64" limit:"IDMax"`
+	CaptchaCode string `json:"captchaCode,omitempty" maxLength:"10" limit:"CaptchaCodeMax"`
 }
 
 // LoginTenant is one facility the account may sign in to.
@@ -54,19 +54,19 @@ type LoginResult struct {
 
 // SendVerifyCodeRequest is POST /api/system/user/sendVerifyCode: resend the e-mailed code.
 type SendVerifyCodeRequest struct {
-	Account             string `json:"account" minLength:"1" maxLength:"100"`
-	TwoFactorMethod     string `json:"twoFactorMethod,omitempty" enum:"EMAIL"`
+	Account             string `json:"account" minLength:"1" maxLength:"100" limit:"SignInAccountMax"`
+	TwoFactorMethod     string `json:"twoFactorMethod,omitempty" enum:"EMAIL" enumOf:"TwoFactorMethod"`
 	SendEmailVerifyCode bool   `json:"sendEmailVerifyCode,omitempty"`
-	TenantID            string `json:"tenantId,omitempty" maxLength:"64"`
-	ChallengeID         string `json:"challengeId" minLength:"1" maxLength:"64"`
+	TenantID            string `json:"tenantId,omitempty" maxLength:"64" limit:"IDMax"`
+	ChallengeID         string `json:"challengeId" minLength:"1" maxLength:"64" limit:"IDMax"`
 }
 
 // TwoFactorRequest is POST /api/system/user/twoFactorAuthentication.
 type TwoFactorRequest struct {
-	Account     string `json:"account" minLength:"1" maxLength:"100"`
+	Account     string `json:"account" minLength:"1" maxLength:"100" limit:"SignInAccountMax"`
 	VerifyCode  string `json:"verifyCode" pattern:"^[0-9]{6}$" doc:"Six digits"`
-	TenantID    string `json:"tenantId,omitempty" maxLength:"64"`
-	ChallengeID string `json:"challengeId" minLength:"1" maxLength:"64"`
+	TenantID    string `json:"tenantId,omitempty" maxLength:"64" limit:"IDMax"`
+	ChallengeID string `json:"challengeId" minLength:"1" maxLength:"64" limit:"IDMax"`
 }
 
 // SendCodeResult answers a resend.
@@ -77,12 +77,12 @@ type SendCodeResult struct {
 
 // RefreshRequest is POST /api/system/user/refreshToken.
 type RefreshRequest struct {
-	RefreshToken string `json:"refreshToken" minLength:"1" maxLength:"200"`
+	RefreshToken string `json:"refreshToken" minLength:"1" maxLength:"200" limit:"TokenMax"`
 }
 
 // LogoutRequest is POST /api/system/user/logout.
 type LogoutRequest struct {
-	RefreshToken string `json:"refreshToken,omitempty" maxLength:"200"`
+	RefreshToken string `json:"refreshToken,omitempty" maxLength:"200" limit:"TokenMax"`
 }
 
 // CaptchaResult is GET /api/system/user/getCaptcha.
@@ -93,33 +93,47 @@ type CaptchaResult struct {
 
 // UpdatePasswordRequest is POST /api/system/user/updatePassword; both passwords are encoded like login.
 type UpdatePasswordRequest struct {
-	UserID           string `json:"userId,omitempty" maxLength:"64" doc:"Ignored: the signed-in user is changed"`
-	OriginalPassword string `json:"originalPassword" minLength:"1" maxLength:"256"`
-	Password         string `json:"password" minLength:"1" maxLength:"256"`
+	UserID           string `json:"userId,omitempty" maxLength:"64" limit:"IDMax" doc:"Ignored: the signed-in user is changed"`
+	OriginalPassword string `json:"originalPassword" minLength:"1" maxLength:"256" limit:"EncodedPasswordMax"`
+	Password         string `json:"password" minLength:"1" maxLength:"256" limit:"EncodedPasswordMax"`
 }
 
 // UserIDQuery carries ?userId=.
 type UserIDQuery struct {
-	UserID string `query:"userId" maxLength:"64"`
+	UserID string `query:"userId" maxLength:"64" limit:"IDMax"`
 }
 
 // RetrievePasswordRequest is POST /api/system/user/sendRetrievePasswordEmailDTO and /user/resendVerifyEmail.
 type RetrievePasswordRequest struct {
-	Account string `json:"account" minLength:"1" maxLength:"100" doc:"Account name or e-mail"`
+	Account string `json:"account" minLength:"1" maxLength:"100" limit:"SignInAccountMax" doc:"Account name or e-mail"`
 }
 
 // EmailTokenVerifyRequest is POST /api/system/user/emailTokenVerify. Without a password it only checks the link;
 // with one (encoded like login) it sets the password and, for an invited user, verifies the account.
 type EmailTokenVerifyRequest struct {
-	Token    string `json:"token" minLength:"1" maxLength:"200"`
-	Password string `json:"password,omitempty" maxLength:"256"`
+	Token    string `json:"token" minLength:"1" maxLength:"200" limit:"TokenMax"`
+	Password string `json:"password,omitempty" maxLength:"256" limit:"EncodedPasswordMax"`
 }
+
+// TwoFactorMethod is how a second-step code reaches the person.
+type TwoFactorMethod string
+
+// TwoFactorEmail: the code is e-mailed (the only method so far).
+const TwoFactorEmail TwoFactorMethod = "EMAIL"
+
+// EmailTokenPurpose is what an e-mailed link is for.
+type EmailTokenPurpose string
+
+const (
+	EmailTokenReset  EmailTokenPurpose = "reset"  // forgotten password
+	EmailTokenVerify EmailTokenPurpose = "verify" // a new account sets its first password
+)
 
 // EmailTokenResult answers emailTokenVerify.
 type EmailTokenResult struct {
 	Valid   bool   `json:"valid"`
 	Account string `json:"account"`
-	Purpose string `json:"purpose" enum:"reset,verify"`
+	Purpose string `json:"purpose" enum:"reset,verify" enumOf:"EmailTokenPurpose"`
 	Done    bool   `json:"done" doc:"True when the password was set"`
 }
 
@@ -128,24 +142,24 @@ type EmailTokenResult struct {
 // such as someone registering a facility, solves a picture code for each
 // question, and one address may ask a limited number of times (docs/api.md, Limits).
 type CheckAccountRequest struct {
-	Account     string `json:"account" minLength:"6" maxLength:"20" pattern:"^[A-Za-z][A-Za-z0-9_]*$" doc:"Letters, digits and underscore; starts with a letter"`
-	UserID      string `json:"userId,omitempty" maxLength:"64" doc:"Managers only: the account being edited, whose own name counts as free"`
-	CaptchaID   string `json:"captchaId,omitempty" maxLength:"64" doc:"Without a manager's sign-in: from GET /user/getCaptcha"`
-	CaptchaCode string `json:"captchaCode,omitempty" maxLength:"10"`
+	Account     string `json:"account" minLength:"6" maxLength:"20" limit:"AccountMin,AccountMax" pattern:"^[A-Za-z][A-Za-z0-9_]*$" doc:"Letters, digits and underscore; starts with a letter"`
+	UserID      string `json:"userId,omitempty" maxLength:"64" limit:"IDMax" doc:"Managers only: the account being edited, whose own name counts as free"`
+	CaptchaID   string `json:"captchaId,omitempty" maxLength:"64" limit:"IDMax" doc:"Without a manager's sign-in: from GET /user/getCaptcha"`
+	CaptchaCode string `json:"captchaCode,omitempty" maxLength:"10" limit:"CaptchaCodeMax"`
 }
 
 // CheckEmailRequest is POST /api/system/user/checkEmail (false = free), for
 // a facility's owner or admin and the super admin only.
 type CheckEmailRequest struct {
-	Email  string `json:"email" minLength:"5" maxLength:"100" format:"email"`
-	UserID string `json:"userId,omitempty" maxLength:"64"`
+	Email  string `json:"email" minLength:"5" maxLength:"100" limit:"MailMin,MailMax" format:"email"`
+	UserID string `json:"userId,omitempty" maxLength:"64" limit:"IDMax"`
 }
 
 // CheckPhoneRequest is POST /api/system/user/checkPhone (false = free), for
 // a facility's owner or admin and the super admin only.
 type CheckPhoneRequest struct {
-	Phone  string `json:"phone" minLength:"10" maxLength:"20" pattern:"^[0-9+()\\- ]+$"`
-	UserID string `json:"userId,omitempty" maxLength:"64"`
+	Phone  string `json:"phone" minLength:"10" maxLength:"20" limit:"PhoneMin,PhoneMax" pattern:"^[0-9+()\\- ]+$"`
+	UserID string `json:"userId,omitempty" maxLength:"64" limit:"IDMax"`
 }
 
 // UserInfo is GET /api/system/user/getUserInfo.
@@ -186,7 +200,7 @@ type OutboxMail struct {
 
 // OutboxQuery filters the development outbox.
 type OutboxQuery struct {
-	To string `query:"to" maxLength:"100"`
+	To string `query:"to" maxLength:"100" limit:"MailMax"`
 }
 
 // PublicConfig is GET /api/system/config/public (no auth): what the UI needs before sign-in.
@@ -225,5 +239,5 @@ type MyFacility struct {
 
 // SwitchFacilityRequest is POST /user/switchFacility: continue this sign-in in another of the user's facilities.
 type SwitchFacilityRequest struct {
-	TenantID string `json:"tenantId" minLength:"1" maxLength:"64"`
+	TenantID string `json:"tenantId" minLength:"1" maxLength:"64" limit:"IDMax"`
 }

@@ -7,17 +7,29 @@ const (
 	MaxOptionSize   = 9999
 )
 
+// PageSize is a page size a list offers (spec 001 §9: default 20 with options
+// 20, 50, 100; short lists 5, 10, 20, 50).
+type PageSize int
+
+const (
+	PageSize5   PageSize = 5
+	PageSize10  PageSize = 10
+	PageSize20  PageSize = 20
+	PageSize50  PageSize = 50
+	PageSize100 PageSize = 100
+)
+
 // PageRequest is the paged-list request {current, size, data: filters}.
 type PageRequest[F any] struct {
-	Current int `json:"current" minimum:"1" maximum:"100000" default:"1" doc:"At most MaxPageNumber"`
-	Size    int `json:"size" enum:"5,10,20,50,100" default:"20"`
+	Current int `json:"current" minimum:"1" maximum:"100000" limit:"MaxPageNumber" default:"1" doc:"At most MaxPageNumber"`
+	Size    int `json:"size" enum:"5,10,20,50,100" enumOf:"PageSize" default:"20"`
 	Data    F   `json:"data,omitempty"`
 }
 
 // OptionPageRequest is the request for option lists (residents, caregivers), which may ask for 9999 rows.
 type OptionPageRequest[F any] struct {
-	Current int `json:"current" minimum:"1" maximum:"100000" default:"1" doc:"At most MaxPageNumber"`
-	Size    int `json:"size" minimum:"1" maximum:"9999" default:"20"`
+	Current int `json:"current" minimum:"1" maximum:"100000" limit:"MaxPageNumber" default:"1" doc:"At most MaxPageNumber"`
+	Size    int `json:"size" minimum:"1" maximum:"9999" limit:"MaxOptionSize" default:"20"`
 	Data    F   `json:"data,omitempty"`
 }
 

@@ -52,19 +52,19 @@ type ApplicationForm struct {
 // SaveApplicationFormRequest is POST /api/care/applicationForm/save: a new
 // request, or with applicationId an edit of your own while it is PENDING.
 type SaveApplicationFormRequest struct {
-	ApplicationID string          `json:"applicationId,omitempty" maxLength:"64"`
+	ApplicationID string          `json:"applicationId,omitempty" maxLength:"64" limit:"IDMax"`
 	Type          ApplicationType `json:"type" enum:"LEAVE,SHIFT_ADJUSTMENT"`
 	StartTime     int64           `json:"startTime" minimum:"1" doc:"Epoch ms"`
 	EndTime       int64           `json:"endTime" minimum:"1" doc:"Epoch ms, after startTime"`
-	Reason        string          `json:"reason" minLength:"1" maxLength:"1000"`
+	Reason        string          `json:"reason" minLength:"1" maxLength:"1000" limit:"ApplicationReasonMax"`
 }
 
 // ApprovalQuery is GET /api/care/applicationForm/approval (owner/admin):
 // status APPROVED (or the spec's PASS) or REFUSED; refusing needs a comment.
 type ApprovalQuery struct {
-	ApplicationID string            `query:"applicationId" json:"applicationId" minLength:"1" maxLength:"64"`
+	ApplicationID string            `query:"applicationId" json:"applicationId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	Status        ApplicationStatus `query:"status" json:"status" enum:"APPROVED,REFUSED,PASS"`
-	Comment       string            `query:"comment" json:"comment,omitempty" maxLength:"300" doc:"Required when refusing"`
+	Comment       string            `query:"comment" json:"comment,omitempty" maxLength:"300" limit:"ApplicationCommentMax" doc:"Required when refusing"`
 }
 
 // ApplicationFormFilter is the data of listApplicationFormByPage. Caregivers
@@ -73,5 +73,5 @@ type ApprovalQuery struct {
 type ApplicationFormFilter struct {
 	Status  ApplicationStatus `json:"status,omitempty" enum:",PENDING,APPROVED,REFUSED"`
 	Type    ApplicationType   `json:"type,omitempty" enum:",LEAVE,SHIFT_ADJUSTMENT"`
-	Creator string            `json:"creator,omitempty" maxLength:"64"`
+	Creator string            `json:"creator,omitempty" maxLength:"64" limit:"IDMax"`
 }

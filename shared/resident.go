@@ -108,6 +108,11 @@ const (
 	ResidentPhoneMax      = 20
 	ResidentDetailsMax    = 1000
 	ResidentBackgroundMax = 4096
+	// ResidentFullNameMax bounds "First Last", typed to confirm a move-out or a death.
+	ResidentFullNameMax         = 101
+	ResidentDestinationOtherMax = 100
+	ResidentHeightMax           = 300  // cm or in
+	ResidentWeightMax           = 1000 // kg or lb
 	// ResidentFilesMax is how many files one uploadResidentFiles call takes at most
 	// (the file service's configured count limit, 7008, may be lower).
 	ResidentFilesMax = 20
@@ -118,11 +123,11 @@ const (
 // CareProvider is a resident's physician or pharmacy: a structured contact.
 // Optional fields may be sent empty; a non-empty phone or fax has 10-20 characters.
 type CareProvider struct {
-	Name    string `json:"name" maxLength:"50"`
-	Phone   string `json:"phone" maxLength:"20" doc:"10-20 characters when given"`
-	Fax     string `json:"fax" maxLength:"20" doc:"10-20 characters when given"`
-	Email   string `json:"email" maxLength:"100" doc:"A valid e-mail address when given"`
-	Address string `json:"address" maxLength:"300"`
+	Name    string `json:"name" maxLength:"50" limit:"PersonNameMax"`
+	Phone   string `json:"phone" maxLength:"20" limit:"PhoneMax" doc:"10-20 characters when given"`
+	Fax     string `json:"fax" maxLength:"20" limit:"PhoneMax" doc:"10-20 characters when given"`
+	Email   string `json:"email" maxLength:"100" limit:"MailMax" doc:"A valid e-mail address when given"`
+	Address string `json:"address" maxLength:"300" limit:"SubDetailsMax"`
 }
 
 // Resident is one resident as a facility member sees it (spec 000 §3 "Resident").
@@ -178,68 +183,68 @@ type Resident struct {
 // ignored) and /api/care/resident/updateResident (residentId required; every
 // field is replaced). Omitted optional fields are stored empty.
 type SaveResidentRequest struct {
-	ResidentID         string           `json:"residentId,omitempty" maxLength:"64" doc:"updateResident only"`
-	FirstName          string           `json:"firstName" minLength:"1" maxLength:"50"`
-	LastName           string           `json:"lastName" minLength:"1" maxLength:"50"`
-	PreferredName      string           `json:"preferredName,omitempty" maxLength:"50"`
+	ResidentID         string           `json:"residentId,omitempty" maxLength:"64" limit:"IDMax" doc:"updateResident only"`
+	FirstName          string           `json:"firstName" minLength:"1" maxLength:"50" limit:"ResidentNameMax"`
+	LastName           string           `json:"lastName" minLength:"1" maxLength:"50" limit:"ResidentNameMax"`
+	PreferredName      string           `json:"preferredName,omitempty" maxLength:"50" limit:"ResidentNameMax"`
 	DOB                string           `json:"dob" format:"date" doc:"YYYY-MM-DD, in the past"`
 	Gender             Gender           `json:"gender" enum:"FEMALE,MALE,OTHER,UNDISCLOSED"`
-	Room               string           `json:"room" minLength:"1" maxLength:"20"`
-	Phone              string           `json:"phone,omitempty" maxLength:"20" doc:"10-20 characters when given"`
+	Room               string           `json:"room" minLength:"1" maxLength:"20" limit:"ResidentRoomMax"`
+	Phone              string           `json:"phone,omitempty" maxLength:"20" limit:"ResidentPhoneMax" doc:"10-20 characters when given"`
 	Language           ResidentLanguage `json:"language" enum:"ENGLISH,CHINESE,SPANISH,SWAHILI,TAGALOG,ROMANIAN,RUSSIAN,PUNJABI,HINDI,OTHER"`
-	LanguageOther      string           `json:"languageOther,omitempty" maxLength:"50" doc:"Required when language is OTHER"`
-	Height             *float64         `json:"height,omitempty" minimum:"1" maximum:"300" doc:"In heightUnit (CM: 30-300, IN: 12-120)"`
+	LanguageOther      string           `json:"languageOther,omitempty" maxLength:"50" limit:"ShortTextMax" doc:"Required when language is OTHER"`
+	Height             *float64         `json:"height,omitempty" minimum:"1" maximum:"300" limit:"ResidentHeightMax" doc:"In heightUnit (CM: 30-300, IN: 12-120)"`
 	HeightUnit         HeightUnit       `json:"heightUnit,omitempty" enum:"CM,IN" doc:"Required with height"`
-	Weight             *float64         `json:"weight,omitempty" minimum:"1" maximum:"1000" doc:"In weightUnit (KG: 10-400, LB: 20-900)"`
+	Weight             *float64         `json:"weight,omitempty" minimum:"1" maximum:"1000" limit:"ResidentWeightMax" doc:"In weightUnit (KG: 10-400, LB: 20-900)"`
 	WeightUnit         WeightUnit       `json:"weightUnit,omitempty" enum:"KG,LB" doc:"Required with weight"`
-	Allergies          string           `json:"allergies,omitempty" maxLength:"1000"`
+	Allergies          string           `json:"allergies,omitempty" maxLength:"1000" limit:"ResidentDetailsMax"`
 	DNR                DNR              `json:"dnr" enum:"YES,NO,UNKNOWN"`
-	Diagnoses          string           `json:"diagnoses,omitempty" maxLength:"1000"`
-	Diet               string           `json:"diet,omitempty" maxLength:"1000"`
-	Mobility           string           `json:"mobility,omitempty" maxLength:"1000"`
-	Hygiene            string           `json:"hygiene,omitempty" maxLength:"1000"`
-	Toileting          string           `json:"toileting,omitempty" maxLength:"1000"`
-	Hearing            string           `json:"hearing,omitempty" maxLength:"1000"`
-	Vision             string           `json:"vision,omitempty" maxLength:"1000"`
+	Diagnoses          string           `json:"diagnoses,omitempty" maxLength:"1000" limit:"ResidentDetailsMax"`
+	Diet               string           `json:"diet,omitempty" maxLength:"1000" limit:"ResidentDetailsMax"`
+	Mobility           string           `json:"mobility,omitempty" maxLength:"1000" limit:"ResidentDetailsMax"`
+	Hygiene            string           `json:"hygiene,omitempty" maxLength:"1000" limit:"ResidentDetailsMax"`
+	Toileting          string           `json:"toileting,omitempty" maxLength:"1000" limit:"ResidentDetailsMax"`
+	Hearing            string           `json:"hearing,omitempty" maxLength:"1000" limit:"ResidentDetailsMax"`
+	Vision             string           `json:"vision,omitempty" maxLength:"1000" limit:"ResidentDetailsMax"`
 	Physician          CareProvider     `json:"physician,omitempty"`
 	Pharmacy           CareProvider     `json:"pharmacy,omitempty"`
-	PersonalBackground string           `json:"personalBackground,omitempty" maxLength:"4096"`
-	Preferences        string           `json:"preferences,omitempty" maxLength:"1000"`
-	MoveInDate         string           `json:"moveInDate,omitempty" maxLength:"10" doc:"YYYY-MM-DD, not in the future"`
-	AvatarFileID       string           `json:"avatarFileId,omitempty" maxLength:"64" doc:"Your JPEG/PNG upload of category AVATAR (POST /api/system/files/upload); empty removes the photo"`
+	PersonalBackground string           `json:"personalBackground,omitempty" maxLength:"4096" limit:"ResidentBackgroundMax"`
+	Preferences        string           `json:"preferences,omitempty" maxLength:"1000" limit:"ResidentDetailsMax"`
+	MoveInDate         string           `json:"moveInDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD, not in the future"`
+	AvatarFileID       string           `json:"avatarFileId,omitempty" maxLength:"64" limit:"IDMax" doc:"Your JPEG/PNG upload of category AVATAR (POST /api/system/files/upload); empty removes the photo"`
 }
 
 // ResidentFilter is the data of listResidentByPage.
 type ResidentFilter struct {
-	Name   string               `json:"name,omitempty" maxLength:"50" doc:"Contained in the first, last or preferred name, any case"`
+	Name   string               `json:"name,omitempty" maxLength:"50" limit:"ResidentNameMax" doc:"Contained in the first, last or preferred name, any case"`
 	Status ResidentStatusFilter `json:"status,omitempty" enum:",ACTIVE,INACTIVE,ALL,NORMAL,GOING_OUT,MOVED_OUT,DECEASED" doc:"Empty = ACTIVE"`
-	Room   string               `json:"room,omitempty" maxLength:"20" doc:"Exact room, any case"`
+	Room   string               `json:"room,omitempty" maxLength:"20" limit:"ResidentRoomMax" doc:"Exact room, any case"`
 }
 
 // ResidentIDQuery carries ?residentId=.
 type ResidentIDQuery struct {
-	ResidentID string `query:"residentId" json:"residentId" minLength:"1" maxLength:"64"`
+	ResidentID string `query:"residentId" json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
 }
 
 // GoingOutRequest is POST /api/care/resident/goingOut: NORMAL → GOING_OUT.
 type GoingOutRequest struct {
-	ResidentID string `json:"residentId" minLength:"1" maxLength:"64"`
+	ResidentID string `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	ReturnDate int64  `json:"returnDate" minimum:"1" doc:"Expected return, epoch ms, in the future"`
-	Reason     string `json:"reason,omitempty" maxLength:"300"`
+	Reason     string `json:"reason,omitempty" maxLength:"300" limit:"SubDetailsMax"`
 }
 
 // MoveOutRequest is POST /api/care/resident/moveOut: final, cannot be undone.
 type MoveOutRequest struct {
-	ResidentID       string             `json:"residentId" minLength:"1" maxLength:"64"`
+	ResidentID       string             `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	Destination      MoveOutDestination `json:"destination" enum:"SNF,HOSPITAL,FAMILY_HOME,ASSISTED_LIVING,ANOTHER_AFH,OTHER"`
-	DestinationOther string             `json:"destinationOther,omitempty" maxLength:"100" doc:"Required when destination is OTHER"`
-	ConfirmName      string             `json:"confirmName" minLength:"1" maxLength:"101" doc:"The resident's name retyped (spec 000 §5); compared ignoring case and spaces at the ends"`
+	DestinationOther string             `json:"destinationOther,omitempty" maxLength:"100" limit:"ResidentDestinationOtherMax" doc:"Required when destination is OTHER"`
+	ConfirmName      string             `json:"confirmName" minLength:"1" maxLength:"101" limit:"ResidentFullNameMax" doc:"The resident's name retyped (spec 000 §5); compared ignoring case and spaces at the ends"`
 }
 
 // DeceasedQuery is GET /api/care/resident/deceased: final, cannot be undone.
 type DeceasedQuery struct {
-	ResidentID  string `query:"residentId" json:"residentId" minLength:"1" maxLength:"64"`
-	ConfirmName string `query:"confirmName" json:"confirmName" minLength:"1" maxLength:"101" doc:"The resident's name retyped"`
+	ResidentID  string `query:"residentId" json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
+	ConfirmName string `query:"confirmName" json:"confirmName" minLength:"1" maxLength:"101" limit:"ResidentFullNameMax" doc:"The resident's name retyped"`
 }
 
 // CarePlanUpdateTime answers getCarePlanUpdateTime.
@@ -252,20 +257,20 @@ type CarePlanUpdateTime struct {
 
 // SaveCarePlanUpdateTimeRequest is POST /api/care/resident/saveCarePlanUpdateTime.
 type SaveCarePlanUpdateTimeRequest struct {
-	ResidentID         string `json:"residentId" minLength:"1" maxLength:"64"`
+	ResidentID         string `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	CarePlanUpdateTime int64  `json:"carePlanUpdateTime" minimum:"1" doc:"Epoch ms, not in the future"`
 }
 
 // ResidentFilesQuery is GET /api/care/resident/listResidentFiles.
 type ResidentFilesQuery struct {
-	ResidentID string       `query:"residentId" json:"residentId" minLength:"1" maxLength:"64"`
+	ResidentID string       `query:"residentId" json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	Category   FileCategory `query:"category" json:"category,omitempty" enum:",CARE_PLAN,ASSESSMENT,MEDICAL_RECORD,PHYSICIAN_ORDER,INSURANCE,IDENTIFICATION,OTHER"`
 }
 
 // ResidentFileQuery is GET /api/care/resident/deleteResidentFile: one of a resident's documents.
 type ResidentFileQuery struct {
-	ResidentID string `query:"residentId" json:"residentId" minLength:"1" maxLength:"64"`
-	FileID     string `query:"fileId" json:"fileId" minLength:"1" maxLength:"64"`
+	ResidentID string `query:"residentId" json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
+	FileID     string `query:"fileId" json:"fileId" minLength:"1" maxLength:"64" limit:"IDMax"`
 }
 
 // ResidentFileCategories are the categories a resident document may have.
@@ -316,25 +321,25 @@ type ResidentContact struct {
 
 // SaveContactRequest is POST /api/care/residentContact/save: create, or with contactId edit.
 type SaveContactRequest struct {
-	ContactID    string       `json:"contactId,omitempty" maxLength:"64"`
-	ResidentID   string       `json:"residentId" minLength:"1" maxLength:"64"`
+	ContactID    string       `json:"contactId,omitempty" maxLength:"64" limit:"IDMax"`
+	ResidentID   string       `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	Group        ContactGroup `json:"group" enum:"EMERGENCY,PROVIDER,FAMILY_FRIENDS,OTHER"`
-	Name         string       `json:"name" minLength:"1" maxLength:"50"`
-	Phone        string       `json:"phone" minLength:"10" maxLength:"20"`
-	Address      string       `json:"address,omitempty" maxLength:"300"`
-	Role         string       `json:"role,omitempty" maxLength:"50"`
-	Email        string       `json:"email,omitempty" maxLength:"100" doc:"A valid e-mail address when given"`
-	Fax          string       `json:"fax,omitempty" maxLength:"20" doc:"10-20 characters when given"`
-	Relationship string       `json:"relationship,omitempty" maxLength:"50"`
+	Name         string       `json:"name" minLength:"1" maxLength:"50" limit:"PersonNameMax"`
+	Phone        string       `json:"phone" minLength:"10" maxLength:"20" limit:"PhoneMin,PhoneMax"`
+	Address      string       `json:"address,omitempty" maxLength:"300" limit:"SubDetailsMax"`
+	Role         string       `json:"role,omitempty" maxLength:"50" limit:"ShortTextMax"`
+	Email        string       `json:"email,omitempty" maxLength:"100" limit:"MailMax" doc:"A valid e-mail address when given"`
+	Fax          string       `json:"fax,omitempty" maxLength:"20" limit:"PhoneMax" doc:"10-20 characters when given"`
+	Relationship string       `json:"relationship,omitempty" maxLength:"50" limit:"ShortTextMax"`
 }
 
 // ContactFilter is the data of listContactByPage.
 type ContactFilter struct {
-	ResidentID string       `json:"residentId" minLength:"1" maxLength:"64"`
+	ResidentID string       `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	Group      ContactGroup `json:"group,omitempty" enum:",EMERGENCY,PROVIDER,FAMILY_FRIENDS,OTHER"`
 }
 
 // ContactIDQuery carries ?contactId=.
 type ContactIDQuery struct {
-	ContactID string `query:"contactId" json:"contactId" minLength:"1" maxLength:"64"`
+	ContactID string `query:"contactId" json:"contactId" minLength:"1" maxLength:"64" limit:"IDMax"`
 }

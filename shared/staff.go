@@ -17,6 +17,8 @@ const (
 	CredentialNameMax  = 100
 	CredentialMaxFiles = 5   // files of one credential record
 	CEHoursMax         = 100 // one record's continuing-education hours
+	// CaregiverSpecialtiesMax: a caregiver may have each specialty once.
+	CaregiverSpecialtiesMax = 3
 	// ExpiringSoonDays: an item due or expiring within this many days is EXPIRING_SOON (issue 5).
 	ExpiringSoonDays = 30
 )
@@ -141,15 +143,15 @@ type CaregiverBaseInfo struct {
 // SaveCaregiverRequest is POST /api/care/caregiver/save: creates the account
 // (unverified, with a temporary password) and the membership, and e-mails the invite.
 type SaveCaregiverRequest struct {
-	Account            string      `json:"account" minLength:"6" maxLength:"20" pattern:"^[A-Za-z][A-Za-z0-9_]*$" doc:"Letters, digits and underscore; starts with a letter"`
-	Name               string      `json:"name" minLength:"2" maxLength:"50"`
-	Email              string      `json:"email" minLength:"5" maxLength:"100" format:"email"`
-	Phone              string      `json:"phone" minLength:"10" maxLength:"20" pattern:"^[0-9+()\\- ]+$"`
+	Account            string      `json:"account" minLength:"6" maxLength:"20" limit:"AccountMin,AccountMax" pattern:"^[A-Za-z][A-Za-z0-9_]*$" doc:"Letters, digits and underscore; starts with a letter"`
+	Name               string      `json:"name" minLength:"2" maxLength:"50" limit:"StaffNameMin,StaffNameMax"`
+	Email              string      `json:"email" minLength:"5" maxLength:"100" limit:"MailMin,MailMax" format:"email"`
+	Phone              string      `json:"phone" minLength:"10" maxLength:"20" limit:"PhoneMin,PhoneMax" pattern:"^[0-9+()\\- ]+$"`
 	RoleType           Role        `json:"roleType,omitempty" enum:"FACILITY_ADMIN,CAREGIVER_STAFF" doc:"Default CAREGIVER_STAFF; FACILITY_ADMIN only by the owner"`
 	Color              string      `json:"color,omitempty" pattern:"^#[0-9A-Fa-f]{6}$" doc:"#RRGGBB; empty picks a free colour"`
 	HireDate           string      `json:"hireDate" format:"date" doc:"YYYY-MM-DD"`
 	BirthDate          string      `json:"birthDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD (the continuing-education deadline is each birthday)"`
-	Specialties        []Specialty `json:"specialties,omitempty" maxItems:"3" enum:"DEMENTIA,MENTAL_HEALTH,DEVELOPMENTAL_DISABILITY" doc:"Specialty trainings needed for the residents served"`
+	Specialties        []Specialty `json:"specialties,omitempty" maxItems:"3" limit:"CaregiverSpecialtiesMax" enum:"DEMENTIA,MENTAL_HEALTH,DEVELOPMENTAL_DISABILITY" doc:"Specialty trainings needed for the residents served"`
 	NurseDelegation    bool        `json:"nurseDelegation,omitempty" doc:"Performs nurse-delegated tasks"`
 	DiabetesDelegation bool        `json:"diabetesDelegation,omitempty" doc:"Performs delegated insulin injections"`
 	Language           Language    `json:"language,omitempty" enum:"en-US,es-ES,zh-CN" doc:"The language the person reads Hearth in: the invite is written in it (default: the manager's)"`
@@ -158,26 +160,26 @@ type SaveCaregiverRequest struct {
 // UpdateCaregiverRequest is POST /api/care/caregiver/update. The account name
 // and the role are not changed here (changeRoleType changes the role).
 type UpdateCaregiverRequest struct {
-	CaregiverID        string      `json:"caregiverId" minLength:"1" maxLength:"64"`
-	Name               string      `json:"name" minLength:"2" maxLength:"50"`
-	Email              string      `json:"email" minLength:"5" maxLength:"100" format:"email"`
-	Phone              string      `json:"phone" minLength:"10" maxLength:"20" pattern:"^[0-9+()\\- ]+$"`
+	CaregiverID        string      `json:"caregiverId" minLength:"1" maxLength:"64" limit:"IDMax"`
+	Name               string      `json:"name" minLength:"2" maxLength:"50" limit:"StaffNameMin,StaffNameMax"`
+	Email              string      `json:"email" minLength:"5" maxLength:"100" limit:"MailMin,MailMax" format:"email"`
+	Phone              string      `json:"phone" minLength:"10" maxLength:"20" limit:"PhoneMin,PhoneMax" pattern:"^[0-9+()\\- ]+$"`
 	Color              string      `json:"color" pattern:"^#[0-9A-Fa-f]{6}$"`
 	HireDate           string      `json:"hireDate" format:"date"`
 	BirthDate          string      `json:"birthDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"`
-	Specialties        []Specialty `json:"specialties,omitempty" maxItems:"3" enum:"DEMENTIA,MENTAL_HEALTH,DEVELOPMENTAL_DISABILITY"`
+	Specialties        []Specialty `json:"specialties,omitempty" maxItems:"3" limit:"CaregiverSpecialtiesMax" enum:"DEMENTIA,MENTAL_HEALTH,DEVELOPMENTAL_DISABILITY"`
 	NurseDelegation    bool        `json:"nurseDelegation,omitempty"`
 	DiabetesDelegation bool        `json:"diabetesDelegation,omitempty"`
 }
 
 // CaregiverIDQuery carries ?caregiverId=.
 type CaregiverIDQuery struct {
-	CaregiverID string `query:"caregiverId" json:"caregiverId" minLength:"1" maxLength:"64"`
+	CaregiverID string `query:"caregiverId" json:"caregiverId" minLength:"1" maxLength:"64" limit:"IDMax"`
 }
 
 // ChangeRoleTypeQuery is GET /api/care/caregiver/changeRoleType (owner only).
 type ChangeRoleTypeQuery struct {
-	CaregiverID string `query:"caregiverId" json:"caregiverId" minLength:"1" maxLength:"64"`
+	CaregiverID string `query:"caregiverId" json:"caregiverId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	RoleType    Role   `query:"roleType" json:"roleType" enum:"FACILITY_ADMIN,CAREGIVER_STAFF"`
 }
 
@@ -185,12 +187,12 @@ type ChangeRoleTypeQuery struct {
 // When editing, the caregiver's own id is sent so their colour counts as free.
 type CheckColorRequest struct {
 	Color       string `json:"color" pattern:"^#[0-9A-Fa-f]{6}$"`
-	CaregiverID string `json:"caregiverId,omitempty" maxLength:"64"`
+	CaregiverID string `json:"caregiverId,omitempty" maxLength:"64" limit:"IDMax"`
 }
 
 // CaregiverFilter is the data of listCaregiverByPage and listCaregiverBaseInfoByPage.
 type CaregiverFilter struct {
-	Name     string     `json:"name,omitempty" maxLength:"50" doc:"Contained in the name, any case"`
+	Name     string     `json:"name,omitempty" maxLength:"50" limit:"StaffNameMax" doc:"Contained in the name, any case"`
 	Status   UserStatus `json:"status,omitempty" enum:",enabled,disabled,unverified"`
 	RoleType Role       `json:"roleType,omitempty" enum:",FACILITY_ADMIN,CAREGIVER_STAFF"`
 }
@@ -211,7 +213,7 @@ type CaregiverFile struct {
 
 // CaregiverFilesQuery is GET /api/care/caregiver/listCaregiverFiles.
 type CaregiverFilesQuery struct {
-	CaregiverID    string         `query:"caregiverId" json:"caregiverId" minLength:"1" maxLength:"64"`
+	CaregiverID    string         `query:"caregiverId" json:"caregiverId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	CredentialType CredentialType `query:"credentialType" json:"credentialType,omitempty" doc:"Only this type; empty: all"`
 }
 

@@ -43,7 +43,7 @@ const (
 // ChatEntry is one reply.
 type ChatEntry struct {
 	Role       ChatRole `json:"role,omitempty" enum:"admin,user" doc:"Set by the server from the replier"`
-	Reply      string   `json:"reply" maxLength:"1000"`
+	Reply      string   `json:"reply" maxLength:"1000" limit:"TicketReplyMax"`
 	CreateTime int64    `json:"createTime,omitempty" doc:"Epoch ms, set by the server's clock"`
 }
 
@@ -74,32 +74,32 @@ type Ticket struct {
 // SaveTicketRequest is POST /api/system/customerServiceTicket/saveTicket:
 // create, or with ticketId edit (creator only, while SUBMITTED).
 type SaveTicketRequest struct {
-	TicketID string     `json:"ticketId,omitempty" maxLength:"64"`
-	Title    string     `json:"title" minLength:"1" maxLength:"100"`
+	TicketID string     `json:"ticketId,omitempty" maxLength:"64" limit:"IDMax"`
+	Title    string     `json:"title" minLength:"1" maxLength:"100" limit:"TicketTitleMax"`
 	Type     TicketType `json:"type" enum:"CUSTOMER_SUPPORT,ISSUES,BUG,SUGGESTION,OTHER"`
-	Content  string     `json:"content" minLength:"1" maxLength:"4096"`
-	FileIDs  []string   `json:"fileIds,omitempty" maxItems:"3" doc:"Your uploads of category SERVICE_TICKET_FILE"`
+	Content  string     `json:"content" minLength:"1" maxLength:"4096" limit:"TicketContentMax"`
+	FileIDs  []string   `json:"fileIds,omitempty" maxItems:"3" limit:"TicketMaxFiles" doc:"Your uploads of category SERVICE_TICKET_FILE"`
 }
 
 // TicketIDQuery carries ?ticketId=.
 type TicketIDQuery struct {
-	TicketID string `query:"ticketId" json:"ticketId" minLength:"1" maxLength:"64"`
+	TicketID string `query:"ticketId" json:"ticketId" minLength:"1" maxLength:"64" limit:"IDMax"`
 }
 
 // ReplyTicketRequest is POST /api/system/customerServiceTicket/reply. The
 // client sends the whole chat with its new entry last; the server keeps only
 // that entry's reply text and stamps its role and time itself.
 type ReplyTicketRequest struct {
-	TicketID     string       `json:"ticketId" minLength:"1" maxLength:"64"`
+	TicketID     string       `json:"ticketId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	ReplyContent ReplyContent `json:"replyContent"`
 }
 
 // TicketFilter is the data of listTicketsByPage. Creator and creatorDelete are
 // accepted for the spec's clients but ignored: the server scopes the list from the token.
 type TicketFilter struct {
-	Title         string       `json:"title,omitempty" maxLength:"100" doc:"Contained in the title, any case"`
+	Title         string       `json:"title,omitempty" maxLength:"100" limit:"TicketTitleMax" doc:"Contained in the title, any case"`
 	Status        TicketStatus `json:"status,omitempty" enum:",SUBMITTED,PROCESSING,RESOLVED"`
 	Type          TicketType   `json:"type,omitempty" enum:",CUSTOMER_SUPPORT,ISSUES,BUG,SUGGESTION,OTHER"`
-	Creator       string       `json:"creator,omitempty" maxLength:"64" doc:"Ignored"`
+	Creator       string       `json:"creator,omitempty" maxLength:"64" limit:"IDMax" doc:"Ignored"`
 	CreatorDelete *int         `json:"creatorDelete,omitempty" doc:"Ignored"`
 }

@@ -109,10 +109,10 @@ func (c *Core) serveKioskSetup(w http.ResponseWriter, r *http.Request) {
 	req.Credential = strings.TrimSpace(req.Credential)
 	var bad []fieldRule
 	switch {
-	case len(req.Credential) < 8:
-		bad = append(bad, fieldRule{"credential", "minLength", map[string]any{"min": 8}})
-	case len(req.Credential) > 128:
-		bad = append(bad, fieldRule{"credential", "maxLength", map[string]any{"max": 128}})
+	case len(req.Credential) < shared.KioskCredentialMin:
+		bad = append(bad, fieldRule{"credential", "minLength", map[string]any{"min": shared.KioskCredentialMin}})
+	case len(req.Credential) > shared.KioskCredentialMax:
+		bad = append(bad, fieldRule{"credential", "maxLength", map[string]any{"max": shared.KioskCredentialMax}})
 	case !credentialPattern.MatchString(req.Credential):
 		bad = append(bad, fieldRule{"credential", "pattern", nil})
 	}

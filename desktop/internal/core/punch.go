@@ -40,8 +40,8 @@ func (c *Core) serveKioskPunch(w http.ResponseWriter, r *http.Request) {
 	switch { // bounds of shared.KioskPunchRequest
 	case req.CaregiverID == "":
 		bad = append(bad, fieldRule{"caregiverId", "minLength", map[string]any{"min": 1}})
-	case len(req.CaregiverID) > 64:
-		bad = append(bad, fieldRule{"caregiverId", "maxLength", map[string]any{"max": 64}})
+	case len(req.CaregiverID) > shared.IDMax:
+		bad = append(bad, fieldRule{"caregiverId", "maxLength", map[string]any{"max": shared.IDMax}})
 	}
 	if !punchIDPattern.MatchString(req.ClientPunchID) {
 		bad = append(bad, fieldRule{"clientPunchId", "pattern", nil})

@@ -69,6 +69,14 @@ export const AttendanceMaxRangeDays = 93;
  */
 export const KioskNameMax = 50;
 /**
+ * ClientPunchIDMin/Max bound the random id a device gives each punch.
+ */
+export const ClientPunchIDMin = 8;
+/**
+ * Attendance limits (issue 5). A punch taken offline carries its own time.
+ */
+export const ClientPunchIDMax = 64;
+/**
  * KioskCredentialHeader carries a registered kiosk's device credential on the
  * /api/care/kiosk/* calls (docs/api.md "Kiosk authentication"); the desktop
  * shell adds it, the cloud's device routes read it.
@@ -291,6 +299,14 @@ export interface KioskPunchResult {
   queued?: boolean;
 }
 /**
+ * PinKDFAlgorithm names the function of a PinKDF.
+ */
+export type PinKDFAlgorithm = string;
+/**
+ * PinKDFArgon2id is argon2id (RFC 9106), the only one so far.
+ */
+export const PinKDFArgon2id: PinKDFAlgorithm = "argon2id";
+/**
  * PinKDF names the slow function a kiosk uses to check a PIN offline:
  * verifier = argon2id(pin, salt = deviceSalt bytes + caregiverId bytes, time, memoryKiB, threads, keyLength).
  */
@@ -389,6 +405,14 @@ export const KioskConfirmSeconds = 5;
  */
 export const CloudURLMax = 255;
 /**
+ * KioskCredentialMin/Max bound the device credential pasted at kiosk setup.
+ */
+export const KioskCredentialMin = 8;
+/**
+ * Desktop headers and limits.
+ */
+export const KioskCredentialMax = 128;
+/**
  * Error codes answered by the desktop shell itself (docs/api.md "Desktop shell").
  */
 export const CodeCloudUnreachable: Code = "4130"; // the cloud URL did not answer /healthz; data.detail
@@ -453,6 +477,13 @@ export interface KioskLeaveRequest {
   exitPin: string;
   forget?: boolean;
 }
+/**
+ * OutboxState is where a punch queued at a kiosk stands.
+ */
+export type OutboxState = string;
+export const OutboxWaiting: OutboxState = "WAITING"; // not yet accepted by the cloud
+export const OutboxSent: OutboxState = "SENT"; // the cloud has it
+export const OutboxRefused: OutboxState = "REFUSED"; // the cloud refused it for good (LastError says why)
 /**
  * DesktopOutboxEntry is one punch in GET /api/desktop/outbox (owner mode and
  * the kiosk's status line): what is waiting or was refused, never a PIN.
@@ -920,6 +951,20 @@ export interface EmailTokenVerifyRequest {
   password?: string;
 }
 /**
+ * TwoFactorMethod is how a second-step code reaches the person.
+ */
+export type TwoFactorMethod = string;
+/**
+ * TwoFactorEmail: the code is e-mailed (the only method so far).
+ */
+export const TwoFactorEmail: TwoFactorMethod = "EMAIL";
+/**
+ * EmailTokenPurpose is what an e-mailed link is for.
+ */
+export type EmailTokenPurpose = string;
+export const EmailTokenReset: EmailTokenPurpose = "reset"; // forgotten password
+export const EmailTokenVerify: EmailTokenPurpose = "verify"; // a new account sets its first password
+/**
  * EmailTokenResult answers emailTokenVerify.
  */
 export interface EmailTokenResult {
@@ -1072,6 +1117,62 @@ export interface SwitchFacilityRequest {
 }
 
 //////////
+// source: limits.go
+
+/**
+ * IDMax bounds every record id a request carries (UUIDs and the 32-hex ids fit).
+ */
+export const IDMax = 64;
+export const UnitMax = 10; // spec 001 §9 input lengths: unit
+export const LongUnitMax = 20; // long unit
+export const ShortTextMax = 50; // short
+export const TitleMax = 100; // title
+export const SubDetailsMax = 300; // sub details
+export const DetailsMax = 1000; // details
+export const LongDetailsMax = 4096; // long details
+export const AccountMin = 6; // spec 001 §9 field bounds: account 6-20
+export const AccountMax = 20; // account
+export const MailMin = 5; // mail 5-100
+export const MailMax = 100; // mail
+export const PersonNameMin = 2; // owner name 2-50, and any person's name
+export const PersonNameMax = 50; // person's name
+export const PhoneMin = 10; // phone 10-20
+export const PhoneMax = 20; // phone
+/**
+ * SignInAccountMax bounds what the sign-in form takes: an account name or an e-mail address.
+ */
+export const SignInAccountMax = 100;
+/**
+ * TokenMax bounds a refresh token or an e-mailed link's token.
+ */
+export const TokenMax = 200;
+/**
+ * CaptchaCodeMax bounds the typed picture code.
+ */
+export const CaptchaCodeMax = 10;
+/**
+ * DateTextMax bounds a date written YYYY-MM-DD.
+ */
+export const DateTextMax = 10;
+/**
+ * FileNameMax bounds a file's name (the common file-system limit, 255 bytes).
+ */
+export const FileNameMax = 255;
+/**
+ * LinkSignatureMax bounds a signed link's signature.
+ */
+export const LinkSignatureMax = 128;
+/**
+ * ImageSideMin/Max bound a requested image size in pixels (spec 001 §5: images up to 4096 by 4096).
+ */
+export const ImageSideMin = 16;
+export const ImageSideMax = 4096;
+/**
+ * ConfirmFilesMax bounds the file ids one confirmed call takes.
+ */
+export const ConfirmFilesMax = 100;
+
+//////////
 // source: paging.go
 
 /**
@@ -1086,6 +1187,16 @@ export const MaxPageSize = 100;
  * Page sizes (spec 001 §9): default 20, options 5/10/20/50/100; option lists up to 9999.
  */
 export const MaxOptionSize = 9999;
+/**
+ * PageSize is a page size a list offers (spec 001 §9: default 20 with options
+ * 20, 50, 100; short lists 5, 10, 20, 50).
+ */
+export type PageSize = number /* int */;
+export const PageSize5: PageSize = 5;
+export const PageSize10: PageSize = 10;
+export const PageSize20: PageSize = 20;
+export const PageSize50: PageSize = 50;
+export const PageSize100: PageSize = 100;
 /**
  * PageRequest is the paged-list request {current, size, data: filters}.
  */
@@ -1306,6 +1417,25 @@ export const ResidentDetailsMax = 1000;
  * sub details 300, details 1000, long details 4096; phone 10-20).
  */
 export const ResidentBackgroundMax = 4096;
+/**
+ * ResidentFullNameMax bounds "First Last", typed to confirm a move-out or a death.
+ */
+export const ResidentFullNameMax = 101;
+/**
+ * Resident limits (the residents issue; spec 001 §9 input lengths: short 50,
+ * sub details 300, details 1000, long details 4096; phone 10-20).
+ */
+export const ResidentDestinationOtherMax = 100;
+/**
+ * Resident limits (the residents issue; spec 001 §9 input lengths: short 50,
+ * sub details 300, details 1000, long details 4096; phone 10-20).
+ */
+export const ResidentHeightMax = 300; // cm or in
+/**
+ * Resident limits (the residents issue; spec 001 §9 input lengths: short 50,
+ * sub details 300, details 1000, long details 4096; phone 10-20).
+ */
+export const ResidentWeightMax = 1000; // kg or lb
 /**
  * ResidentFilesMax is how many files one uploadResidentFiles call takes at most
  * (the file service's configured count limit, 7008, may be lower).
@@ -1646,6 +1776,10 @@ export const CredentialMaxFiles = 5; // files of one credential record
  * phone 10–20, owner name 2–50; "Input lengths" short 50, sub details 300).
  */
 export const CEHoursMax = 100; // one record's continuing-education hours
+/**
+ * CaregiverSpecialtiesMax: a caregiver may have each specialty once.
+ */
+export const CaregiverSpecialtiesMax = 3;
 /**
  * ExpiringSoonDays: an item due or expiring within this many days is EXPIRING_SOON (issue 5).
  */

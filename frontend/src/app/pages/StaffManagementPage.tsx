@@ -18,6 +18,7 @@ import { StaffTable } from '@/features/staff/components/StaffTable';
 import { STATUS_KEYS, statusLabel } from '@/features/staff/staffLabels';
 import { useViewer } from '@/features/staff/viewer';
 import '@/features/staff/staff.css';
+import { StaffNameMax } from '@/types/api.gen';
 
 type TabId = 'staff' | 'attendance' | 'requests' | 'kiosks';
 
@@ -89,7 +90,7 @@ function StaffPanel() {
           placeholder={t('staff.list.search')}
           aria-label={t('staff.list.search')}
           value={name}
-          maxLength={50}
+          maxLength={StaffNameMax}
           onValueChange={setName}
           onKeyDown={(e) => {
             if (e.key === 'Enter') search({ ...filter, name: name.trim() || undefined });

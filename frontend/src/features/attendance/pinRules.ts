@@ -1,8 +1,10 @@
 // The kiosk PIN a caregiver sets in /your-status (issue 5: 4–6 digits, stored hashed on the server; the server
 // refuses the same guessable PINs, attendance.GuessablePin in cloud/feature/attendance/pin.go).
 
-export const PIN_MIN = 4;
-export const PIN_MAX = 6;
+import { PinMaxLength, PinMinLength } from '@/types/api.gen';
+
+export const PIN_MIN = PinMinLength;
+export const PIN_MAX = PinMaxLength;
 
 export type PinProblem = 'required' | 'digits' | 'length' | 'guessable' | 'mismatch';
 

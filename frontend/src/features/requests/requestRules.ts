@@ -1,10 +1,11 @@
 // The caregiver's request form (spec 000 §3 "Application": type, start, end, reason) and how a request's
 // state reads (spec 000 §4 "Leave request: pending, approved (pass), refused").
 
-/** spec 001 §9 input lengths: details 1000. */
-export const REASON_MAX = 1000;
+import { ApplicationCommentMax, ApplicationReasonMax } from '@/types/api.gen';
+/** spec 001 §9 input lengths: details 1000 (shared/request.go, make types). */
+export const REASON_MAX = ApplicationReasonMax;
 /** spec 001 §9 input lengths: sub details 300 (the approver's comment). */
-export const COMMENT_MAX = 300;
+export const COMMENT_MAX = ApplicationCommentMax;
 
 export interface RequestDraft {
   type: string;

@@ -8,8 +8,10 @@ import {
   ContactFamilyFriends,
   ContactOther,
   ContactProvider,
+  MailMax,
   ResidentBackgroundMax,
   ResidentDeceased,
+  ResidentDestinationOtherMax,
   ResidentDetailsMax,
   ResidentGoingOut,
   ResidentMovedOut,
@@ -18,6 +20,7 @@ import {
   ResidentPhoneMax,
   ResidentPhoneMin,
   ResidentRoomMax,
+  SubDetailsMax,
 } from '@/types/api.gen';
 
 /** spec 001 §9 "Default page size": 20, options 20, 50, 100. */
@@ -25,9 +28,9 @@ export const RESIDENT_PAGE_SIZES = [20, 50, 100] as const;
 export const RESIDENT_PAGE_SIZE = 20;
 
 /** spec 001 §9 input lengths: sub details 300 (addresses, going-out reason), title 100 (move-out "other"). */
-export const SUB_DETAILS_MAX = 300;
-export const DESTINATION_OTHER_MAX = 100;
-export const EMAIL_MAX = 100;
+export const SUB_DETAILS_MAX = SubDetailsMax;
+export const DESTINATION_OTHER_MAX = ResidentDestinationOtherMax;
+export const EMAIL_MAX = MailMax;
 
 // ---------------------------------------------------------------------------------------------------------
 // Dates

@@ -1,14 +1,16 @@
 // Staff form bounds (spec 000 §5, 001 §9) and who may do what to a staff member (spec 000 §6, issue 5).
 
-/** spec 001 §9 field bounds. */
-export const ACCOUNT_MIN = 6;
-export const ACCOUNT_MAX = 20;
-export const PHONE_MIN = 10;
-export const PHONE_MAX = 20;
-export const MAIL_MIN = 5;
-export const MAIL_MAX = 100;
+import { AccountMax, AccountMin, MailMax, MailMin, PhoneMax, PhoneMin, StaffNameMax } from '@/types/api.gen';
+
+/** spec 001 §9 field bounds, from shared/limits.go (make types). */
+export const ACCOUNT_MIN = AccountMin;
+export const ACCOUNT_MAX = AccountMax;
+export const PHONE_MIN = PhoneMin;
+export const PHONE_MAX = PhoneMax;
+export const MAIL_MIN = MailMin;
+export const MAIL_MAX = MailMax;
 /** spec 001 §9 input lengths: short 50. */
-export const NAME_MAX = 50;
+export const NAME_MAX = StaffNameMax;
 
 export type FieldProblem = 'required' | 'format' | 'length' | 'taken';
 

@@ -4,6 +4,7 @@ import { PersonIcon, RefreshIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaResult } from '@/types/api.gen';
 import { PasswordInput } from './PasswordInput';
+import { CaptchaCodeMax, PasswordMaxLength, SignInAccountMax } from '@/types/api.gen';
 
 export interface AccountValues {
   account: string;
@@ -64,7 +65,7 @@ export function AccountStep({ busy, notice, captcha, captchaMessage, onNewCaptch
           leftIcon={<PersonIcon />}
           placeholder={t('auth.login.accountPlaceholder')}
           value={account}
-          maxLength={100}
+          maxLength={SignInAccountMax}
           onValueChange={setAccount}
           intent={touched && accountMissing ? Intent.DANGER : Intent.NONE}
         />
@@ -82,7 +83,7 @@ export function AccountStep({ busy, notice, captcha, captchaMessage, onNewCaptch
           autoComplete="current-password"
           placeholder={t('auth.login.passwordPlaceholder')}
           value={password}
-          maxLength={30}
+          maxLength={PasswordMaxLength}
           onValueChange={setPassword}
           intent={touched && passwordMissing ? Intent.DANGER : Intent.NONE}
         />
@@ -103,7 +104,7 @@ export function AccountStep({ busy, notice, captcha, captchaMessage, onNewCaptch
             name="captcha"
             autoComplete="off"
             value={captchaCode}
-            maxLength={10}
+            maxLength={CaptchaCodeMax}
             onValueChange={setCaptchaCode}
           />
         </FormGroup>

@@ -3,6 +3,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGrou
 import { useAppMutation } from '@/lib/api/mutation';
 import { useTranslation } from 'react-i18next';
 import { sendRetrievePasswordEmail } from '../api/sendRetrievePasswordEmail';
+import { SignInAccountMax } from '@/types/api.gen';
 
 /** "Forgot password?": asks for the account or e-mail, then says a link was sent if the account exists. */
 export function ForgotPasswordDialog({ isOpen, onClose, initialAccount }: { isOpen: boolean; onClose: () => void; initialAccount: string }) {
@@ -33,7 +34,7 @@ export function ForgotPasswordDialog({ isOpen, onClose, initialAccount }: { isOp
                   id="forgot-account"
                   autoFocus
                   value={account}
-                  maxLength={100}
+                  maxLength={SignInAccountMax}
                   onValueChange={setAccount}
                   autoComplete="username"
                 />

@@ -2,6 +2,7 @@ import { FormGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { PasswordInput } from './PasswordInput';
 import { PasswordRuleList } from './PasswordRuleList';
+import { PasswordMaxLength } from '@/types/api.gen';
 
 interface Props {
   password: string;
@@ -31,7 +32,7 @@ export function NewPasswordFields({ password, confirm, onPassword, onConfirm, to
           id="new-password"
           autoComplete="new-password"
           value={password}
-          maxLength={30}
+          maxLength={PasswordMaxLength}
           onValueChange={onPassword}
           intent={serverError ? Intent.DANGER : Intent.NONE}
         />
@@ -47,7 +48,7 @@ export function NewPasswordFields({ password, confirm, onPassword, onConfirm, to
           id="confirm-password"
           autoComplete="new-password"
           value={confirm}
-          maxLength={30}
+          maxLength={PasswordMaxLength}
           onValueChange={onConfirm}
           intent={confirmMessage ? Intent.DANGER : Intent.NONE}
         />

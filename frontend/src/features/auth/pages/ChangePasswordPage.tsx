@@ -16,6 +16,7 @@ import { NewPasswordFields } from '../components/NewPasswordFields';
 import { PasswordInput } from '../components/PasswordInput';
 import { isAcceptablePassword } from '../passwordRule';
 import { signOut } from '../signOut';
+import { PasswordMaxLength } from '@/types/api.gen';
 
 /** /change-password: signed in (current + new password), or from an e-mailed link (?token=…). */
 export default function ChangePasswordPage() {
@@ -82,7 +83,7 @@ function SignedInForm() {
             autoComplete="current-password"
             autoFocus
             value={original}
-            maxLength={30}
+            maxLength={PasswordMaxLength}
             onValueChange={setOriginal}
             intent={originalError ? Intent.DANGER : Intent.NONE}
           />

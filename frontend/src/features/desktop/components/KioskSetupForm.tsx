@@ -3,7 +3,7 @@ import { Alert, Button, Callout, FormGroup, InputGroup, Intent, Radio, RadioGrou
 import { DesktopIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { CodeCloudUnreachable, CodeKioskNotSetUp, KioskExitPinMax, KioskNameMax, type KioskRegistration } from '@/types/api.gen';
+import { CodeCloudUnreachable, CodeKioskNotSetUp, KioskCredentialMax, KioskExitPinMax, KioskNameMax, type KioskRegistration } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { useAppMutation } from '@/lib/api/mutation';
@@ -126,7 +126,7 @@ export function KioskSetupForm({ register }: { register?: (deviceName: string) =
             id="kiosk-setup-credential"
             autoComplete="off"
             spellCheck={false}
-            maxLength={128}
+            maxLength={KioskCredentialMax}
             value={credential}
             onValueChange={setCredential}
             onFocus={(e) => e.currentTarget.select()}

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Callout, DialogBody, DialogFooter, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { CareProvider, Resident } from '@/types/api.gen';
-import { ResidentBackgroundMax, ResidentDetailsMax, ResidentNameMax, ResidentPhoneMax, ResidentRoomMax } from '@/types/api.gen';
+import { DateTextMax, ResidentBackgroundMax, ResidentDetailsMax, ResidentNameMax, ResidentPhoneMax, ResidentRoomMax } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
@@ -193,7 +193,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
               {text('firstName', t('residents.field.firstName'), ResidentNameMax)}
               {text('lastName', t('residents.field.lastName'), ResidentNameMax)}
               {text('preferredName', t('residents.field.preferredName'), ResidentNameMax)}
-              {text('dob', t('residents.field.dob'), 10, {
+              {text('dob', t('residents.field.dob'), DateTextMax, {
                 type: 'date',
                 hint: age !== undefined ? t('residents.form.agePreview', { age }) : undefined,
               })}
