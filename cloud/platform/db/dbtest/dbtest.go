@@ -6,8 +6,10 @@
 // a file copy on SQLite, CREATE DATABASE … TEMPLATE on PostgreSQL. Templates
 // with data already in them (servertest's demo data) are made the same way,
 // once, by Template. A package that uses dbtest drops its templates at the end
-// with a TestMain that calls dbtest.Main; a template left behind by a test
-// binary that died is dropped by the next run.
+// with a TestMain that calls dbtest.Main, which also lets each test's
+// PostgreSQL database be dropped in the background (DROP DATABASE waits for a
+// checkpoint) and waits for those drops at the end; a template left behind by
+// a test binary that died is dropped by the next run.
 package dbtest
 
 import (
@@ -43,7 +45,11 @@ func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 // Main runs the package's tests and then drops the templates they made. Use it
 // from TestMain: func TestMain(m *testing.M) { dbtest.Main(m) }.
 func Main(m *testing.M) {
+	mu.Lock()
+	usingMain = true
+	mu.Unlock()
 	code := m.Run()
+	drops.Wait()
 	dropTemplates()
 	os.Exit(code)
 }
@@ -120,6 +126,11 @@ var (
 	pgNames   []string
 	pgLock    *sql.Conn // holds an advisory lock per template while this binary runs
 	pgAdmin   *sql.DB
+	// usingMain: Main waits for drops, so a test's database is dropped in the
+	// background and the test ends without waiting (DROP DATABASE waits for a
+	// checkpoint, seconds on a busy server).
+	usingMain bool
+	drops     sync.WaitGroup
 )
 
 func template(engine db.Engine, key string, setup Setup) (*tmpl, error) {
@@ -336,12 +347,21 @@ func clonePostgres(tp *tmpl) (*db.DB, func(), error) {
 	name := "hearth_test_" + randomHex(6)
 	mu.Lock()
 	_, err := pgAdmin.ExecContext(ctx, "CREATE DATABASE "+name+" TEMPLATE "+tp.name)
+	a, background := pgAdmin, usingMain
 	mu.Unlock()
 	if err != nil {
 		return nil, nil, fmt.Errorf("create test database: %w", err)
 	}
 	drop := func() {
-		_, _ = pgAdmin.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+		if background {
+			drops.Add(1)
+			go func() {
+				defer drops.Done()
+				_, _ = a.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+			}()
+			return
+		}
+		_, _ = a.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
 	}
 	d, err := db.Open(ctx, withDatabase(postgresURL(), name))
 	if err != nil {
