@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { CogIcon, FullscreenIcon, KeyIcon, MediaIcon, MinimizeIcon, PrintIcon, TickIcon, TranslateIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,10 +8,12 @@ import type { UserInfo } from '@/types/api.gen';
 import { usePublicConfig } from '@/features/auth/api/getPublicConfig';
 import { userInfoKey } from '@/features/auth/api/getUserInfo';
 import { printPage } from '@/features/desktop/bridge';
-import { AvatarDialog } from '@/features/profile/components/AvatarDialog';
 import { chooseLanguage, currentLanguage, LANGUAGES } from '@/lib/i18n';
 import { useSessionStore } from '@/lib/session/store';
 import { SUPER_ADMIN } from '../routing';
+
+// The picture editor (cropper, zoom slider) loads when it is opened, not with every signed-in page.
+const AvatarDialog = lazy(() => import('@/features/profile/components/AvatarDialog').then((m) => ({ default: m.AvatarDialog })));
 
 function useFullScreen(): [boolean, () => void] {
   const [on, setOn] = useState(() => document.fullscreenElement !== null);
@@ -90,11 +92,13 @@ export function SettingsPopover({ userInfo }: { userInfo: UserInfo | undefined }
         <Button variant="minimal" icon={<CogIcon />} aria-label={t('layout.settings.open')} title={t('layout.settings.open')} />
       </Popover>
       {avatarOpen ? (
-        <AvatarDialog
-          userId={userId}
-          onClose={() => setAvatarOpen(false)}
-          onSaved={() => queryClient.invalidateQueries({ queryKey: userInfoKey })}
-        />
+        <Suspense fallback={null}>
+          <AvatarDialog
+            userId={userId}
+            onClose={() => setAvatarOpen(false)}
+            onSaved={() => queryClient.invalidateQueries({ queryKey: userInfoKey })}
+          />
+        </Suspense>
       ) : null}
     </>
   );
