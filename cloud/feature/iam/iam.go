@@ -432,6 +432,7 @@ func (s *Service) TwoFactor(ctx context.Context, req shared.TwoFactorRequest, c 
 		// UPDATE ... RETURNING writes, so it runs on the writer (the SQLite reader pool is read-only).
 		var n int
 		var acct failures
+		var lockedNow bool // this wrong code locked the account (others in flight only see the lock)
 		err := s.db.InTx(ctx, func(tx *db.Tx) (err error) {
 			if n, err = s.store.CountAttempt(ctx, tx, ch.ID); err != nil {
 				return err
@@ -439,10 +440,10 @@ func (s *Service) TwoFactor(ctx context.Context, req shared.TwoFactorRequest, c 
 			if acct, err = s.store.AddFailure(ctx, tx, codeKey(u.ID), now.UnixMilli(), FailureWindow.Milliseconds()); err != nil {
 				return err
 			}
-			if acct.Count < CodeAccountLockAfter {
+			if acct.Count < CodeAccountLockAfter || acct.LockedUntil > now.UnixMilli() { // under the limit, or locked already
 				return nil
 			}
-			acct = failures{WindowStart: now.UnixMilli(), LockedUntil: now.Add(LockDuration).UnixMilli()}
+			acct, lockedNow = failures{WindowStart: now.UnixMilli(), LockedUntil: now.Add(LockDuration).UnixMilli()}, true
 			if err := s.store.SaveFailures(ctx, tx, codeKey(u.ID), acct); err != nil {
 				return err
 			}
@@ -452,8 +453,10 @@ func (s *Service) TwoFactor(ctx context.Context, req shared.TwoFactorRequest, c 
 		if err != nil {
 			return nil, err
 		}
-		if acct.LockedUntil > now.UnixMilli() {
+		if lockedNow {
 			s.notifyCodeLocked(ctx, u)
+		}
+		if acct.LockedUntil > now.UnixMilli() {
 			return nil, codeLockedProblem(acct.LockedUntil, now)
 		}
 		if n >= CodeMaxAttempts {

@@ -3,6 +3,7 @@ package iam_test
 import (
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -269,6 +270,42 @@ func TestCodeLockPerAccount(t *testing.T) {
 		ch := startCodeStep(t, e, "owner_birch", "")
 		if lr := loginResult(t, ch.enter(t, e.Code(t, email))); lr.Token == "" {
 			t.Fatalf("after the lock: %+v", lr)
+		}
+	})
+}
+
+// Wrong codes sent at once over several sign-ins are each counted: the
+// account locks once, with one mail, and no more than the limit get "wrong".
+func TestCodeLockRace(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		email := e.Email(t, "owner_birch")
+		var chs []challenge
+		for range 4 {
+			chs = append(chs, startCodeStep(t, e, "owner_birch", ""))
+		}
+		before := len(e.Mails(t, email))
+		codes := make([]string, 4*iam.CodeMaxAttempts)
+		var wg sync.WaitGroup
+		for i := range codes {
+			wg.Go(func() { codes[i] = chs[i%len(chs)].enter(t, "999999").Code })
+		}
+		wg.Wait()
+		count := map[string]int{}
+		for _, c := range codes {
+			count[c]++
+		}
+		if count[string(shared.CodeVerifyCodeWrong)] > iam.CodeAccountLockAfter-1 || count[string(shared.CodeRateLimited)] == 0 {
+			t.Errorf("answers: %v", count)
+		}
+		locks := 0
+		for _, m := range e.Mails(t, email)[before:] {
+			if m.Subject == "Your Hearth sign-in is locked" {
+				locks++
+			}
+		}
+		if locks != 1 {
+			t.Errorf("%d lock mails", locks)
 		}
 	})
 }
