@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"slices"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -132,6 +131,8 @@ func New(d Deps) (*Server, error) {
 	attendance.Routes(api, clock)
 	requests := request.New(d.DB, d.Mail, d.Log, d.Now)
 	request.Routes(api, requests)
+	// Facility settings (the owner's name, address, time zone and licence number).
+	tenant.Routes(api, tenant.NewService(d.DB, d.Now))
 	residents := resident.New(d.DB, files, planMax, d.Now)
 	resident.Routes(api, residents, uploadLimit(fc))
 
@@ -140,16 +141,15 @@ func New(d Deps) (*Server, error) {
 	sh := shell.New()
 	sh.Counter(shell.Counter{Key: shared.CounterApplicationForm, Count: requests.CountPending})
 	sh.Counter(shell.Counter{Key: shared.CounterExpiredCertificate, Count: staffSvc.CountOverdue})
-	managers := []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin}
-	carers := []shared.Role{shared.RoleCaregiverStaff}
-	sh.Card(shell.Card{Key: resident.CardResidents, Roles: slices.Concat(managers, carers), Function: shared.FnResidentManagement, Data: residents.CountsCard})
+	managers, carers := shared.FacilityManagers, shared.Caregivers
+	sh.Card(shell.Card{Key: resident.CardResidents, Roles: shared.EveryFacilityRole, Function: shared.FnResidentManagement, Data: residents.CountsCard})
 	sh.Card(shell.Card{Key: request.CardApprovals, Roles: managers, Function: shared.FnStaffManagement, Data: requests.ApprovalsCard})
 	sh.Card(shell.Card{Key: staff.CardCredentials, Roles: managers, Function: shared.FnStaffManagement, Data: staffSvc.CredentialsCard})
 	sh.Card(shell.Card{Key: resident.CardResidentsOut, Roles: managers, Function: shared.FnResidentManagement, Data: residents.OutCard})
 	sh.Card(shell.Card{Key: resident.CardCarePlanReviews, Roles: managers, Function: shared.FnResidentManagement, Data: residents.ReviewCard})
 	sh.Card(shell.Card{Key: attendance.CardMyStatus, Roles: carers, Function: shared.FnYourStatus, Data: clock.MyStatusCard})
 	sh.Card(shell.Card{Key: request.CardMyRequests, Roles: carers, Function: shared.FnYourStatus, Data: requests.MyRequestsCard})
-	sh.Card(shell.Card{Key: tenant.CardTenants, Roles: []shared.Role{shared.RoleSuperAdmin}, Data: tenant.NewStore(d.DB).TenantsCard})
+	sh.Card(shell.Card{Key: tenant.CardTenants, Roles: shared.SuperAdmins, Data: tenant.NewStore(d.DB).TenantsCard})
 	shell.Routes(api, sh)
 
 	// Unknown API paths answer the envelope, never the UI.

@@ -98,7 +98,7 @@ func (s *Store) RevokeFamilyIn(ctx context.Context, q db.Querier, familyID, tena
 func switchRoutes(api *web.API, s *Service, client func(context.Context) Client) {
 	op := func(method, path, summary string) web.Op {
 		return web.Op{Service: web.System, Method: method, Path: path, Summary: summary, Access: web.SignedIn,
-			Roles: facilityRoles, Function: web.AnyPlan}
+			Roles: shared.EveryFacilityRole, Function: web.AnyPlan}
 	}
 	web.Handle(api, op(http.MethodGet, "/user/listMyFacilities", "The facilities this user can switch to, the current one marked"),
 		func(ctx context.Context, _ *web.None) ([]shared.MyFacility, error) {
@@ -109,7 +109,3 @@ func switchRoutes(api *web.API, s *Service, client func(context.Context) Client)
 			return s.SwitchFacility(ctx, auth.From(ctx), in.Body.TenantID, client(ctx))
 		})
 }
-
-// facilityRoles are the roles of a facility member.
-var facilityRoles = []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin,
-	shared.RoleCaregiverStaff}

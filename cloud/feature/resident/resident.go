@@ -40,7 +40,6 @@ func isFinal(s shared.ResidentStatus) bool {
 	return s == shared.ResidentMovedOut || s == shared.ResidentDeceased
 }
 
-
 // Files is what residents need from the file service.
 type Files interface {
 	// Upload checks and stores a batch of uploads (all or none) as p's, unconfirmed.

@@ -79,10 +79,6 @@ func (r *Registry) Card(c Card) {
 	r.cards = append(r.cards, c)
 }
 
-// facilityRoles are every role of a facility member; the super admin has no sidebar counts (spec 000 §6).
-var facilityRoles = []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin,
-	shared.RoleCaregiverStaff}
-
 // shows reports whether something declared for roles and function is for p.
 func shows(p *auth.Principal, roles []shared.Role, function string) bool {
 	if len(roles) > 0 && !p.Has(roles...) {
@@ -142,7 +138,7 @@ func (r *Registry) Cards(ctx context.Context, p *auth.Principal) ([]shared.Dashb
 // (spec 001 §7.6: /api/care/resident/sidebarReminderCount).
 func Routes(api *web.API, r *Registry) {
 	web.Handle(api, web.Op{Service: web.Care, Method: http.MethodGet, Path: "/resident/sidebarReminderCount", Access: web.SignedIn,
-		Summary: "The five sidebar reminder counters", Roles: facilityRoles, Function: web.AnyPlan},
+		Summary: "The five sidebar reminder counters", Roles: shared.EveryFacilityRole, Function: web.AnyPlan},
 		func(ctx context.Context, _ *web.None) (*shared.SidebarReminderCount, error) {
 			return r.Sidebar(ctx, auth.From(ctx))
 		})
