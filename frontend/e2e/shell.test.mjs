@@ -80,6 +80,24 @@ describe('app shell', () => {
     await page.locator('.hearth-header').getByText('Maple House AFH').first().waitFor();
     await page.getByTestId('card-carePlanReviews').waitFor();
     assert.equal(await page.getByTestId('dash-carePlanOverdue-count').textContent(), '1');
+
+    // Facility settings, from the settings popover (owners only).
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: 'Facility settings' }).click();
+    await page.waitForURL('**/facility-settings');
+    assert.equal(await page.locator('#facility-facilityName').inputValue(), 'Maple House AFH');
+    assert.equal(await page.locator('#facility-licenceNumber').inputValue(), '751234');
+    assert.equal(await page.locator('#facility-timeZone').inputValue(), 'PT');
+    await page.locator('#facility-address').fill('short');
+    await page.getByTestId('facility-save').click();
+    await page.getByText('Address must be at least 10 characters.').first().waitFor();
+    await page.locator('#facility-address').fill('1500 Maple Street NE, Olympia, WA 98506');
+    await page.getByTestId('facility-save').click();
+    await page.getByText('Facility settings saved').first().waitFor();
+    await page.reload();
+    await page.locator('#facility-address').waitFor();
+    assert.equal(await page.locator('#facility-address').inputValue(), '1500 Maple Street NE, Olympia, WA 98506');
+    await screenshot(page, 'shell-facility-settings');
   });
 
   test("a caregiver's dashboard: their status and requests, and no facility switcher", async () => {
@@ -92,6 +110,10 @@ describe('app shell', () => {
     assert.match(await page.getByTestId('dash-weekHours').textContent(), /^Worked this week: \d+ h \d+ min$/);
     assert.equal(await page.getByTestId('card-approvals').count(), 0, 'no owner cards');
     assert.equal(await page.getByTestId('facility-switcher').count(), 0, 'one facility: no switcher');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: 'Change password' }).waitFor();
+    assert.equal(await page.getByRole('menuitem', { name: 'Facility settings' }).count(), 0, 'facility settings are for owners');
+    await page.keyboard.press('Escape');
     await screenshot(page, 'shell-caregiver-dashboard');
 
     // The status card leads to the page where they clock in.

@@ -34,6 +34,13 @@ export interface SubPage {
 
 export const SUB_PAGES: readonly SubPage[] = [
   {
+    // The settings popover's "Facility settings" (owners; others read the details).
+    path: '/facility-settings',
+    parent: '/dashboard',
+    titleKey: 'facility.title',
+    page: lazyPage(() => import('./pages/FacilitySettingsPage')),
+  },
+  {
     path: '/staff-management/add',
     parent: '/staff-management',
     titleKey: 'staff.add.title',

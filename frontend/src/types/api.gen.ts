@@ -1988,6 +1988,60 @@ export interface CaregiverCredentialFields {
 }
 
 //////////
+// source: tenant.go
+
+/**
+ * Facility details an owner keeps (spec 000 §2 "Layout": facility settings, owner only;
+ * spec 000 §5 lengths: facility name 2–80, facility address 10–200, business licence 6–10).
+ */
+export const FacilityNameMin = 2;
+/**
+ * Facility details an owner keeps (spec 000 §2 "Layout": facility settings, owner only;
+ * spec 000 §5 lengths: facility name 2–80, facility address 10–200, business licence 6–10).
+ */
+export const FacilityNameMax = 80;
+/**
+ * Facility details an owner keeps (spec 000 §2 "Layout": facility settings, owner only;
+ * spec 000 §5 lengths: facility name 2–80, facility address 10–200, business licence 6–10).
+ */
+export const FacilityAddrMin = 10;
+/**
+ * Facility details an owner keeps (spec 000 §2 "Layout": facility settings, owner only;
+ * spec 000 §5 lengths: facility name 2–80, facility address 10–200, business licence 6–10).
+ */
+export const FacilityAddrMax = 200;
+/**
+ * Facility details an owner keeps (spec 000 §2 "Layout": facility settings, owner only;
+ * spec 000 §5 lengths: facility name 2–80, facility address 10–200, business licence 6–10).
+ */
+export const LicenceNumberMin = 6;
+/**
+ * Facility details an owner keeps (spec 000 §2 "Layout": facility settings, owner only;
+ * spec 000 §5 lengths: facility name 2–80, facility address 10–200, business licence 6–10).
+ */
+export const LicenceNumberMax = 10;
+/**
+ * FacilityInfo answers GET /api/system/tenant/getMyFacility: the signed-in user's facility.
+ */
+export interface FacilityInfo {
+  tenantId: string;
+  facilityName: string;
+  address: string;
+  timeZone: TimeZone;
+  licenceNumber: string;
+  updateTime: number /* int64 */;
+}
+/**
+ * UpdateFacilityRequest is POST /api/system/tenant/updateTenant: the owner's own facility (the token's).
+ */
+export interface UpdateFacilityRequest {
+  facilityName: string;
+  address: string;
+  timeZone: TimeZone;
+  licenceNumber: string;
+}
+
+//////////
 // source: ticket.go
 
 /**

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
-import { CogIcon, FullscreenIcon, KeyIcon, MediaIcon, MinimizeIcon, PrintIcon, TickIcon, TranslateIcon } from '@blueprintjs/icons';
+import { CogIcon, FullscreenIcon, HomeIcon, KeyIcon, MediaIcon, MinimizeIcon, PrintIcon, TickIcon, TranslateIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '@/types/api.gen';
+import { RoleFacilityOwner, RoleFacilityOwnerRegister } from '@/types/api.gen';
 import { usePublicConfig } from '@/features/auth/api/getPublicConfig';
 import { userInfoKey } from '@/features/auth/api/getUserInfo';
 import { printPage } from '@/features/desktop/bridge';
@@ -44,6 +45,7 @@ export function SettingsPopover({ userInfo }: { userInfo: UserInfo | undefined }
   const [fullScreen, toggleFullScreen] = useFullScreen();
   const language = currentLanguage();
   const superAdmin = session?.roles.includes(SUPER_ADMIN) ?? false;
+  const owner = session?.roles.some((r) => r === RoleFacilityOwner || r === RoleFacilityOwnerRegister) ?? false;
   const name = userInfo?.userName || session?.userInfo.userName || '';
   const facility = superAdmin ? t('layout.settings.platform') : (userInfo?.facilityName ?? '');
 
@@ -76,6 +78,9 @@ export function SettingsPopover({ userInfo }: { userInfo: UserInfo | undefined }
       <MenuItem icon={<PrintIcon />} text={t('desktop.print')} onClick={printPage} data-testid="settings-print" />
       <MenuItem icon={<MediaIcon />} text={t('layout.settings.avatar')} onClick={() => setAvatarOpen(true)} />
       <MenuItem icon={<KeyIcon />} text={t('layout.settings.changePassword')} onClick={() => void navigate('/change-password')} />
+      {owner ? (
+        <MenuItem icon={<HomeIcon />} text={t('layout.settings.facility')} onClick={() => void navigate('/facility-settings')} data-testid="settings-facility" />
+      ) : null}
       {config.data?.version ? (
         <>
           <MenuDivider />
