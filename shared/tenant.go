@@ -23,8 +23,8 @@ type FacilityInfo struct {
 
 // UpdateFacilityRequest is POST /api/system/tenant/updateTenant: the owner's own facility (the token's).
 type UpdateFacilityRequest struct {
-	FacilityName  string   `json:"facilityName" minLength:"2" maxLength:"80"`
-	Address       string   `json:"address" minLength:"10" maxLength:"200"`
+	FacilityName  string   `json:"facilityName" minLength:"2" maxLength:"80" limit:"FacilityNameMin,FacilityNameMax"`
+	Address       string   `json:"address" minLength:"10" maxLength:"200" limit:"FacilityAddrMin,FacilityAddrMax"`
 	TimeZone      TimeZone `json:"timeZone" enum:"ET,CT,MT,PT,AKT,HAT"`
-	LicenceNumber string   `json:"licenceNumber" minLength:"6" maxLength:"10"`
+	LicenceNumber string   `json:"licenceNumber" minLength:"6" maxLength:"10" limit:"LicenceNumberMin,LicenceNumberMax"`
 }
