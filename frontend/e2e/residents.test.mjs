@@ -123,7 +123,9 @@ describe('residents', () => {
       await form.getByText('Between 10 and 20 characters').waitFor();
       await page.locator('#resident-phone').fill('(360) 555-0144');
       await page.locator('#resident-language').selectOption('SPANISH');
-      await page.locator('#resident-height').fill('62');
+      // Height in feet and inches, weight in pounds (en-US); stored metric.
+      await page.locator('#resident-height').fill('5');
+      await page.locator('#resident-height-inches').fill('2');
       await page.locator('#resident-weight').fill('128');
       await page.locator('#resident-dnr').selectOption('YES');
       await page.locator('#resident-allergies').fill('Penicillin, shellfish');
@@ -142,6 +144,9 @@ describe('residents', () => {
       await page.locator('header [data-testid="badge-dnr"]').waitFor();
       await page.locator('header [data-testid="badge-allergies"]').waitFor();
       assert.equal(await page.getByTestId('profile-room').textContent(), '7');
+      // Stored as 157.48 cm and 58.06 kg, shown back in the units it was typed in.
+      assert.equal(await page.getByTestId('profile-height').textContent(), '5 ft 2 in');
+      assert.equal(await page.getByTestId('profile-weight').textContent(), '128 lb');
       const photo = page.locator('[data-testid="resident-detail"] header .hearth-resident-avatar img');
       await photo.waitFor();
       await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await photo.elementHandle());

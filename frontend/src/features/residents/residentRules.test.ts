@@ -208,7 +208,7 @@ describe('validateResident (the issue bounds)', () => {
       values: { min: 30, max: 300, unit: 'cm' },
     });
     expect(validateResident({ ...validDraft(), weight: 'heavy' }, TODAY).weight.key).toBe('residents.validation.number');
-    expect(validateResident({ ...validDraft(), weight: '950', weightUnit: 'LB' }, TODAY).weight.values?.max).toBe(900);
+    expect(validateResident({ ...validDraft(), weight: '950', weightUnit: 'LB' }, TODAY).weight.values?.max).toBe(881);
   });
 
   it('needs the language named when it is other', () => {
@@ -230,8 +230,9 @@ describe('residentRequest', () => {
     expect(req.firstName).toBe('Maria');
     expect(req.height).toBeUndefined();
     expect(req.heightUnit).toBeUndefined();
-    expect(req.weight).toBe(120);
-    expect(req.weightUnit).toBe('LB');
+    // Typed in pounds (en-US), stored in kilograms.
+    expect(req.weight).toBe(54.43);
+    expect(req.weightUnit).toBe('KG');
     expect(req.residentId).toBe('r1');
     expect(req.avatarFileId).toBe('f1');
   });
@@ -247,10 +248,18 @@ describe('residentRequest', () => {
       weight: undefined,
       weightUnit: 'KG',
     } as unknown as Resident;
-    const d = draftFromResident(r);
+    const d = draftFromResident(r, 'es-ES');
     expect(d.height).toBe('160');
     expect(d.heightUnit).toBe('CM');
     expect(d.weight).toBe('');
+  });
+
+  it('shows a stored metric height in whole inches in English and sends it back metric', () => {
+    const r = { ...residentRequest(validDraft()), residentId: 'r1', height: 157.48, heightUnit: 'CM', weight: 58.06, weightUnit: 'KG' } as unknown as Resident;
+    const d = draftFromResident(r, 'en-US');
+    expect([d.height, d.heightUnit, d.weight, d.weightUnit]).toEqual(['62', 'IN', '128', 'LB']);
+    const req = residentRequest(d);
+    expect([req.height, req.heightUnit, req.weight, req.weightUnit]).toEqual([157.48, 'CM', 58.06, 'KG']);
   });
 });
 

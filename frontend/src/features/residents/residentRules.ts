@@ -3,6 +3,7 @@
 // (spec 000 §3/§4/§5 "Resident", 001 §9 input lengths). Messages are keys, so the rules need no i18n.
 import type { CareProvider, Resident, ResidentContact, SaveContactRequest, SaveResidentRequest } from '@/types/api.gen';
 import { epochToZonedWall, zonedWallToEpoch } from '@/lib/time/zone';
+import { convertHeight, convertWeight, heightUnitFor, round1, round2, weightUnitFor } from '@/lib/units/measures';
 import {
   ContactEmergency,
   ContactFamilyFriends,
@@ -191,12 +192,15 @@ function email(errors: FormErrors, field: string, value: string) {
   else if (!EMAIL_PATTERN.test(v)) errors[field] = { key: 'residents.validation.email' };
 }
 
-/** Bounds of a measurement per unit (the server's SaveResidentRequest: CM 30–300, IN 12–120, KG 10–400, LB 20–900). */
+/**
+ * Bounds of a measurement per unit. The server's SaveResidentRequest takes CM 30–300 and KG 10–400; what is
+ * typed in inches and pounds is sent converted, so their bounds are the metric ones, whole (IN 12–118, LB 23–881).
+ */
 export const MEASURE_BOUNDS = {
   CM: [30, 300],
-  IN: [12, 120],
+  IN: [12, 118],
   KG: [10, 400],
-  LB: [20, 900],
+  LB: [23, 881],
 } as const;
 
 function measure(errors: FormErrors, field: string, value: string, unit: keyof typeof MEASURE_BOUNDS) {
@@ -258,7 +262,8 @@ export const DETAIL_FIELDS = [
 
 const EMPTY_PROVIDER: CareProvider = { name: '', phone: '', fax: '', email: '', address: '' };
 
-export function emptyResidentDraft(): ResidentDraft {
+/** An empty form; heights and weights are typed in the units of the interface language. */
+export function emptyResidentDraft(language = 'en-US'): ResidentDraft {
   return {
     firstName: '',
     lastName: '',
@@ -270,9 +275,9 @@ export function emptyResidentDraft(): ResidentDraft {
     language: 'ENGLISH',
     languageOther: '',
     height: '',
-    heightUnit: 'IN',
+    heightUnit: heightUnitFor(language),
     weight: '',
-    weightUnit: 'LB',
+    weightUnit: weightUnitFor(language),
     allergies: '',
     dnr: 'UNKNOWN',
     diagnoses: '',
@@ -291,7 +296,15 @@ export function emptyResidentDraft(): ResidentDraft {
   };
 }
 
-export function draftFromResident(r: Resident): ResidentDraft {
+/** A resident as the form edits it; the stored height and weight are shown in the interface language's units. */
+export function draftFromResident(r: Resident, language = 'en-US'): ResidentDraft {
+  const heightUnit = heightUnitFor(language);
+  const weightUnit = weightUnitFor(language);
+  const storedHeightUnit = r.heightUnit === 'IN' ? 'IN' : 'CM';
+  const storedWeightUnit = r.weightUnit === 'LB' ? 'LB' : 'KG';
+  // Inches are typed whole (feet and inches); centimetres and weights with one decimal.
+  const height = r.height == null ? '' : String(heightUnit === 'IN' ? Math.round(convertHeight(r.height, storedHeightUnit, 'IN')) : round1(convertHeight(r.height, storedHeightUnit, 'CM')));
+  const weight = r.weight == null ? '' : String(round1(convertWeight(r.weight, storedWeightUnit, weightUnit)));
   return {
     firstName: r.firstName,
     lastName: r.lastName,
@@ -302,10 +315,10 @@ export function draftFromResident(r: Resident): ResidentDraft {
     phone: r.phone,
     language: r.language || 'ENGLISH',
     languageOther: r.languageOther,
-    height: r.height == null ? '' : String(r.height),
-    heightUnit: r.heightUnit === 'CM' ? 'CM' : 'IN',
-    weight: r.weight == null ? '' : String(r.weight),
-    weightUnit: r.weightUnit === 'KG' ? 'KG' : 'LB',
+    height,
+    heightUnit,
+    weight,
+    weightUnit,
     allergies: r.allergies,
     dnr: r.dnr || 'UNKNOWN',
     diagnoses: r.diagnoses,
@@ -361,10 +374,13 @@ function trimProvider(p: CareProvider): CareProvider {
   return { name: p.name.trim(), phone: p.phone.trim(), fax: p.fax.trim(), email: p.email.trim(), address: p.address.trim() };
 }
 
-/** The draft as the save call sends it (every field: updateResident replaces them all). */
+/**
+ * The draft as the save call sends it (every field: updateResident replaces them all). Heights and weights
+ * are stored metric whatever unit they were typed in.
+ */
 export function residentRequest(d: ResidentDraft, residentId?: string): SaveResidentRequest {
-  const height = d.height.trim() === '' ? undefined : Number(d.height);
-  const weight = d.weight.trim() === '' ? undefined : Number(d.weight);
+  const height = d.height.trim() === '' ? undefined : round2(convertHeight(Number(d.height), d.heightUnit, 'CM'));
+  const weight = d.weight.trim() === '' ? undefined : round2(convertWeight(Number(d.weight), d.weightUnit, 'KG'));
   return {
     residentId,
     firstName: d.firstName.trim(),
@@ -377,9 +393,9 @@ export function residentRequest(d: ResidentDraft, residentId?: string): SaveResi
     language: d.language,
     languageOther: d.language === 'OTHER' ? d.languageOther.trim() : '',
     height,
-    heightUnit: height === undefined ? undefined : d.heightUnit,
+    heightUnit: height === undefined ? undefined : 'CM',
     weight,
-    weightUnit: weight === undefined ? undefined : d.weightUnit,
+    weightUnit: weight === undefined ? undefined : 'KG',
     allergies: d.allergies.trim(),
     dnr: d.dnr,
     diagnoses: d.diagnoses.trim(),

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { CareProvider, Resident } from '@/types/api.gen';
 import { DetailList } from '@/components/DetailList';
 import { currentLanguage } from '@/lib/i18n';
-import { DETAIL_FIELD_KEYS, DNR_KEYS, GENDER_KEYS, LANGUAGE_KEYS, labelOf, UNIT_KEYS } from '../residentLabels';
+import { formatHeight, formatWeight } from '@/lib/units/measures';
+import { DETAIL_FIELD_KEYS, DNR_KEYS, GENDER_KEYS, LANGUAGE_KEYS, labelOf } from '../residentLabels';
 import { formatCalendarDate } from '../residentPaths';
 
 /** The profile tab: every field of 000 §3 "Resident", read-only (editing is the form's job). */
@@ -14,8 +15,6 @@ export function ProfileTab({ resident: r }: { resident: Resident }) {
   const none = <span className="hearth-muted">{t('residents.field.none')}</span>;
   const show = (value: string | undefined): ReactNode => (value && value.trim() !== '' ? value : none);
   const long = (value: string): ReactNode => (value.trim() !== '' ? <span className="hearth-resident-text">{value}</span> : none);
-  const measure = (value: number | undefined, unit: string) =>
-    value == null ? none : `${value} ${labelOf(t, UNIT_KEYS, unit)}`;
   const provider = (p: CareProvider | undefined) => [
     { label: t('residents.field.providerName'), value: show(p?.name) },
     { label: t('residents.field.phone'), value: show(p?.phone) },
@@ -50,8 +49,8 @@ export function ProfileTab({ resident: r }: { resident: Resident }) {
           <DetailList
             rows={[
               { label: t('residents.field.dnr'), value: labelOf(t, DNR_KEYS, r.dnr), testId: 'profile-dnr' },
-              { label: t('residents.field.height'), value: measure(r.height, r.heightUnit) },
-              { label: t('residents.field.weight'), value: measure(r.weight, r.weightUnit) },
+              { label: t('residents.field.height'), value: r.height == null ? none : formatHeight(r.height, r.heightUnit === 'IN' ? 'IN' : 'CM', language), testId: 'profile-height' },
+              { label: t('residents.field.weight'), value: r.weight == null ? none : formatWeight(r.weight, r.weightUnit === 'LB' ? 'LB' : 'KG', language), testId: 'profile-weight' },
               ...(['allergies', 'diagnoses', 'diet', 'mobility', 'hygiene', 'toileting', 'hearing', 'vision'] as const).map((f) => ({
                 label: t(DETAIL_FIELD_KEYS[f]),
                 value: long(r[f]),

@@ -7,10 +7,12 @@ import { AppDialog } from '@/components/AppDialog';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { useAppMutation } from '@/lib/api/mutation';
+import { currentLanguage } from '@/lib/i18n';
+import { feetAndInches, UNIT_SYMBOLS } from '@/lib/units/measures';
 import { createResident } from '../api/createResident';
 import { residentsKey } from '../api/keys';
 import { updateResident } from '../api/updateResident';
-import { codesOf, DETAIL_FIELD_KEYS, DNR_KEYS, GENDER_KEYS, LANGUAGE_KEYS, labelOf, UNIT_KEYS } from '../residentLabels';
+import { codesOf, DETAIL_FIELD_KEYS, DNR_KEYS, GENDER_KEYS, LANGUAGE_KEYS, labelOf } from '../residentLabels';
 import {
   ageFromDob,
   DETAIL_FIELDS,
@@ -48,7 +50,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
   const { t } = useTranslation();
   const message = useRuleMessage();
   const today = useMemo(() => localDateString(new Date()), []);
-  const [draft, setDraft] = useState<ResidentDraft>(() => (resident ? draftFromResident(resident) : emptyResidentDraft()));
+  const [draft, setDraft] = useState<ResidentDraft>(() => (resident ? draftFromResident(resident, currentLanguage()) : emptyResidentDraft(currentLanguage())));
   const [errors, setErrors] = useState<FormErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const save = useAppMutation({
@@ -226,40 +228,35 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
             <legend>{t('residents.section.health')}</legend>
             <div className="hearth-form-grid">
               <FormField id="resident-height" label={t('residents.field.height')} error={heightError}>
-                <div className="hearth-measure">
+                {draft.heightUnit === 'IN' ? (
+                  <FeetInchesInput
+                    inches={draft.height}
+                    invalid={heightError !== undefined}
+                    inchesLabel={t('residents.unit.in')}
+                    onChange={(height) => set({ height })}
+                  />
+                ) : (
                   <InputGroup
                     id="resident-height"
                     inputMode="decimal"
                     value={draft.height}
                     intent={heightError ? Intent.DANGER : Intent.NONE}
                     aria-invalid={heightError ? true : undefined}
+                    rightElement={<span className="hearth-unit-suffix">{UNIT_SYMBOLS.CM}</span>}
                     onChange={(e) => set({ height: e.currentTarget.value })}
                   />
-                  <HTMLSelect
-                    aria-label={t('residents.field.heightUnit')}
-                    value={draft.heightUnit}
-                    onChange={(e) => set({ heightUnit: e.currentTarget.value === 'CM' ? 'CM' : 'IN' })}
-                    options={(['IN', 'CM'] as const).map((u) => ({ value: u, label: labelOf(t, UNIT_KEYS, u) }))}
-                  />
-                </div>
+                )}
               </FormField>
               <FormField id="resident-weight" label={t('residents.field.weight')} error={weightError}>
-                <div className="hearth-measure">
-                  <InputGroup
-                    id="resident-weight"
-                    inputMode="decimal"
-                    value={draft.weight}
-                    intent={weightError ? Intent.DANGER : Intent.NONE}
-                    aria-invalid={weightError ? true : undefined}
-                    onChange={(e) => set({ weight: e.currentTarget.value })}
-                  />
-                  <HTMLSelect
-                    aria-label={t('residents.field.weightUnit')}
-                    value={draft.weightUnit}
-                    onChange={(e) => set({ weightUnit: e.currentTarget.value === 'KG' ? 'KG' : 'LB' })}
-                    options={(['LB', 'KG'] as const).map((u) => ({ value: u, label: labelOf(t, UNIT_KEYS, u) }))}
-                  />
-                </div>
+                <InputGroup
+                  id="resident-weight"
+                  inputMode="decimal"
+                  value={draft.weight}
+                  intent={weightError ? Intent.DANGER : Intent.NONE}
+                  aria-invalid={weightError ? true : undefined}
+                  rightElement={<span className="hearth-unit-suffix">{UNIT_SYMBOLS[draft.weightUnit]}</span>}
+                  onChange={(e) => set({ weight: e.currentTarget.value })}
+                />
               </FormField>
               <FormField id="resident-dnr" label={t('residents.field.dnr')}>
                 <HTMLSelect
@@ -305,5 +302,45 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
         />
       </form>
     </AppDialog>
+  );
+}
+
+/**
+ * A height typed as feet and inches (en-US); the draft keeps the total in inches (`#resident-height` is the
+ * feet, `#resident-height-inches` the inches). Both empty means no height.
+ */
+function FeetInchesInput(props: { inches: string; invalid: boolean; inchesLabel: string; onChange: (inches: string) => void }) {
+  const total = props.inches.trim() === '' ? undefined : Number(props.inches);
+  const parts = total !== undefined && Number.isFinite(total) ? feetAndInches(total) : undefined;
+  const [feet, setFeet] = useState(parts ? String(parts.feet) : '');
+  const [inches, setInches] = useState(parts ? String(parts.inches) : '');
+  const update = (f: string, i: string) => {
+    setFeet(f);
+    setInches(i);
+    if (f.trim() === '' && i.trim() === '') props.onChange('');
+    else props.onChange(String(Number(f || 0) * 12 + Number(i || 0)));
+  };
+  const intent = props.invalid ? Intent.DANGER : Intent.NONE;
+  return (
+    <div className="hearth-measure">
+      <InputGroup
+        id="resident-height"
+        inputMode="numeric"
+        value={feet}
+        intent={intent}
+        aria-invalid={props.invalid ? true : undefined}
+        rightElement={<span className="hearth-unit-suffix">{UNIT_SYMBOLS.FT}</span>}
+        onChange={(e) => update(e.currentTarget.value, inches)}
+      />
+      <InputGroup
+        id="resident-height-inches"
+        inputMode="numeric"
+        value={inches}
+        intent={intent}
+        aria-label={props.inchesLabel}
+        rightElement={<span className="hearth-unit-suffix">{UNIT_SYMBOLS.IN}</span>}
+        onChange={(e) => update(feet, e.currentTarget.value)}
+      />
+    </div>
   );
 }
