@@ -3,6 +3,7 @@ import { Button, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@bl
 import { useTranslation } from 'react-i18next';
 import { ApplicationLeave, ApplicationShiftAdjustment } from '@/types/api.gen';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { FormField } from '@/lib/form/FormField';
 import { useAppMutation } from '@/lib/api/mutation';
 import { ianaZone } from '@/lib/time/dateTime';
 import { useSessionStore } from '@/lib/session/store';
@@ -63,15 +64,15 @@ export function RequestForm() {
           ))}
         </HTMLSelect>
       </FormGroup>
-      <FormGroup label={t('requests.field.start')} labelFor="request-start" intent={startMsg ? Intent.DANGER : Intent.NONE} helperText={startMsg}>
-        <InputGroup id="request-start" type="datetime-local" value={d.start} onValueChange={(v) => setD({ ...d, start: v })} />
-      </FormGroup>
-      <FormGroup label={t('requests.field.end')} labelFor="request-end" intent={endMsg ? Intent.DANGER : Intent.NONE} helperText={endMsg}>
-        <InputGroup id="request-end" type="datetime-local" value={d.end} min={d.start || undefined} onValueChange={(v) => setD({ ...d, end: v })} />
-      </FormGroup>
-      <FormGroup label={t('requests.field.reason')} labelFor="request-reason" intent={reasonMsg ? Intent.DANGER : Intent.NONE} helperText={reasonMsg}>
-        <TextArea id="request-reason" fill maxLength={REASON_MAX} value={d.reason} onChange={(e) => setD({ ...d, reason: e.currentTarget.value })} />
-      </FormGroup>
+      <FormField id="request-start" label={t('requests.field.start')} required error={startMsg}>
+        <InputGroup id="request-start" required type="datetime-local" value={d.start} onValueChange={(v) => setD({ ...d, start: v })} />
+      </FormField>
+      <FormField id="request-end" label={t('requests.field.end')} required error={endMsg}>
+        <InputGroup id="request-end" required type="datetime-local" value={d.end} min={d.start || undefined} onValueChange={(v) => setD({ ...d, end: v })} />
+      </FormField>
+      <FormField id="request-reason" label={t('requests.field.reason')} required error={reasonMsg}>
+        <TextArea id="request-reason" required fill maxLength={REASON_MAX} value={d.reason} onChange={(e) => setD({ ...d, reason: e.currentTarget.value })} />
+      </FormField>
       <Button type="submit" intent={Intent.PRIMARY} loading={save.isPending} data-testid="request-submit">
         {t('requests.form.submit')}
       </Button>

@@ -20,7 +20,7 @@ import {
   type ContactDraft,
   type FormErrors,
 } from '../residentRules';
-import { FormField, useRuleMessage } from './FormField';
+import { FormField, useRuleMessage } from '@/lib/form/FormField';
 
 interface ContactFormDialogProps {
   residentId: string;
@@ -32,6 +32,9 @@ interface ContactFormDialogProps {
 }
 
 type ContactField = Exclude<keyof ContactDraft, 'group'>;
+
+/** What a contact cannot be saved without (validateContact). */
+const REQUIRED: readonly ContactField[] = ['name', 'phone'];
 
 /** Add or edit a contact (000 §3 "Contact"): group, name, phone, relationship, role, e-mail, fax, address. */
 export function ContactFormDialog({ residentId, contact, group, onClose, onSaved }: ContactFormDialogProps) {
@@ -65,9 +68,10 @@ export function ContactFormDialog({ residentId, contact, group, onClose, onSaved
     const id = `contact-${field}`;
     const error = message(errors[field]) ?? server[field];
     return (
-      <FormField id={id} label={label} error={error} className={field === 'address' ? 'hearth-form-wide' : undefined}>
+      <FormField id={id} label={label} required={REQUIRED.includes(field)} error={error} className={field === 'address' ? 'hearth-form-wide' : undefined}>
         <InputGroup
           id={id}
+          required={REQUIRED.includes(field)}
           type={type}
           value={draft[field]}
           maxLength={max}

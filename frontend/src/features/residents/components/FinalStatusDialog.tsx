@@ -11,7 +11,7 @@ import { residentsKey } from '../api/keys';
 import { moveOut } from '../api/moveOut';
 import { codesOf, DESTINATION_KEYS, labelOf } from '../residentLabels';
 import { DESTINATION_OTHER_MAX, nameMatches, validateMoveOut, type FormErrors } from '../residentRules';
-import { FormField, useRuleMessage } from './FormField';
+import { FormField, useRuleMessage } from '@/lib/form/FormField';
 
 export type FinalStatus = 'moveOut' | 'deceased';
 

@@ -10,7 +10,7 @@ import { useAppMutation } from '@/lib/api/mutation';
 import { goingOut } from '../api/goingOut';
 import { residentsKey } from '../api/keys';
 import { msToZonedInput, SUB_DETAILS_MAX, zonedDateTimeToMs, validateGoingOut, type FormErrors } from '../residentRules';
-import { FormField, useRuleMessage } from './FormField';
+import { FormField, useRuleMessage } from '@/lib/form/FormField';
 
 interface GoingOutDialogProps {
   resident: Resident;
@@ -58,11 +58,13 @@ export function GoingOutDialog({ resident, zone, onClose, onDone }: GoingOutDial
           <FormField
             id="going-out-return"
             label={t('residents.goingOut.returnDate')}
+            required
             error={returnError}
             hint={iana ? t('residents.goingOut.zoneHint', { zone: timeZoneLabel(t, zone) }) : undefined}
           >
             <InputGroup
               id="going-out-return"
+              required
               type="datetime-local"
               min={min}
               value={returnAt}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Callout, DialogBody, DialogFooter, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { CareProvider, Resident } from '@/types/api.gen';
 import { DateTextMax, ResidentBackgroundMax, ResidentDetailsMax, ResidentNameMax, ResidentPhoneMax, ResidentRoomMax } from '@/types/api.gen';
@@ -7,6 +7,8 @@ import { AppDialog } from '@/components/AppDialog';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { useAppMutation } from '@/lib/api/mutation';
+import { FormProblem } from '@/lib/form/FormProblem';
+import { useRevealErrors } from '@/lib/form/useReveal';
 import { currentLanguage } from '@/lib/i18n';
 import { feetAndInches, UNIT_SYMBOLS } from '@/lib/units/measures';
 import { createResident } from '../api/createResident';
@@ -28,7 +30,7 @@ import {
   type FormErrors,
   type ResidentDraft,
 } from '../residentRules';
-import { FormField, useRuleMessage } from './FormField';
+import { FormField, useRuleMessage } from '@/lib/form/FormField';
 import { PhotoField } from './PhotoField';
 
 interface ResidentFormDialogProps {
@@ -53,6 +55,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
   const [draft, setDraft] = useState<ResidentDraft>(() => (resident ? draftFromResident(resident, currentLanguage()) : emptyResidentDraft(currentLanguage())));
   const [errors, setErrors] = useState<FormErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
+  const { formRef, reveal } = useRevealErrors();
   const save = useAppMutation({
     mutationFn: (req: ReturnType<typeof residentRequest>) => (resident ? updateResident(req) : createResident(req)),
     invalidates: [residentsKey],
@@ -64,6 +67,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
         const fields = serverFieldErrors(fieldErrors(err));
         setProblem(Object.keys(fields).length > 0 ? t('residents.form.fixErrors') : err.message);
       }
+      reveal();
     },
   });
   const server = save.isPending ? {} : serverFieldErrors(fieldErrors(save.error));
@@ -79,21 +83,21 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
     setErrors(found);
     save.reset();
     setProblem(null);
-    const first = Object.keys(found)[0];
-    if (first) {
+    if (Object.keys(found).length > 0) {
       setProblem(t('residents.form.fixErrors'));
-      document.getElementById(`resident-${first.replace('.', '-')}`)?.focus();
+      reveal();
       return;
     }
     save.mutate(residentRequest(draft, resident?.residentId));
   };
 
-  const text = (field: TextField, label: string, max: number, opts: { type?: string; wide?: boolean; hint?: string } = {}) => {
+  const text = (field: TextField, label: string, max: number, opts: { type?: string; wide?: boolean; hint?: string; required?: boolean } = {}) => {
     const id = `resident-${field}`;
     const error = errorOf(field);
     return (
-      <FormField id={id} label={label} error={error} hint={opts.hint} className={opts.wide ? 'hearth-form-wide' : undefined}>
+      <FormField id={id} label={label} required={opts.required} error={error} hint={opts.hint} className={opts.wide ? 'hearth-form-wide' : undefined}>
         <InputGroup
+          required={opts.required}
           id={id}
           type={opts.type ?? 'text'}
           value={draft[field]}
@@ -173,6 +177,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
       className="hearth-resident-form"
     >
       <form
+        ref={formRef}
         noValidate
         data-testid="resident-form"
         onSubmit={(e) => {
@@ -181,6 +186,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
         }}
       >
         <DialogBody>
+          <FormProblem message={problem} testId="resident-form-problem" />
           <fieldset>
             <legend>{t('residents.section.basic')}</legend>
             <div className="hearth-form-grid">
@@ -192,11 +198,12 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
                   setPhotoUrl(url);
                 }}
               />
-              {text('firstName', t('residents.field.firstName'), ResidentNameMax)}
-              {text('lastName', t('residents.field.lastName'), ResidentNameMax)}
+              {text('firstName', t('residents.field.firstName'), ResidentNameMax, { required: true })}
+              {text('lastName', t('residents.field.lastName'), ResidentNameMax, { required: true })}
               {text('preferredName', t('residents.field.preferredName'), ResidentNameMax)}
               {text('dob', t('residents.field.dob'), DateTextMax, {
                 type: 'date',
+                required: true,
                 hint: age !== undefined ? t('residents.form.agePreview', { age }) : undefined,
               })}
               <FormField id="resident-gender" label={t('residents.field.gender')}>
@@ -208,7 +215,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
                   options={codesOf(GENDER_KEYS).map((c) => ({ value: c, label: labelOf(t, GENDER_KEYS, c) }))}
                 />
               </FormField>
-              {text('room', t('residents.field.room'), ResidentRoomMax)}
+              {text('room', t('residents.field.room'), ResidentRoomMax, { required: true })}
               {text('phone', t('residents.field.phone'), ResidentPhoneMax, { type: 'tel' })}
               <FormField id="resident-language" label={t('residents.field.language')}>
                 <HTMLSelect
@@ -219,7 +226,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
                   options={codesOf(LANGUAGE_KEYS).map((c) => ({ value: c, label: labelOf(t, LANGUAGE_KEYS, c) }))}
                 />
               </FormField>
-              {draft.language === 'OTHER' ? text('languageOther', t('residents.field.languageOther'), ResidentNameMax) : null}
+              {draft.language === 'OTHER' ? text('languageOther', t('residents.field.languageOther'), ResidentNameMax, { required: true }) : null}
               {text('moveInDate', t('residents.field.moveInDate'), 10, { type: 'date' })}
             </div>
           </fieldset>
@@ -284,11 +291,6 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
             {area('preferences', t('residents.field.preferences'), ResidentDetailsMax)}
           </fieldset>
 
-          {problem ? (
-            <Callout intent={Intent.DANGER} compact data-testid="resident-form-problem">
-              {problem}
-            </Callout>
-          ) : null}
         </DialogBody>
         <DialogFooter
           actions={

@@ -7,6 +7,7 @@ import { AppDialog } from '@/components/AppDialog';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { useAppMutation } from '@/lib/api/mutation';
+import { RequiredMark } from '@/lib/form/FormField';
 import { sidebarCountsKey } from '@/lib/api/queryKeys';
 import { UPLOAD_ACCEPT, isAcceptedUpload } from '@/lib/files/fileTypes';
 import { formatFileSize } from '@/lib/files/fileSize';
@@ -103,7 +104,7 @@ export function CredentialUploadDialog({ caregiverId, initialType, today, onClos
           <FormGroup label={t('staff.credential.name')} labelFor="cred-name" labelInfo={t('staff.credential.nameHint')}>
             <InputGroup id="cred-name" value={name} maxLength={CredentialNameMax} onValueChange={setName} />
           </FormGroup>
-          <FormGroup label={t('staff.credential.issueDate')} labelFor="cred-issue" intent={issueMsg ? Intent.DANGER : Intent.NONE} helperText={issueMsg}>
+          <FormGroup label={t('staff.credential.issueDate')} labelFor="cred-issue" labelInfo={<RequiredMark />} intent={issueMsg ? Intent.DANGER : Intent.NONE} helperText={issueMsg}>
             <InputGroup id="cred-issue" type="date" max={today} value={issueDate} onValueChange={setIssueDate} />
           </FormGroup>
           <FormGroup

@@ -1,8 +1,11 @@
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Caregiver } from '@/types/api.gen';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { RequiredMark } from '@/lib/form/FormField';
+import { revealFirstError } from '@/lib/form/reveal';
+import { useRevealErrors } from '@/lib/form/useReveal';
 import { roleLabel } from '@/lib/i18n/labels';
 import { checkAccount, checkEmail, checkPhone } from '../api/checkTaken';
 import { checkSystemColor } from '../api/checkSystemColor';
@@ -96,12 +99,20 @@ const PROBLEM_KEYS: Record<FieldProblem, 'staff.form.required' | 'staff.form.for
   taken: 'staff.form.taken',
 };
 
+/** What the form cannot be saved without (spec 000 §5). */
+const REQUIRED_FIELDS: readonly (keyof StaffFormValue)[] = ['name', 'account', 'email', 'phone', 'hireDate'];
+
 /** Add staff and edit profile (spec 000 §5 bounds, live duplicate checks for account, phone and e-mail). */
 export function StaffForm({ initial, userId, caregiverId, canChooseRole, submitText, onSubmit, busy, error, onCancel }: StaffFormProps) {
   const { t } = useTranslation();
   const editing = userId !== undefined;
   const [v, setV] = useState(initial);
   const [touched, setTouched] = useState(false);
+  const { formRef, reveal } = useRevealErrors();
+  // A refusal from the server: its field messages are on screen now, bring the first into view.
+  useEffect(() => {
+    if (error) revealFirstError(formRef.current);
+  }, [error, formRef]);
   const [edited, setEdited] = useState<Partial<Record<keyof StaffFormValue, boolean>>>({});
   const server: Record<string, string> = busy ? {} : fieldErrors(error);
   const set = <K extends keyof StaffFormValue>(k: K, value: StaffFormValue[K]) => {
@@ -147,7 +158,10 @@ export function StaffForm({ initial, userId, caregiverId, canChooseRole, submitT
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      reveal();
+      return;
+    }
     setEdited({});
     onSubmit(v);
   };
@@ -161,15 +175,30 @@ export function StaffForm({ initial, userId, caregiverId, canChooseRole, submitT
     const id = `staff-${key}`;
     const msg = message(key);
     const intent = msg ? Intent.DANGER : Intent.NONE;
+    const required = REQUIRED_FIELDS.includes(key) && !(editing && key === 'account');
     return (
-      <FormGroup label={label} labelFor={id} labelInfo={helper} intent={intent} helperText={msg}>
+      <FormGroup
+        label={label}
+        labelFor={id}
+        labelInfo={
+          required ? (
+            <>
+              <RequiredMark /> {helper}
+            </>
+          ) : (
+            helper
+          )
+        }
+        intent={intent}
+        helperText={msg ? <span data-field-error={id}>{msg}</span> : undefined}
+      >
         {input(id, intent)}
       </FormGroup>
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="staff-form">
+    <form ref={formRef} onSubmit={submit} noValidate data-testid="staff-form">
       <div className="hearth-form-grid">
         {field('name', t('staff.field.name'), (id, intent) => (
           <InputGroup id={id} value={v.name} maxLength={NAME_MAX} intent={intent} onValueChange={(x) => set('name', x)} />

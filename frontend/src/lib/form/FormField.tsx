@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { FormGroup, Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+
+/** A rule broken in a form, as a message key and its values (rules stay free of i18n). */
+export interface RuleError {
+  key: string;
+  values?: Record<string, unknown>;
+}
+
+/** A rule broken in the form, in the interface language. */
+export function useRuleMessage() {
+  const { t } = useTranslation();
+  return (err: RuleError | undefined): string | undefined =>
+    err ? (t as (key: string, values?: Record<string, unknown>) => string)(err.key, err.values) : undefined;
+}
+
+/**
+ * "(required)" after a label. Hidden from screen readers, which hear the input's own `required` instead,
+ * so the field's accessible name stays its label.
+ */
+export function RequiredMark() {
+  const { t } = useTranslation();
+  return (
+    <span className="hearth-required" aria-hidden="true">
+      {t('common.form.required')}
+    </span>
+  );
+}
+
+interface FormFieldProps {
+  id: string;
+  label: string;
+  /** Marks the label "(required)" in the interface language. */
+  required?: boolean;
+  /** The message under the field (a broken rule, or the server's word). */
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A labelled field with its message under it; the message is tied to the input for screen readers and
+ * marked so `revealFirstError` can bring it into view.
+ */
+export function FormField({ id, label, required, error, hint, className, children }: FormFieldProps) {
+  return (
+    <FormGroup
+      label={label}
+      labelFor={id}
+      labelInfo={required ? <RequiredMark /> : undefined}
+      className={className}
+      intent={error ? Intent.DANGER : Intent.NONE}
+      helperText={
+        error ? (
+          <span id={`${id}-error`} role="alert" data-field-error={id}>
+            {error}
+          </span>
+        ) : (
+          hint
+        )
+      }
+    >
+      {children}
+    </FormGroup>
+  );
+}
