@@ -4,6 +4,7 @@ import { PlusIcon, SearchIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { QueryErrorBanner } from '@/components/QueryErrorBanner';
 import type { CaregiverFilter } from '@/types/api.gen';
 import { PageHeader } from '@/components/PageHeader';
 import { Pager } from '@/components/Pager';
@@ -115,6 +116,7 @@ function StaffPanel() {
           {t('staff.list.add')}
         </Button>
       </div>
+      <QueryErrorBanner query={list} />
       <StaffTable records={list.data?.records ?? []} loading={list.isPending} />
       <Pager current={paging.current} size={paging.size} total={list.data?.total ?? 0} onChange={(current, size) => setPaging({ current, size })} />
     </>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { QueryErrorBanner } from '@/components/QueryErrorBanner';
 import { ApplicationPending, type ApplicationForm, type ApplicationFormFilter } from '@/types/api.gen';
 import { Pager } from '@/components/Pager';
 import { SHORT_PAGE_SIZE } from '@/components/pager';
@@ -39,6 +40,7 @@ export function ApprovalsPanel() {
         <Spinner size={20} />
       ) : (
         <div data-testid="pending-requests">
+          <QueryErrorBanner query={pending} />
           <RequestTable records={approvalsOrder(pending.data?.records ?? [])} zone={zone} showCreator actions={actions} />
         </div>
       )}
@@ -61,6 +63,7 @@ export function ApprovalsPanel() {
         </HTMLSelect>
       </div>
       <div data-testid="request-history">
+        <QueryErrorBanner query={history} />
         <RequestTable records={approvalsOrder(history.data?.records ?? [])} zone={zone} showCreator />
       </div>
       <Pager current={paging.current} size={paging.size} total={history.data?.total ?? 0} onChange={(current, size) => setPaging({ current, size })} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Spinner } from '@blueprintjs/core';
+import { QueryErrorBanner } from '@/components/QueryErrorBanner';
 import { Pager } from '@/components/Pager';
 import { SHORT_PAGE_SIZE } from '@/components/pager';
 import { useSessionStore } from '@/lib/session/store';
@@ -14,6 +15,7 @@ export function RequestHistory({ creator }: { creator?: string }) {
   if (list.isPending) return <Spinner size={20} />;
   return (
     <div data-testid="request-history">
+      <QueryErrorBanner query={list} />
       <RequestTable records={list.data?.records ?? []} zone={zone} />
       <Pager current={paging.current} size={paging.size} total={list.data?.total ?? 0} onChange={(current, size) => setPaging({ current, size })} />
     </div>

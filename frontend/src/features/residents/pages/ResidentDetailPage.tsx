@@ -4,7 +4,9 @@ import { ArrowLeftIcon, EditIcon, HomeIcon, LogOutIcon, RemoveIcon, WalkIcon } f
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Resident } from '@/types/api.gen';
-import { FileAssessment, FileMedicalRecord, ResidentGoingOut, ResidentMovedOut } from '@/types/api.gen';
+import { CodeNotFound, FileAssessment, FileMedicalRecord, ResidentGoingOut, ResidentMovedOut } from '@/types/api.gen';
+import { QueryErrorBanner } from '@/components/QueryErrorBanner';
+import { isApiError } from '@/lib/api/client';
 import { useAppMutation } from '@/lib/api/mutation';
 import { currentLanguage } from '@/lib/i18n';
 import { useSessionStore } from '@/lib/session/store';
@@ -74,11 +76,13 @@ export default function ResidentDetailPage() {
     </Link>
   );
 
-  if (residentId === '' || query.isError) {
+  // A refetch that fails keeps the resident on screen under a Retry banner; only "no such resident" replaces it.
+  const missing = residentId === '' || (query.isError && isApiError(query.error) && query.error.code === CodeNotFound);
+  if (missing || (query.isError && query.data === undefined)) {
     return (
       <div className="hearth-page">
         {back}
-        <NonIdealState title={t('residents.detail.notFound')} className="hearth-gap-top" />
+        {missing ? <NonIdealState title={t('residents.detail.notFound')} className="hearth-gap-top" /> : <QueryErrorBanner query={query} />}
       </div>
     );
   }
@@ -107,6 +111,7 @@ export default function ResidentDetailPage() {
   return (
     <div className="hearth-page" data-testid="resident-detail" data-resident-id={r.residentId}>
       {back}
+      <QueryErrorBanner query={query} />
       <header className="hearth-resident-head hearth-gap-top">
         <ResidentAvatar resident={r} size={64} />
         <div className="hearth-resident-head-text">

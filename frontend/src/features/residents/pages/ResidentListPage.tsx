@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { QueryErrorBanner } from '@/components/QueryErrorBanner';
 import type { ResidentFilter } from '@/types/api.gen';
 import { ResidentFilterActive } from '@/types/api.gen';
 import { PageHeader } from '@/components/PageHeader';
@@ -73,6 +74,7 @@ export default function ResidentListPage() {
         }}
         onAdd={facility ? () => setAdding(true) : undefined}
       />
+      <QueryErrorBanner query={list} />
       <ResidentTable base={base} records={list.data?.records ?? []} loading={list.isPending} zone={zone} />
       <Pager
         current={paging.current}

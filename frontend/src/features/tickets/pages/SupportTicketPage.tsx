@@ -3,6 +3,7 @@ import { Alert, Intent } from '@blueprintjs/core';
 import { TrashIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { QueryErrorBanner } from '@/components/QueryErrorBanner';
 import type { Ticket } from '@/types/api.gen';
 import { RoleSuperAdmin } from '@/types/api.gen';
 import { PageHeader } from '@/components/PageHeader';
@@ -112,6 +113,7 @@ export default function SupportTicketPage() {
         onReset={reset}
         onCreate={superAdmin ? undefined : () => setForm({ key: Date.now() })}
       />
+      <QueryErrorBanner query={list} />
       <TicketTable
         records={records}
         loading={list.isPending}
