@@ -3,8 +3,8 @@ import { lazyPage } from './lazyPage';
 
 /**
  * The pages the UI has, by menu URL. A page of one feature lives in that feature; a page that combines
- * features (staff management, staff detail, your status) lives in ./pages. A menu entry whose URL is not here stays out of the sidebar and
- * its route answers /404 until a later issue adds the page.
+ * features (staff management, staff detail, your status) lives in ./pages. A menu entry whose URL is not
+ * here stays out of the sidebar and its route answers /404 until a later issue adds the page.
  */
 export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/dashboard': lazyPage(() => import('@/features/dashboard/pages/FacilityDashboardPage'), ['residents']),
