@@ -16,8 +16,8 @@ export function useRuleMessage() {
 }
 
 /**
- * "(required)" after a label. Hidden from screen readers, which hear the input's own `required` instead,
- * so the field's accessible name stays its label.
+ * "(required)" under a label (FormGroup's subLabel, outside the <label>), so the field's accessible name stays
+ * its label; screen readers hear the input's own `required`.
  */
 export function RequiredMark() {
   const { t } = useTranslation();
@@ -49,7 +49,7 @@ export function FormField({ id, label, required, error, hint, className, childre
     <FormGroup
       label={label}
       labelFor={id}
-      labelInfo={required ? <RequiredMark /> : undefined}
+      subLabel={required ? <RequiredMark /> : undefined}
       className={className}
       intent={error ? Intent.DANGER : Intent.NONE}
       helperText={

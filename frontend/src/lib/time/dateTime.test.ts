@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDate, formatDateTime, formatTime, ianaZone, zoneName } from './dateTime';
+import { parseCalendarDate, formatCalendarDate, formatDate, formatDateTime, formatTime, ianaZone, zoneName } from './dateTime';
 
 describe('ianaZone', () => {
   it('maps the facility codes and leaves the rest to the browser', () => {
@@ -71,5 +71,26 @@ describe('formatCalendarDate', () => {
   it('leaves anything else as it is', () => {
     expect(formatCalendarDate('', 'en-US')).toBe('');
     expect(formatCalendarDate('—', 'en-US')).toBe('—');
+  });
+});
+
+describe('parseCalendarDate', () => {
+  it('reads a date typed the way the interface language writes it', () => {
+    expect(parseCalendarDate('11/22/2026', 'en-US')).toBe('2026-11-22');
+    expect(parseCalendarDate('6/2/1941', 'en-US')).toBe('1941-06-02');
+    expect(parseCalendarDate('22/11/2026', 'es-ES')).toBe('2026-11-22');
+    expect(parseCalendarDate('22-11-2026', 'es-ES')).toBe('2026-11-22');
+    expect(parseCalendarDate('2026/11/22', 'zh-CN')).toBe('2026-11-22');
+  });
+
+  it('also takes YYYY-MM-DD in every language', () => {
+    expect(parseCalendarDate('1941-06-02', 'es-ES')).toBe('1941-06-02');
+  });
+
+  it('refuses what is not a real date or not in the language’s order', () => {
+    expect(parseCalendarDate('22/11/2026', 'en-US')).toBeUndefined();
+    expect(parseCalendarDate('02/30/2026', 'en-US')).toBeUndefined();
+    expect(parseCalendarDate('', 'en-US')).toBeUndefined();
+    expect(parseCalendarDate('tomorrow', 'zh-CN')).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
 // 11/22/2026, es-ES 22/11/2026, zh-CN 2026/11/22), on the facility's clock (spec 000 §3 "Login and
 // session": time zones ET … HAT). The platform, which has no facility, sees the browser's zone, and its
 // views name the zone because its times come from facilities in several zones.
-import { format } from 'date-fns';
+import { format, isValid, parse } from 'date-fns';
 import { browserZone, inZone } from './zone';
 
 /** The IANA zone of each facility time-zone code. */
@@ -80,4 +80,22 @@ export function formatCalendarDate(value: string, language: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return value;
   return format(new Date(+m[1], +m[2] - 1, +m[3]), patternsOf(language).date);
+}
+
+/** What people type for a date, per language (single-digit months and days allowed). */
+const INPUT_PATTERNS: Record<string, string> = { 'en-US': 'M/d/yyyy', 'es-ES': 'd/M/yyyy', 'zh-CN': 'yyyy/M/d' };
+
+/**
+ * A typed calendar date as YYYY-MM-DD: the interface language's way (11/22/2026, 22/11/2026, 2026/11/22,
+ * with "-" or "." as well as "/") or YYYY-MM-DD itself; undefined when it is neither or not a real date.
+ */
+export function parseCalendarDate(text: string, language: string): string | undefined {
+  const v = text.trim();
+  if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(v)) return checked(parse(v, 'yyyy-M-d', new Date(2000, 0, 1)));
+  const pattern = INPUT_PATTERNS[language] ?? INPUT_PATTERNS['en-US'];
+  return checked(parse(v.replace(/[.-]/g, '/'), pattern, new Date(2000, 0, 1)));
+}
+
+function checked(date: Date): string | undefined {
+  return isValid(date) && date.getFullYear() >= 1000 ? format(date, 'yyyy-MM-dd') : undefined;
 }

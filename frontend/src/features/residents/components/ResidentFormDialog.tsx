@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CareProvider, Resident } from '@/types/api.gen';
 import { DateTextMax, ResidentBackgroundMax, ResidentDetailsMax, ResidentNameMax, ResidentPhoneMax, ResidentRoomMax } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
+import { DateInput } from '@/components/DateInput';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { useAppMutation } from '@/lib/api/mutation';
@@ -96,18 +97,28 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
     const error = errorOf(field);
     return (
       <FormField id={id} label={label} required={opts.required} error={error} hint={opts.hint} className={opts.wide ? 'hearth-form-wide' : undefined}>
-        <InputGroup
-          required={opts.required}
-          id={id}
-          type={opts.type ?? 'text'}
-          value={draft[field]}
-          maxLength={opts.type === 'date' ? undefined : max}
-          max={opts.type === 'date' ? today : undefined}
-          intent={error ? Intent.DANGER : Intent.NONE}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => set({ [field]: e.currentTarget.value } as Partial<ResidentDraft>)}
-        />
+        {opts.type === 'date' ? (
+          <DateInput
+            id={id}
+            required={opts.required}
+            value={draft[field]}
+            max={field === 'dob' ? today : undefined}
+            intent={error ? Intent.DANGER : Intent.NONE}
+            onChange={(value) => set({ [field]: value } as Partial<ResidentDraft>)}
+          />
+        ) : (
+          <InputGroup
+            required={opts.required}
+            id={id}
+            type={opts.type ?? 'text'}
+            value={draft[field]}
+            maxLength={max}
+            intent={error ? Intent.DANGER : Intent.NONE}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => set({ [field]: e.currentTarget.value } as Partial<ResidentDraft>)}
+          />
+        )}
       </FormField>
     );
   };

@@ -4,6 +4,7 @@ import { PaperclipIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { CEHoursMax, CredentialMaxFiles, CredentialNameMax, type CaregiverCredentialFields } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
+import { DateInput } from '@/components/DateInput';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { useAppMutation } from '@/lib/api/mutation';
@@ -104,8 +105,8 @@ export function CredentialUploadDialog({ caregiverId, initialType, today, onClos
           <FormGroup label={t('staff.credential.name')} labelFor="cred-name" labelInfo={t('staff.credential.nameHint')}>
             <InputGroup id="cred-name" value={name} maxLength={CredentialNameMax} onValueChange={setName} />
           </FormGroup>
-          <FormGroup label={t('staff.credential.issueDate')} labelFor="cred-issue" labelInfo={<RequiredMark />} intent={issueMsg ? Intent.DANGER : Intent.NONE} helperText={issueMsg}>
-            <InputGroup id="cred-issue" type="date" max={today} value={issueDate} onValueChange={setIssueDate} />
+          <FormGroup label={t('staff.credential.issueDate')} labelFor="cred-issue" subLabel={<RequiredMark />} intent={issueMsg ? Intent.DANGER : Intent.NONE} helperText={issueMsg}>
+            <DateInput id="cred-issue" required max={today} value={issueDate} onChange={setIssueDate} />
           </FormGroup>
           <FormGroup
             label={t('staff.credential.expiryDate')}
@@ -114,7 +115,7 @@ export function CredentialUploadDialog({ caregiverId, initialType, today, onClos
             intent={expiryMsg ? Intent.DANGER : Intent.NONE}
             helperText={expiryMsg}
           >
-            <InputGroup id="cred-expiry" type="date" value={expiryDate} onValueChange={setExpiryDate} />
+            <DateInput id="cred-expiry" value={expiryDate} onChange={setExpiryDate} />
           </FormGroup>
           {asksForHours(type) ? (
             <FormGroup label={t('staff.credential.ceHours')} labelFor="cred-hours" helperText={server.ceHours}>

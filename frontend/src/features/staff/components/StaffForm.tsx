@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { Button, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Caregiver } from '@/types/api.gen';
+import { DateInput } from '@/components/DateInput';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { RequiredMark } from '@/lib/form/FormField';
 import { revealFirstError } from '@/lib/form/reveal';
@@ -180,15 +181,8 @@ export function StaffForm({ initial, userId, caregiverId, canChooseRole, submitT
       <FormGroup
         label={label}
         labelFor={id}
-        labelInfo={
-          required ? (
-            <>
-              <RequiredMark /> {helper}
-            </>
-          ) : (
-            helper
-          )
-        }
+        labelInfo={helper}
+        subLabel={required ? <RequiredMark /> : undefined}
         intent={intent}
         helperText={msg ? <span data-field-error={id}>{msg}</span> : undefined}
       >
@@ -266,12 +260,12 @@ export function StaffForm({ initial, userId, caregiverId, canChooseRole, submitT
           t('staff.form.colorHint'),
         )}
         {field('hireDate', t('staff.field.hireDate'), (id, intent) => (
-          <InputGroup id={id} type="date" value={v.hireDate} intent={intent} onValueChange={(x) => set('hireDate', x)} />
+          <DateInput id={id} value={v.hireDate} intent={intent} required onChange={(x) => set('hireDate', x)} />
         ))}
         {field(
           'birthDate',
           t('staff.field.birthDate'),
-          (id) => <InputGroup id={id} type="date" value={v.birthDate} onValueChange={(x) => set('birthDate', x)} />,
+          (id) => <DateInput id={id} value={v.birthDate} onChange={(x) => set('birthDate', x)} />,
           t('staff.form.birthDateHint'),
         )}
       </div>
