@@ -110,8 +110,12 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 		if !cfg.Dev {
 			return errors.New("seed --demo is refused unless HEARTH_DEV=1: demo accounts share a published password")
 		}
-		people := newIAM(cfg, d, log)
-		if err := demo.Seed(ctx, d, people); errors.Is(err, demo.ErrAlreadySeeded) {
+		// The demo data is written through the features' services, as the server builds them.
+		srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log, Now: time.Now})
+		if err != nil {
+			return err
+		}
+		if err := demo.Seed(ctx, d, demo.Services{People: srv.IAM, Files: srv.Files, Now: time.Now}); errors.Is(err, demo.ErrAlreadySeeded) {
 			log.Info("demo data already present")
 			return nil
 		} else if err != nil {
@@ -147,7 +151,7 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 		var id string
 		err = d.InTx(ctx, func(tx *db.Tx) error {
 			var err error
-			id, err = people.CreateUser(ctx, tx, iam.NewUser{Account: *account, Email: *email, Phone: *phone, Name: *name,
+			id, err = people.CreateUser(ctx, tx, auth.NewUser{Account: *account, Email: *email, Phone: *phone, Name: *name,
 				Password: password, PlatformRole: shared.RoleSuperAdmin})
 			return err
 		})

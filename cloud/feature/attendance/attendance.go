@@ -21,7 +21,6 @@ import (
 	"log/slog"
 	"strings"
 	"time"
-	_ "time/tzdata" // facility zones must load on machines without zone files
 
 	"github.com/google/uuid"
 
@@ -30,6 +29,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
 
@@ -250,11 +250,10 @@ func (s *Service) Summary(ctx context.Context, p *auth.Principal, req shared.Att
 	if p.TenantID == "" {
 		return nil, errNotAFacilityID
 	}
-	_, zone, err := s.store.Facility(ctx, s.db, p.TenantID)
+	loc, code, err := zone.Facility(ctx, s.db, p.TenantID)
 	if err != nil {
 		return nil, err
 	}
-	loc := zoneOf(zone)
 	now := s.now()
 	r, err := rangeOf(strings.TrimSpace(req.StartDate), strings.TrimSpace(req.EndDate), loc, now)
 	if err != nil {
@@ -277,7 +276,7 @@ func (s *Service) Summary(ctx context.Context, p *auth.Principal, req shared.Att
 	} else if people, err = s.store.People(ctx, s.db, p.TenantID, r.start().UnixMilli(), r.end().UnixMilli()); err != nil {
 		return nil, err
 	}
-	out := &shared.AttendanceSummary{TimeZone: zone, StartDate: r.first.Format(dateLayout), EndDate: r.last.Format(dateLayout),
+	out := &shared.AttendanceSummary{TimeZone: code, StartDate: r.first.Format(dateLayout), EndDate: r.last.Format(dateLayout),
 		Caregivers: []shared.CaregiverAttendance{}}
 	if len(people) == 0 {
 		return out, nil

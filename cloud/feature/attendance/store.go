@@ -503,9 +503,3 @@ func (Store) Owners(ctx context.Context, q db.Querier, tenantID string) ([]owner
 	}
 	return out, db.Wrap("attendance: owners", rows.Err())
 }
-
-// Facility is a facility's name and time zone.
-func (Store) Facility(ctx context.Context, q db.Querier, tenantID string) (name string, zone shared.TimeZone, err error) {
-	err = q.QueryRowContext(ctx, `SELECT facility_name, time_zone FROM tenants WHERE id = ?`, tenantID).Scan(&name, &zone)
-	return name, zone, db.Wrap("attendance: facility", err)
-}

@@ -161,14 +161,3 @@ func rangeOf(startDate, endDate string, loc *time.Location, now time.Time) (dayR
 	}
 	return r, nil
 }
-
-// zoneOf is the location of a facility's zone code (Pacific if unknown).
-func zoneOf(z shared.TimeZone) *time.Location {
-	if loc, ok := z.Location(); ok {
-		return loc
-	}
-	if loc, ok := shared.TimeZonePT.Location(); ok {
-		return loc
-	}
-	return time.UTC
-}

@@ -8,7 +8,8 @@ import (
 
 	"hearth/cloud/feature/attendance"
 	"hearth/cloud/feature/request"
-	"hearth/cloud/platform/db"
+	"hearth/cloud/feature/staff"
+	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
 
@@ -42,30 +43,18 @@ var demoShifts = []demoShift{
 // seedAttendance adds Maple's kiosk, two PINs, two weeks of punches and two
 // pending requests. Every shift has ended before now, so nobody is left
 // clocked in; one punch per caregiver arrived late from the kiosk's outbox.
-func seedAttendance(ctx context.Context, tx *db.Tx, facilities map[string]string) error {
-	now := time.Now()
+func (sd *seeding) attendance(ctx context.Context) error {
+	tx, facilities, now := sd.tx, sd.facilities, sd.now
 	nowMs := now.UnixMilli()
-	userOf := func(account string) (string, error) {
-		var id string
-		err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE account_key = ?`, account).Scan(&id)
-		return id, err
-	}
-	owner, err := userOf("owner_evergreen")
-	if err != nil {
-		return err
-	}
+	owner := sd.users["owner_evergreen"]
 	kioskID, err := attendance.InsertDemoKiosk(ctx, tx, facilities["maple"], owner, DemoKioskName, DemoKioskCredential, nowMs-15*24*3600*1000)
 	if err != nil {
 		return fmt.Errorf("demo kiosk: %w", err)
 	}
 	for account, pin := range DemoPins {
-		uid, err := userOf(account)
+		uid := sd.users[account]
+		caregiverID, err := staff.DemoCaregiverID(ctx, tx, facilities["maple"], uid)
 		if err != nil {
-			return err
-		}
-		var caregiverID string
-		if err := tx.QueryRowContext(ctx, `SELECT id FROM caregivers WHERE tenant_id = ? AND user_id = ?`, facilities["maple"], uid).
-			Scan(&caregiverID); err != nil {
 			return fmt.Errorf("demo pin %s: staff record: %w", account, err)
 		}
 		if err := attendance.InsertDemoPin(ctx, tx, facilities["maple"], uid, caregiverID, pin, nowMs); err != nil {
@@ -73,17 +62,10 @@ func seedAttendance(ctx context.Context, tx *db.Tx, facilities map[string]string
 		}
 	}
 	for i, sh := range demoShifts {
-		uid, err := userOf(sh.account)
+		uid := sd.users[sh.account]
+		loc, _, err := zone.Facility(ctx, tx, facilities[sh.facility])
 		if err != nil {
 			return err
-		}
-		var zone shared.TimeZone
-		if err := tx.QueryRowContext(ctx, `SELECT time_zone FROM tenants WHERE id = ?`, facilities[sh.facility]).Scan(&zone); err != nil {
-			return err
-		}
-		loc, ok := zone.Location()
-		if !ok {
-			return fmt.Errorf("demo punches: unknown time zone %q", zone)
 		}
 		today := now.In(loc)
 		late := false
@@ -117,14 +99,7 @@ func seedAttendance(ctx context.Context, tx *db.Tx, facilities map[string]string
 		}
 	}
 	// Two pending requests for the owner's approvals list.
-	maple1, err := userOf("caregiver_maple1")
-	if err != nil {
-		return err
-	}
-	maple2, err := userOf("caregiver_maple2")
-	if err != nil {
-		return err
-	}
+	maple1, maple2 := sd.users["caregiver_maple1"], sd.users["caregiver_maple2"]
 	day := func(d, h int) int64 {
 		t := now.AddDate(0, 0, d)
 		return time.Date(t.Year(), t.Month(), t.Day(), h, 0, 0, 0, time.UTC).UnixMilli()

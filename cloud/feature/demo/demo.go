@@ -6,9 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
+	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
 	"hearth/cloud/feature/tenant"
+	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/shared"
 )
@@ -33,11 +36,60 @@ var Accounts = []Account{
 	{"owner_birch", "owner@birch.example", "FACILITY_OWNER", "Birch Cottage AFH", true},
 }
 
+// demoPerson is a demo account and its memberships, by facility key.
+type demoPerson struct {
+	account, email, phone, name string
+	platform                    shared.Role
+	roles                       map[string]shared.Role
+}
+
+var demoPeople = []demoPerson{
+	{"superadmin", "superadmin@hearth.example", "+1 206 555 0100", "Avery Platform", shared.RoleSuperAdmin, nil},
+	{"owner_evergreen", "owner@evergreen.example", "+1 360 555 0111", "Elena Martinez", "",
+		map[string]shared.Role{"maple": shared.RoleFacilityOwner, "cedar": shared.RoleFacilityOwner}},
+	{"admin_maple", "admin@maple.example", "+1 360 555 0122", "Grace Kim", "", map[string]shared.Role{"maple": shared.RoleFacilityAdmin}},
+	{"caregiver_maple1", "caregiver_maple1@maple.example", "+1 360 555 0133", "Amina Njoroge", "", map[string]shared.Role{"maple": shared.RoleCaregiverStaff}},
+	{"caregiver_maple2", "caregiver_maple2@maple.example", "+1 360 555 0144", "Wei Chen", "", map[string]shared.Role{"maple": shared.RoleCaregiverStaff}},
+	{"caregiver_cedar1", "caregiver_cedar1@cedar.example", "+1 253 555 0155", "Maria Santos", "", map[string]shared.Role{"cedar": shared.RoleCaregiverStaff}},
+	{"owner_birch", "owner@birch.example", "+1 208 555 0166", "Daniel Okafor", "", map[string]shared.Role{"birch": shared.RoleFacilityOwner}},
+}
+
+// demoName is a demo account's display name.
+func demoName(account string) string {
+	for _, p := range demoPeople {
+		if p.account == account {
+			return p.name
+		}
+	}
+	return account
+}
+
+// seeding is one run of Seed: the transaction, the facilities' and accounts'
+// ids by their demo keys, and the moment the data is dated from.
+type seeding struct {
+	Services
+	tx         *db.Tx
+	facilities map[string]string // "maple" → tenant id
+	users      map[string]string // account → user id
+	now        time.Time
+}
+
 // ErrAlreadySeeded means the demo data is there already.
 var ErrAlreadySeeded = errors.New("demo data already present")
 
+// Services are the features the demo data is written through, and the clock
+// it is dated by (the server's injected clock, so tests can move time).
+type Services struct {
+	People *iam.Service
+	Files  *file.Service
+	Now    func() time.Time
+}
+
 // Seed adds the demo data in one transaction; it refuses to run twice.
-func Seed(ctx context.Context, d *db.DB, people *iam.Service) error {
+// Everything is written through the features' own services or their narrow
+// InsertDemo functions, never by SQL from this package.
+func Seed(ctx context.Context, d *db.DB, s Services) error {
+	people := s.People
 	if id, err := people.UserIDByAccount(ctx, "superadmin"); err != nil {
 		return err
 	} else if id != "" {
@@ -67,39 +119,27 @@ func Seed(ctx context.Context, d *db.DB, people *iam.Service) error {
 				return err
 			}
 		}
-		type person struct {
-			account, email, phone, name string
-			platform                    shared.Role
-			roles                       map[string]shared.Role
-		}
-		people_ := []person{
-			{"superadmin", "superadmin@hearth.example", "+1 206 555 0100", "Avery Platform", shared.RoleSuperAdmin, nil},
-			{"owner_evergreen", "owner@evergreen.example", "+1 360 555 0111", "Elena Martinez", "",
-				map[string]shared.Role{"maple": shared.RoleFacilityOwner, "cedar": shared.RoleFacilityOwner}},
-			{"admin_maple", "admin@maple.example", "+1 360 555 0122", "Grace Kim", "", map[string]shared.Role{"maple": shared.RoleFacilityAdmin}},
-			{"caregiver_maple1", "caregiver_maple1@maple.example", "+1 360 555 0133", "Amina Njoroge", "", map[string]shared.Role{"maple": shared.RoleCaregiverStaff}},
-			{"caregiver_maple2", "caregiver_maple2@maple.example", "+1 360 555 0144", "Wei Chen", "", map[string]shared.Role{"maple": shared.RoleCaregiverStaff}},
-			{"caregiver_cedar1", "caregiver_cedar1@cedar.example", "+1 253 555 0155", "Maria Santos", "", map[string]shared.Role{"cedar": shared.RoleCaregiverStaff}},
-			{"owner_birch", "owner@birch.example", "+1 208 555 0166", "Daniel Okafor", "", map[string]shared.Role{"birch": shared.RoleFacilityOwner}},
-		}
-		for _, p := range people_ {
-			id, err := people.CreateUser(ctx, tx, iam.NewUser{Account: p.account, Email: p.email, Phone: p.phone, Name: p.name,
+		accounts := map[string]string{} // account → user id
+		for _, p := range demoPeople {
+			id, err := people.CreateUser(ctx, tx, auth.NewUser{Account: p.account, Email: p.email, Phone: p.phone, Name: p.name,
 				Password: DemoPassword, PlatformRole: p.platform})
 			if err != nil {
 				return fmt.Errorf("demo user %s: %w", p.account, err)
 			}
+			accounts[p.account] = id
 			for key, role := range p.roles {
 				if err := people.AddMembership(ctx, tx, ids[key], id, role); err != nil {
 					return fmt.Errorf("demo membership %s: %w", p.account, err)
 				}
 			}
 		}
-		if err := seedStaff(ctx, tx, people, ids); err != nil { // staff profiles and credentials (staff.go)
+		sd := seeding{Services: s, tx: tx, facilities: ids, now: s.Now(), users: accounts}
+		if err := sd.staff(ctx); err != nil { // staff profiles and credentials (staff.go)
 			return err
 		}
-		if err := seedAttendance(ctx, tx, ids); err != nil { // kiosk, PINs, punches, requests (attendance.go)
+		if err := sd.attendance(ctx); err != nil { // kiosk, PINs, punches, requests (attendance.go)
 			return err
 		}
-		return seedResidents(ctx, tx, ids)
+		return sd.residents(ctx)
 	})
 }

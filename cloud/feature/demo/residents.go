@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"hearth/cloud/feature/resident"
-	"hearth/cloud/platform/db"
 	"hearth/shared"
 )
 
@@ -177,8 +176,8 @@ var cedarResidents = []resident.Demo{
 
 // seedResidents adds the demo residents of Maple House and Cedar Home in the
 // seed's transaction (so it runs once, like the rest of the seed).
-func seedResidents(ctx context.Context, tx *db.Tx, facilities map[string]string) error {
-	now := time.Now()
+func (sd *seeding) residents(ctx context.Context) error {
+	tx, facilities, now := sd.tx, sd.facilities, sd.now
 	for key, list := range map[string][]resident.Demo{"maple": mapleResidents, "cedar": cedarResidents} {
 		for _, d := range list {
 			if _, err := resident.InsertDemo(ctx, tx, facilities[key], d, now); err != nil {

@@ -3,18 +3,11 @@ package demo
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
-
-	"hearth/cloud/feature/iam"
-	"hearth/cloud/platform/blob"
-	"hearth/cloud/platform/db"
+	"hearth/cloud/feature/staff"
 	"hearth/shared"
 )
 
@@ -73,59 +66,36 @@ var demoStaffList = []demoStaff{
 	}},
 }
 
-// seedStaff adds the demo staff profiles and their credential records, each
-// with a small real PDF stored where the file service keeps its files.
-func seedStaff(ctx context.Context, tx *db.Tx, people *iam.Service, facilities map[string]string) error {
-	blobs, err := blob.Open(people.FilesConfig().Dir)
-	if err != nil {
-		return err
-	}
-	now := time.Now()
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+// staff adds the demo staff profiles and their credential records, each with
+// a small real PDF kept by the file service.
+func (sd *seeding) staff(ctx context.Context) error {
+	today := time.Date(sd.now.Year(), sd.now.Month(), sd.now.Day(), 0, 0, 0, 0, time.UTC)
 	day := func(offset int) string { return today.AddDate(0, 0, offset).Format(time.DateOnly) }
+	nowMs := sd.now.UnixMilli()
 	for _, st := range demoStaffList {
-		tenantID := facilities[st.facility]
-		var userID, name string
-		if err := tx.QueryRowContext(ctx, `SELECT id, name FROM users WHERE account_key = ?`, st.account).Scan(&userID, &name); err != nil {
-			return fmt.Errorf("demo staff %s: %w", st.account, err)
-		}
-		caregiverID := uuid.Must(uuid.NewV7()).String()
-		birth := fmt.Sprintf("%d-%s", today.Year()-35, st.birth)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO caregivers (id, tenant_id, user_id, color, color_key, hire_date, birth_date, name_key,
-			specialties, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'enabled', ?, ?)`,
-			caregiverID, tenantID, userID, st.color, strings.ToLower(st.color), day(-st.hireDaysAgo), birth, strings.ToLower(name),
-			st.specialties, now.UnixMilli(), now.UnixMilli()); err != nil {
+		tenantID, userID := sd.facilities[st.facility], sd.users[st.account]
+		name := demoName(st.account)
+		caregiverID, err := staff.InsertDemoProfile(ctx, sd.tx, staff.DemoProfile{TenantID: tenantID, UserID: userID, Name: name,
+			CreatedBy: sd.users["owner_evergreen"], Color: st.color, HireDate: day(-st.hireDaysAgo),
+			BirthDate: fmt.Sprintf("%d-%s", today.Year()-35, st.birth), Specialties: st.specialties}, nowMs)
+		if err != nil {
 			return fmt.Errorf("demo staff %s: %w", st.account, err)
 		}
 		for _, c := range st.creds {
-			fileID := uuid.Must(uuid.NewV7()).String()
-			title := fmt.Sprintf("%s - %s (demo)", name, c.typ)
-			pdf := demoPDF(title)
-			key, err := blob.Key(tenantID, fileID, "original")
+			pdf := demoPDF(fmt.Sprintf("%s - %s (demo)", name, c.typ))
+			fileID, err := sd.Files.StoreDemo(ctx, sd.tx, tenantID, userID, shared.FileCaregiverCredential,
+				strings.ToLower(string(c.typ))+".pdf", "application/pdf", pdf)
 			if err != nil {
-				return err
+				return fmt.Errorf("demo staff %s: file: %w", st.account, err)
 			}
-			if _, err := blobs.Put(ctx, key, bytes.NewReader(pdf)); err != nil {
-				return err
-			}
-			sum := sha256.Sum256(pdf)
-			fileName := strings.ToLower(string(c.typ)) + ".pdf"
-			if _, err := tx.ExecContext(ctx, `INSERT INTO files (id, tenant_id, uploader_id, category, name, suffix, content_type, size,
-				storage_key, sha256, created_at, confirmed_at) VALUES (?, ?, ?, ?, ?, 'pdf', 'application/pdf', ?, ?, ?, ?, ?)`,
-				fileID, tenantID, userID, string(shared.FileCaregiverCredential), fileName, len(pdf), key, hex.EncodeToString(sum[:]),
-				now.UnixMilli(), now.UnixMilli()); err != nil {
-				return err
-			}
-			ids, _ := json.Marshal([]string{fileID})
 			expiry := ""
 			if c.expiry != 0 {
 				expiry = day(c.expiry)
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO caregiver_credentials (id, tenant_id, caregiver_id, type, name, issue_date,
-				expiry_date, ce_minutes, file_ids, uploader_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				uuid.Must(uuid.NewV7()).String(), tenantID, caregiverID, string(c.typ), "", day(c.issue), expiry,
-				int(c.ceHours*60), string(ids), userID, now.UnixMilli()); err != nil {
-				return err
+			if err := staff.InsertDemoCredential(ctx, sd.tx, staff.DemoCredential{TenantID: tenantID, CaregiverID: caregiverID,
+				UploaderID: userID, Type: c.typ, IssueDate: day(c.issue), ExpiryDate: expiry, CEMinutes: int(c.ceHours * 60),
+				FileIDs: []string{fileID}}, nowMs); err != nil {
+				return fmt.Errorf("demo staff %s: credential: %w", st.account, err)
 			}
 		}
 	}

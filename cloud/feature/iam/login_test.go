@@ -293,7 +293,7 @@ func TestLogin(t *testing.T) {
 		})
 
 		t.Run("an account not yet activated is 4106", func(t *testing.T) {
-			id, err := e.Server.IAM.CreateUser(ctx, d, iam.NewUser{Account: "invited_one", Email: "invited@maple.example",
+			id, err := e.Server.IAM.CreateUser(ctx, d, auth.NewUser{Account: "invited_one", Email: "invited@maple.example",
 				Phone: "+1 360 555 0901", Name: "Ines Invited", Password: "Invite@2026x", Status: shared.UserUnverified})
 			if err != nil {
 				t.Fatal(err)
@@ -308,7 +308,7 @@ func TestLogin(t *testing.T) {
 		})
 
 		t.Run("an account with no facility is 4106", func(t *testing.T) {
-			if _, err := e.Server.IAM.CreateUser(ctx, d, iam.NewUser{Account: "lonely_one", Email: "lonely@example.com",
+			if _, err := e.Server.IAM.CreateUser(ctx, d, auth.NewUser{Account: "lonely_one", Email: "lonely@example.com",
 				Phone: "+1 360 555 0902", Name: "Lee Lonely", Password: "Lonely@2026x"}); err != nil {
 				t.Fatal(err)
 			}

@@ -239,7 +239,7 @@ func TestPasswords(t *testing.T) {
 		})
 
 		t.Run("resendVerifyEmail sends only to accounts not yet activated", func(t *testing.T) {
-			id, err := e.Server.IAM.CreateUser(ctx, d, iam.NewUser{Account: "invited_two", Email: "invited2@maple.example",
+			id, err := e.Server.IAM.CreateUser(ctx, d, auth.NewUser{Account: "invited_two", Email: "invited2@maple.example",
 				Phone: "+1 360 555 0903", Name: "Ivo Invited", Password: "Invite@2026x", Status: shared.UserUnverified})
 			if err != nil {
 				t.Fatal(err)
@@ -282,7 +282,7 @@ func TestTemporaryPassword(t *testing.T) {
 		const probe = "/api/care/test/tempPasswordProbe"
 		const temp, chosen = "Temp@2026x", "Chosen#2027q"
 
-		newUser := func(t *testing.T, nu iam.NewUser, facility string, role shared.Role) {
+		newUser := func(t *testing.T, nu auth.NewUser, facility string, role shared.Role) {
 			t.Helper()
 			nu.Password, nu.TempPassword = temp, true
 			id, err := e.Server.IAM.CreateUser(ctx, d, nu)
@@ -297,7 +297,7 @@ func TestTemporaryPassword(t *testing.T) {
 		}
 
 		t.Run("a caregiver must change it first", func(t *testing.T) {
-			newUser(t, iam.NewUser{Account: "temp_carer", Email: "temp.carer@maple.example", Phone: "+1 360 555 0911", Name: "Tam Temp"},
+			newUser(t, auth.NewUser{Account: "temp_carer", Email: "temp.carer@maple.example", Phone: "+1 360 555 0911", Name: "Tam Temp"},
 				maple, shared.RoleCaregiverStaff)
 			c := e.SignInWith(t, "temp_carer", temp)
 			if ui := userInfo(t, c); !ui.UseTempPassword || ui.FacilityName != maple {
@@ -321,7 +321,7 @@ func TestTemporaryPassword(t *testing.T) {
 		})
 
 		t.Run("an owner is not held up", func(t *testing.T) {
-			newUser(t, iam.NewUser{Account: "temp_owner", Email: "temp.owner@birch.example", Phone: "+1 208 555 0912", Name: "Olu Owner"},
+			newUser(t, auth.NewUser{Account: "temp_owner", Email: "temp.owner@birch.example", Phone: "+1 208 555 0912", Name: "Olu Owner"},
 				birch, shared.RoleFacilityOwner)
 			c := e.SignInWith(t, "temp_owner", temp) // through the e-mailed code
 			if ui := userInfo(t, c); !ui.UseTempPassword {
@@ -332,7 +332,7 @@ func TestTemporaryPassword(t *testing.T) {
 		})
 
 		t.Run("a super admin must change it before using the outbox", func(t *testing.T) {
-			newUser(t, iam.NewUser{Account: "temp_admin", Email: "temp.admin@hearth.example", Phone: "+1 206 555 0913", Name: "Ada Admin",
+			newUser(t, auth.NewUser{Account: "temp_admin", Email: "temp.admin@hearth.example", Phone: "+1 206 555 0913", Name: "Ada Admin",
 				PlatformRole: shared.RoleSuperAdmin}, "", "")
 			c := e.SignInWith(t, "temp_admin", temp)
 			c.Get(t, "/api/system/dev/outbox").Is(t, http.StatusOK, shared.CodePasswordChange)

@@ -13,21 +13,12 @@ import (
 	"hearth/shared"
 )
 
-// NewUser is what creating an account needs.
-type NewUser struct {
-	Account, Email, Phone, Name, Password string
-	TempPassword                          bool
-	Status                                shared.UserStatus
-	PlatformRole                          shared.Role // SUPER_ADMIN or empty
-	TwoFactor                             *bool       // nil: the role's default
-}
-
 // ErrDuplicate answers an account, e-mail or phone already in use.
 var ErrDuplicate = problem.New(shared.CodeConflict, "error.conflict")
 
 // CreateUser adds an account in q's transaction and returns its id. The
 // password must follow the password rule.
-func (s *Service) CreateUser(ctx context.Context, q db.Querier, nu NewUser) (string, error) {
+func (s *Service) CreateUser(ctx context.Context, q db.Querier, nu auth.NewUser) (string, error) {
 	if err := checkNewPassword(nu.Password); err != nil {
 		return "", err
 	}

@@ -7,7 +7,6 @@ package iam
 
 import (
 	"context"
-	"crypto/rand"
 	"strings"
 
 	"hearth/cloud/platform/auth"
@@ -16,28 +15,6 @@ import (
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
-
-// TempPassword makes a random password that meets the password rule; an
-// invited person never sees it (they choose their own through the invite link).
-func TempPassword() string {
-	const lower, upper, digits = "abcdefghijkmnpqrstuvwxyz", "ABCDEFGHJKLMNPQRSTUVWXYZ", "23456789"
-	b := make([]byte, 16)
-	if _, err := rand.Read(b); err != nil {
-		panic(err)
-	}
-	var sb strings.Builder
-	for i, c := range b {
-		switch i % 3 {
-		case 0:
-			sb.WriteByte(lower[int(c)%len(lower)])
-		case 1:
-			sb.WriteByte(upper[int(c)%len(upper)])
-		default:
-			sb.WriteByte(digits[int(c)%len(digits)])
-		}
-	}
-	return "Tp" + sb.String() + "@9z" // 21 characters with every class the rule asks for
-}
 
 // InviteLink stores a fresh account-activation token for userID in q's
 // transaction and answers the link to e-mail. Opening it and choosing a

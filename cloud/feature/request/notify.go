@@ -6,6 +6,7 @@ import (
 
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/msg"
+	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
 
@@ -45,10 +46,7 @@ func decisionMail(to *requester, f *shared.ApplicationForm) mail.Message {
 	if to.Language != "" {
 		lang = to.Language
 	}
-	loc := time.UTC
-	if l, ok := to.TimeZone.Location(); ok {
-		loc = l
-	}
+	loc := zone.Of(to.TimeZone)
 	at := func(ms int64) string {
 		return time.UnixMilli(ms).In(loc).Format(mailTimeLayout) + " " + string(to.TimeZone)
 	}

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"hearth/cloud/platform/auth"
-	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
 
@@ -22,23 +22,6 @@ const NegotiatedCarePlanDays = 30
 
 // ReviewSoonDays: a care plan review due within this many days is shown as coming up.
 const ReviewSoonDays = 30
-
-// facilityZone is the facility's zone for "today"; Pacific when the facility's
-// code is unknown (the homes the product serves are in Washington, DOMAIN.md).
-func facilityZone(ctx context.Context, q db.Querier, tenantID string) (*time.Location, error) {
-	var z shared.TimeZone
-	if err := q.QueryRowContext(ctx, `SELECT time_zone FROM tenants WHERE id = ?`, tenantID).Scan(&z); err != nil {
-		return nil, err
-	}
-	if loc, ok := z.Location(); ok {
-		return loc, nil
-	}
-	loc, _ := shared.TimeZonePT.Location()
-	if loc == nil {
-		loc = time.UTC
-	}
-	return loc, nil
-}
 
 func names(rs []row) []string {
 	out := make([]string, 0, min(len(rs), shared.DashboardMaxNames))
@@ -58,7 +41,7 @@ func (s *Service) OutCard(ctx context.Context, p *auth.Principal) (*shared.Dashb
 	if err != nil {
 		return nil, err
 	}
-	loc, err := facilityZone(ctx, s.db, p.TenantID)
+	loc, _, err := zone.Facility(ctx, s.db, p.TenantID)
 	if err != nil {
 		return nil, err
 	}

@@ -15,7 +15,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"hearth/cloud/feature/iam"
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
@@ -23,6 +22,7 @@ import (
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
+	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
 
@@ -47,7 +47,7 @@ type Files interface {
 
 // Accounts is what staff needs from the identity service (iam.Service has it).
 type Accounts interface {
-	CreateUser(ctx context.Context, q db.Querier, nu iam.NewUser) (string, error)
+	CreateUser(ctx context.Context, q db.Querier, nu auth.NewUser) (string, error)
 	AddMembership(ctx context.Context, q db.Querier, tenantID, userID string, role shared.Role) error
 	InviteLink(ctx context.Context, q db.Querier, userID string) (string, error)
 	SetMembershipRole(ctx context.Context, q db.Querier, tenantID, userID string, role shared.Role) (bool, error)
@@ -85,13 +85,9 @@ func isOwner(p *auth.Principal) bool {
 
 // today is the calendar day in the facility's time zone (DOMAIN.md "Vocabulary": every schedule in the facility's zone).
 func (s *Service) today(ctx context.Context, tenantID string) (time.Time, error) {
-	tz, _, err := s.store.TimeZone(ctx, s.db, tenantID)
+	loc, _, err := zone.Facility(ctx, s.db, tenantID)
 	if err != nil {
 		return time.Time{}, err
-	}
-	loc := time.UTC
-	if l, ok := tz.Location(); ok {
-		loc = l
 	}
 	n := s.now().In(loc)
 	return date(n.Year(), n.Month(), n.Day()), nil
@@ -222,8 +218,8 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveCa
 		if r.Color, err = s.pickColor(ctx, tx, p.TenantID, req.Color, ""); err != nil {
 			return err
 		}
-		if r.UserID, err = s.accounts.CreateUser(ctx, tx, iam.NewUser{Account: strings.TrimSpace(req.Account), Email: strings.TrimSpace(req.Email),
-			Phone: strings.TrimSpace(req.Phone), Name: name, Password: iam.TempPassword(), TempPassword: true, Status: shared.UserUnverified}); err != nil {
+		if r.UserID, err = s.accounts.CreateUser(ctx, tx, auth.NewUser{Account: strings.TrimSpace(req.Account), Email: strings.TrimSpace(req.Email),
+			Phone: strings.TrimSpace(req.Phone), Name: name, Password: auth.TempPassword(), TempPassword: true, Status: shared.UserUnverified}); err != nil {
 			return err
 		}
 		if err := s.accounts.AddMembership(ctx, tx, p.TenantID, r.UserID, role); err != nil {
@@ -262,7 +258,7 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveCa
 // logged, not answered: the account is made, and "resend activation e-mail"
 // (POST /user/resendVerifyEmail) sends a new link.
 func (s *Service) sendInvite(ctx context.Context, p *auth.Principal, lang shared.Language, name, email, account, link string) {
-	_, facility, err := s.store.TimeZone(ctx, s.db, p.TenantID)
+	facility, err := s.store.FacilityName(ctx, s.db, p.TenantID)
 	if err != nil {
 		s.log.WarnContext(ctx, "invite: facility name", "err", err)
 	}

@@ -263,10 +263,9 @@ func (Store) Credentials(ctx context.Context, q db.Querier, tenantID string, car
 	return out, db.Wrap("staff: credentials", rows.Err())
 }
 
-// TimeZone is the facility's zone code.
-func (Store) TimeZone(ctx context.Context, q db.Querier, tenantID string) (shared.TimeZone, string, error) {
-	var tz shared.TimeZone
+// FacilityName is the facility's name (for the invitation mail).
+func (Store) FacilityName(ctx context.Context, q db.Querier, tenantID string) (string, error) {
 	var name string
-	err := q.QueryRowContext(ctx, `SELECT time_zone, facility_name FROM tenants WHERE id = ?`, tenantID).Scan(&tz, &name)
-	return tz, name, db.Wrap("staff: time zone", err)
+	err := q.QueryRowContext(ctx, `SELECT facility_name FROM tenants WHERE id = ?`, tenantID).Scan(&name)
+	return name, db.Wrap("staff: facility name", err)
 }

@@ -5,86 +5,74 @@ package msg
 import (
 	"context"
 	"embed"
-	"encoding/json"
-	"fmt"
-	"strings"
+	"io/fs"
 
 	"hearth/shared"
+	"hearth/shared/i18n"
 )
 
 //go:embed locales/*.json
 var files embed.FS
 
 // Languages are the interface languages; the first is the fallback.
-var Languages = []shared.Language{shared.LangEnUS, shared.LangEsES, shared.LangZhCN}
+var Languages = i18n.Languages
 
-var catalogue = map[shared.Language]map[string]string{}
+// catalogue holds the platform's messages (locales/<lang>.json: envelope
+// errors, validation rules, shared field labels) and every feature's, which
+// each feature adds from its own messages/ directory with Register.
+var catalogue = i18n.New()
 
 func init() {
-	for _, l := range Languages {
-		catalogue[l] = map[string]string{}
-	}
-	// locales/<lang>.json holds the platform's messages; locales/<lang>.<feature>.json
-	// holds one feature's, so features add messages without touching a shared file.
-	entries, err := files.ReadDir("locales")
+	sub, err := fs.Sub(files, "locales")
 	if err != nil {
 		panic(err)
 	}
-	for _, e := range entries {
-		lang := shared.Language(strings.SplitN(e.Name(), ".", 2)[0])
-		m, ok := catalogue[lang]
-		if !ok {
-			panic(fmt.Sprintf("locale file %s: unknown language %q", e.Name(), lang))
-		}
-		raw, err := files.ReadFile("locales/" + e.Name())
-		if err != nil {
-			panic(err)
-		}
-		part := map[string]string{}
-		if err := json.Unmarshal(raw, &part); err != nil {
-			panic(fmt.Sprintf("locale %s: %v", e.Name(), err))
-		}
-		for k, v := range part {
-			if _, dup := m[k]; dup {
-				panic(fmt.Sprintf("locale %s: key %q is defined twice", e.Name(), k))
-			}
-			m[k] = v
-		}
+	Register("platform", sub)
+}
+
+// Register adds a feature's messages: fsys holds en-US.json, es-ES.json and
+// zh-CN.json. Call it from the feature's package init:
+//
+//	//go:embed messages/*.json
+//	var messages embed.FS
+//
+//	func init() { msg.RegisterDir("resident", messages, "messages") }
+//
+// A missing language, bad JSON or a key another source defines panics at start-up.
+func Register(source string, fsys fs.FS) {
+	if err := catalogue.Add(source, fsys); err != nil {
+		panic(err)
 	}
 }
 
-// Keys returns the catalogue of one language (for the completeness test).
-func Keys(l shared.Language) map[string]string { return catalogue[l] }
+// RegisterDir is Register for the directory dir of fsys.
+func RegisterDir(source string, fsys fs.FS, dir string) {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(err)
+	}
+	Register(source, sub)
+}
+
+// Keys returns the catalogue of one language (for the completeness tests).
+func Keys(l shared.Language) map[string]string { return catalogue.Keys(l) }
+
+// Has reports whether key has a message in l.
+func Has(l shared.Language, key string) bool { return catalogue.Has(l, key) }
+
+// Check lists missing keys, empty messages and mismatched placeholders in the
+// registered messages; empty when all is well.
+func Check() []string { return catalogue.Check() }
 
 // Pick chooses the interface language from an Accept-Language value.
 func Pick(acceptLanguage string) shared.Language { return shared.PickLanguage(acceptLanguage) }
 
 // T renders key in language l, replacing {name} with args. A missing key falls
 // back to English, then to the key itself.
-func T(l shared.Language, key string, args map[string]any) string {
-	s, ok := catalogue[l][key]
-	if !ok {
-		if s, ok = catalogue[shared.LangEnUS][key]; !ok {
-			s = key
-		}
-	}
-	for k, v := range args {
-		val := fmt.Sprint(v)
-		if k == "field" {
-			val = Field(l, val)
-		}
-		s = strings.ReplaceAll(s, "{"+k+"}", val)
-	}
-	return s
-}
+func T(l shared.Language, key string, args map[string]any) string { return catalogue.T(l, key, args) }
 
 // Field gives a field's label in l ("field.<name>"), or the name itself.
-func Field(l shared.Language, name string) string {
-	if s, ok := catalogue[l]["field."+name]; ok {
-		return s
-	}
-	return name
-}
+func Field(l shared.Language, name string) string { return catalogue.Field(l, name) }
 
 type ctxKey struct{}
 

@@ -157,17 +157,8 @@ func TestCacheWho(t *testing.T) {
 }
 
 func TestLocalesComplete(t *testing.T) {
-	for key := range catalogue[shared.LangEnUS] {
-		for _, l := range languages {
-			if catalogue[l][key] == "" {
-				t.Errorf("%s has no %q", l, key)
-			}
-		}
-	}
-	for _, l := range languages {
-		if len(catalogue[l]) != len(catalogue[shared.LangEnUS]) {
-			t.Errorf("%s has %d keys, en-US %d", l, len(catalogue[l]), len(catalogue[shared.LangEnUS]))
-		}
+	for _, problem := range catalogue.Check() {
+		t.Error(problem)
 	}
 	if pickLanguage("zh-CN,zh;q=0.9") != shared.LangZhCN || pickLanguage("fr, es;q=0.5") != shared.LangEsES || pickLanguage("") != shared.LangEnUS {
 		t.Error("pickLanguage")
