@@ -10,6 +10,8 @@ var (
 	FacilityOwners = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister}
 	// FacilityManagers: owners and admins, who manage the facility's people and records.
 	FacilityManagers = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister, RoleFacilityAdmin}
+	// AccountEditors add and edit accounts: facility managers and the super admin.
+	AccountEditors = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister, RoleFacilityAdmin, RoleSuperAdmin}
 	// EveryFacilityRole: anyone who belongs to a facility.
 	EveryFacilityRole = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister, RoleFacilityAdmin, RoleCaregiverStaff}
 	// Caregivers: caregiver staff only (their own /your-status pages).

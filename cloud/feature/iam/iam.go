@@ -828,7 +828,7 @@ func (s *Service) EmailTokenVerify(ctx context.Context, req shared.EmailTokenVer
 
 // CheckRoles may ask whether an account name, e-mail or phone is taken
 // without a picture code: the people who add and edit accounts.
-var CheckRoles = []shared.Role{shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister, shared.RoleFacilityAdmin, shared.RoleSuperAdmin}
+var CheckRoles = shared.AccountEditors
 
 // CheckAccount answers whether an account name is taken. One of CheckRoles
 // asks freely; anyone else (registering a facility) solves a picture code
