@@ -332,13 +332,9 @@ func (Store) ReservePinAttempt(ctx context.Context, q db.Querier, tenantID, user
 // LockPin locks a caregiver's kiosk punches until lockUntil and restarts the
 // count; false when the PIN was set again since pinSetAt.
 func (Store) LockPin(ctx context.Context, q db.Querier, tenantID, userID string, pinSetAt, now, lockUntil int64) (bool, error) {
-	res, err := q.ExecContext(ctx, `UPDATE caregiver_clocks SET pin_failures = 0, pin_locked_until = ?, updated_at = ?
-		WHERE tenant_id = ? AND user_id = ? AND pin_set_at = ?`, lockUntil, now, tenantID, userID, pinSetAt)
-	if err != nil {
-		return false, db.Wrap("attendance: lock pin", err)
-	}
-	n, err := res.RowsAffected()
-	return n > 0, db.Wrap("attendance: lock pin", err)
+	ok, err := db.Affected(q.ExecContext(ctx, `UPDATE caregiver_clocks SET pin_failures = 0, pin_locked_until = ?, updated_at = ?
+		WHERE tenant_id = ? AND user_id = ? AND pin_set_at = ?`, lockUntil, now, tenantID, userID, pinSetAt))
+	return ok, db.Wrap("attendance: lock pin", err)
 }
 
 // ResetPinFailures clears the count after a right PIN.
