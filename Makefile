@@ -1,7 +1,7 @@
 # Hearth — `make run` starts the product with demo data; `make test` runs every test.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help tools ui-deps ui server build run types types-check lint test test-go test-ui e2e bench lighthouse desktop desktop-deps desktop-test desktop-windows desktop-journey desktop-perf clean
+.PHONY: help tools ui-deps ui server build run types types-check lint test test-go test-ui e2e bench lighthouse desktop desktop-deps desktop-test desktop-windows desktop-journey desktop-perf screenshots clean
 
 GO      ?= go
 NPM     ?= npm
@@ -85,6 +85,10 @@ test-ui: ui-deps ## UI unit tests (vitest)
 e2e: ## browser journeys in Debian's chromium against a real `hearth serve` (needs make build)
 	@$(SCRIPTS)/ensure-chromium.sh
 	@$(SCRIPTS)/e2e.sh
+
+screenshots: build ## screenshots of the main screens at phone and desktop size, in Chinese, into artifacts/shell/
+	@$(SCRIPTS)/ensure-chromium.sh
+	@$(SCRIPTS)/screenshots.sh
 
 bench: ## load test: 50 clients for 30 s on SQLite and PostgreSQL (docs/performance.md)
 	@$(SCRIPTS)/ensure-postgres.sh

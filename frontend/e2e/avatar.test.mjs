@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { png } from './images.mjs';
-import { launchBrowser, newPage, screenshot, signIn } from './support.mjs';
+import { launchBrowser, newPage, openSettings, screenshot, signIn } from './support.mjs';
 
 let browser;
 let current;
@@ -24,7 +24,7 @@ describe('Avatar', () => {
     const { page, problems } = current;
     await signIn(page, 'caregiver_cedar1');
     await page.waitForURL('**/dashboard');
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openSettings(page);
     await page.getByRole('menuitem', { name: 'Change avatar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change avatar' });
     const input = dialog.getByTestId('avatar-file-input');
@@ -71,7 +71,9 @@ describe('Avatar', () => {
     // The server keeps the 400 × 400 crop (Go tests) and the header loads its 64 × 64 thumbnail (spec 001 §9).
     assert.match(await avatar.getAttribute('src'), /[?&]size=64&/);
     assert.deepEqual(shown.natural, [64, 64], 'the header loads the 64 × 64 thumbnail');
-    assert.deepEqual(shown.size, [64, 64]);
+    // Shown at 36 px so the header keeps its height with an avatar.
+    assert.deepEqual(shown.size, [36, 36]);
+    assert.equal(await page.locator('.hearth-header-bar').evaluate((bar) => bar.offsetHeight), 50, 'the header bar keeps its height');
     assert.equal(shown.radius, '50%');
     await screenshot(page, 'header-avatar');
     assert.deepEqual(problems, [], 'the page logged errors');

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { DEMO_PASSWORD, launchBrowser, screenshot } from './support.mjs';
+import { DEMO_PASSWORD, launchBrowser, newPage, screenshot } from './support.mjs';
 
 const CLOUD_BIN = process.env.HEARTH_CLOUD_BIN || '';
 const DESKTOP_BIN = process.env.HEARTH_DESKTOP_BIN || '';
@@ -23,7 +23,7 @@ let cloud;
 let desk;
 let browser;
 let page;
-const problems = [];
+let problems = [];
 
 function cloudEnv() {
   return { ...process.env, HEARTH_DEV: '1', HEARTH_DATA_DIR: join(dir, 'cloud'), HEARTH_ADDR: `127.0.0.1:${base}`, HEARTH_PUBLIC_URL: CLOUD };
@@ -71,10 +71,7 @@ describe('Owner desktop offline (desktop shell)', { skip }, () => {
     });
     assert.equal((await set.json()).code, '0000', 'the cloud URL is accepted');
     browser = await launchBrowser();
-    const context = await browser.newContext({ baseURL: DESK, locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+    ({ page, problems } = await newPage(browser, { baseURL: DESK, consoleErrors: false }));
   });
 
   after(async () => {
@@ -89,7 +86,7 @@ describe('Owner desktop offline (desktop shell)', { skip }, () => {
     await page.locator('#login-account').fill('caregiver_maple1');
     await page.locator('#login-password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await page.locator('.hearth-header').waitFor();
     await page.goto('/resident');
     await page.getByTestId('resident-row').first().waitFor();
     assert.equal(await page.getByTestId('offline-banner').count(), 0, 'no banner while online');

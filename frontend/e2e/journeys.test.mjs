@@ -6,6 +6,8 @@ import {
   enterEmailedCode,
   launchBrowser,
   newPage,
+  openMenu,
+  openSettings,
   screenshot,
   sidebarBadge,
   sidebarEntries,
@@ -76,6 +78,7 @@ describe('Hearth journeys', () => {
     await page.getByTestId('card-approvals').waitFor();
     assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Residents management', 'Staff management']);
     // The demo's overdue credentials badge the staff entry (spec 000 §3 "Sidebar counts").
+    await openMenu(page);
     await page.locator('nav a[data-menu-code="StaffManagement"] .hearth-nav-badge').waitFor();
     assert.match(await sidebarBadge(page, 'StaffManagement'), /^[1-9]\d*\+?$/);
     await screenshot(page, 'dashboard');
@@ -107,16 +110,18 @@ describe('Hearth journeys', () => {
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openSettings(page);
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await page.getByRole('heading', { name: 'Panel', exact: true }).waitFor();
+    await openMenu(page);
     const navEs = page.getByRole('navigation', { name: 'Menú principal' });
     assert.deepEqual(await navEs.locator('a .hearth-nav-label').allTextContents(), ['Panel', 'Residentes', 'Su estado']);
     await page.getByTestId('card-myStatus').getByText('Su estado').waitFor();
 
-    await page.getByRole('button', { name: 'Ajustes' }).click();
+    await openSettings(page, 'Ajustes');
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await page.getByRole('heading', { name: '仪表盘', exact: true }).waitFor();
+    await openMenu(page);
     const navZh = page.getByRole('navigation', { name: '主菜单' });
     assert.deepEqual(await navZh.locator('a .hearth-nav-label').allTextContents(), ['仪表盘', '住户', '我的状态']);
     await page.getByTestId('card-myStatus').getByText('我的状态').waitFor();
@@ -130,7 +135,8 @@ describe('Hearth journeys', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto('/no-such-page');
     await page.waitForURL('**/404');
-    await page.getByText('Page not found').waitFor();
+    await page.getByRole('heading', { level: 1, name: '404 Page not found' }).waitFor();
+    await screenshot(page, 'not-found');
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL('**/dashboard');
   });

@@ -9,7 +9,7 @@
 // Each run uses one of Wei's five wrong-PIN attempts and punches Amina once (in on a fresh seed).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, screenshot } from './support.mjs';
+import { launchBrowser, newPage, screenshot } from './support.mjs';
 
 const DESKTOP_URL = (process.env.HEARTH_DESKTOP_URL || '').replace(/\/$/, '');
 const skip = DESKTOP_URL ? false : 'HEARTH_DESKTOP_URL is not set: start `hearth-desktop --serve ADDR` in kiosk mode and point it there';
@@ -20,7 +20,7 @@ const CONFIRM_MS = 5000;
 let browser;
 let context;
 let page;
-const problems = [];
+let problems = [];
 
 /** The name button of one caregiver on the start screen. */
 const person = (name) => page.getByRole('button', { name, exact: true });
@@ -34,13 +34,7 @@ describe('Door kiosk (desktop shell)', { skip }, () => {
   before(async () => {
     browser = await launchBrowser();
     // Touch and keyboard both: the journey taps like a finger and types like a keyboard-only user.
-    context = await browser.newContext({ baseURL: DESKTOP_URL, locale: 'en-US', viewport: { width: 1280, height: 800 }, hasTouch: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
-    });
+    ({ context, page, problems } = await newPage(browser, { baseURL: DESKTOP_URL, hasTouch: true }));
   });
 
   after(async () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { computeSign } from '../src/lib/api/signing.js';
 import { png } from './images.mjs';
-import { apiSignIn, BASE_URL, enterEmailedCode, launchBrowser, newPage, screenshot, submitAccount } from './support.mjs';
+import { apiSignIn, BASE_URL, enterEmailedCode, launchBrowser, newPage, openMenu, screenshot, submitAccount } from './support.mjs';
 
 const stamp = String(Date.now()).slice(-6);
 const NEW = {
@@ -73,6 +73,7 @@ describe('Staff, attendance and requests', () => {
     await enterEmailedCode(owner, 'owner@evergreen.example', since);
     await owner.waitForURL('**/dashboard');
 
+    await openMenu(owner);
     await owner.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Staff management' }).click();
     await owner.waitForURL('**/staff-management');
     await owner.getByTestId('staff-row').first().waitFor();
@@ -114,6 +115,7 @@ describe('Staff, attendance and requests', () => {
     await submitAccount(caregiver, NEW.account, NEW.password);
     await caregiver.waitForURL('**/dashboard');
 
+    await openMenu(caregiver);
     await caregiver.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Your status' }).click();
     await caregiver.waitForURL('**/your-status');
     await caregiver.getByTestId('pin-state').getByText('No PIN yet', { exact: false }).waitFor();

@@ -1,5 +1,6 @@
 // Shared helpers of the browser journeys: the browser, the API as seen from Node, and the sign-in steps.
-import { mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -8,7 +9,17 @@ import { computeSign } from '../src/lib/api/signing.js';
 
 export const BASE_URL = (process.env.HEARTH_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
 export const DEMO_PASSWORD = 'Demo@2026x';
-export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+/**
+ * The window the journeys run in: E2E_VIEWPORT=phone (390 × 844, an iPhone 14's CSS size) or desktop
+ * (1280 × 800, the default). build/scripts/e2e.sh runs every journey at both sizes.
+ */
+export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+export const VIEWPORT_NAME = process.env.E2E_VIEWPORT === 'phone' ? 'phone' : 'desktop';
+export const VIEWPORT = VIEWPORTS[VIEWPORT_NAME];
+/** Below 768 px the app's sidebar is a drawer opened from the header's menu button. */
+export const NARROW = VIEWPORT.width < 768;
+export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots', VIEWPORT_NAME);
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -25,25 +36,135 @@ export function launchBrowser() {
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+const require = createRequire(import.meta.url);
+let axeSource;
+
+/**
+ * Checks the page as it is now: axe-core's WCAG 2.x A/AA rules (a serious or critical violation is a
+ * problem) and, in the narrow layout, that nothing makes the page or the main area scroll sideways.
+ * axe is evaluated through the DevTools protocol, which the app's CSP (no inline scripts) does not govern.
+ * Returns the problems found, as lines.
+ */
+export async function audit(page) {
+  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  const found = [];
+  const where = new URL(page.url()).pathname;
+  if (NARROW) {
+    const wide = await page.evaluate(() => {
+      const out = [];
+      const doc = globalThis.document.documentElement;
+      if (doc.scrollWidth > globalThis.innerWidth) out.push(`the page is ${doc.scrollWidth} px wide`);
+      const main = globalThis.document.querySelector('main');
+      if (main && main.scrollWidth > main.clientWidth + 1) out.push(`the main area is ${main.scrollWidth} px wide`);
+      return out;
+    });
+    for (const w of wide) found.push(`${where}: scrolls sideways at ${VIEWPORT.width} px: ${w}`);
+  }
+  const violations = await page.evaluate(async (source) => {
+    if (!globalThis.axe) (0, eval)(source);
+    const result = await globalThis.axe.run(globalThis.document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      serious: v.impact === 'serious' || v.impact === 'critical',
+      text: `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`,
+    }));
+  }, axeSource);
+  for (const v of violations) if (v.serious) found.push(`${where}: axe ${v.text}`);
+  // E2E_AUDIT_LOG=file lists every page audited and every violation, the moderate and minor ones too.
+  if (process.env.E2E_AUDIT_LOG) {
+    const lines = [`${VIEWPORT_NAME} ${where}: ${violations.length} violations`, ...violations.map((v) => `  ${v.text}`), ...found.filter((f) => !f.includes(' axe ')).map((f) => `  ${f}`)];
+    await appendFile(process.env.E2E_AUDIT_LOG, `${lines.join('\n')}\n`);
+  }
+  return found;
+}
+
 /**
  * A fresh browser context and page that remembers the page's errors, so a journey can assert that
- * nothing broke on the way (a CSP violation or an uncaught exception shows up here).
+ * nothing broke on the way (a CSP violation or an uncaught exception shows up here). Every page the
+ * journey visits is audited (audit above) once it has settled, and what the audit finds is a problem too.
  */
-export async function newPage(browser, { locale = 'en-US' } = {}) {
-  const context = await browser.newContext({ baseURL: BASE_URL, locale, viewport: { width: 1280, height: 800 } });
+export async function newPage(browser, { locale = 'en-US', baseURL = BASE_URL, hasTouch = NARROW, consoleErrors = true } = {}) {
+  const context = await browser.newContext({ baseURL, locale, viewport: VIEWPORT, hasTouch });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const problems = [];
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+    if (consoleErrors && msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });
+  page.__problems = problems;
+  watchPages(page, problems);
+  const close = context.close.bind(context);
+  // Closing audits the last page first, and waits for audits under way.
+  context.close = async (...args) => {
+    await page.__audits?.flush();
+    return close(...args);
+  };
   return { context, page, problems };
 }
 
+/**
+ * Audits each page (each new path) once the network has been quiet for a moment. An audit that the
+ * journey outruns (it navigated on) is dropped: the next page gets its own.
+ */
+export function watchPages(page, problems) {
+  const seen = new Set();
+  let chain = Promise.resolve();
+  const run = (path) => {
+    chain = chain.then(async () => {
+      if (page.isClosed() || new URL(page.url()).pathname !== path) return;
+      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+      await page.waitForTimeout(300).catch(() => undefined); // let transitions finish
+      if (page.isClosed() || new URL(page.url()).pathname !== path) return;
+      try {
+        const found = await audit(page);
+        if (new URL(page.url()).pathname === path) problems.push(...found);
+        seen.add(path);
+      } catch (err) {
+        if (!page.isClosed() && new URL(page.url()).pathname === path && !/context was destroyed|navigation/i.test(String(err))) {
+          problems.push(`${path}: audit failed: ${err}`);
+        }
+      }
+    });
+  };
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const path = new URL(frame.url()).pathname;
+    if (frame.url().startsWith('http') && !seen.has(path)) run(path);
+  });
+  page.__audits = {
+    flush: async () => {
+      if (!page.isClosed() && page.url().startsWith('http')) {
+        const path = new URL(page.url()).pathname;
+        if (!seen.has(path)) run(path);
+      }
+      await chain;
+    },
+  };
+}
+
+/** Saves a screenshot of the page, and audits it as it is (a dialog, a filled form) when newPage made it. */
 export async function screenshot(page, name) {
+  if (page.__problems) page.__problems.push(...(await audit(page)).map((p) => `${p} (screenshot ${name})`));
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Opens the menu drawer in the narrow layout (a no-op on wide screens, where the sidebar is always there). */
+export async function openMenu(page) {
+  if (!NARROW) return;
+  const nav = page.locator('.hearth-drawer');
+  if (await nav.isVisible()) return;
+  await page.getByTestId('menu-button').click();
+  await nav.locator('nav a').first().waitFor();
+}
+
+/** Opens the settings popover: in the header, or at the foot of the menu drawer in the narrow layout. */
+export async function openSettings(page, name = 'Settings') {
+  await openMenu(page);
+  await page.getByRole('button', { name }).click();
 }
 
 async function call(path, { method = 'GET', body, token, query = {} } = {}) {
@@ -116,6 +237,7 @@ export async function signIn(page, account, password = DEMO_PASSWORD) {
 
 /** The names in the sidebar (without their badges). */
 export async function sidebarEntries(page) {
+  await openMenu(page);
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await nav.locator('a').first().waitFor();
   return nav.locator('a .hearth-nav-label').allTextContents();
@@ -123,6 +245,7 @@ export async function sidebarEntries(page) {
 
 /** The badge of one sidebar entry, by its menu code ('' when it has none). */
 export async function sidebarBadge(page, menuCode) {
+  await openMenu(page);
   const badge = page.locator(`nav a[data-menu-code="${menuCode}"] .hearth-nav-badge`);
   return (await badge.count()) === 0 ? '' : (await badge.textContent()).trim();
 }

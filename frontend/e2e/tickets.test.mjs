@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { png } from './images.mjs';
-import { launchBrowser, newPage, screenshot } from './support.mjs';
+import { launchBrowser, newPage, openMenu, screenshot } from './support.mjs';
 import { pdf, sizeText } from './files.mjs';
 
 const LOCALES = Object.fromEntries(
@@ -179,6 +179,7 @@ async function ticketJourney(t, lang) {
   const ap = admin.page;
   try {
     // The caregiver opens Help from the header and creates a ticket with two attachments.
+    await openMenu(cp);
     await cp.getByTestId('help-entry').click();
     await cp.waitForURL('**/help/support-ticket');
     await cp.getByRole('heading', { name: tr(lang, 'tickets.page.title') }).waitFor();
@@ -220,7 +221,8 @@ async function ticketJourney(t, lang) {
     await screenshot(cp, `tickets-list-${lang}`);
 
     // The super admin finds it in the menu page, red (their turn), with no Delete.
-    await ap.getByRole('navigation').getByRole('link', { name: tr(lang, 'menu.supportTicketManage') }).click();
+    await openMenu(ap);
+    await ap.getByRole('navigation', { name: tr(lang, 'layout.sidebar.navigation') }).getByRole('link', { name: tr(lang, 'menu.supportTicketManage') }).click();
     await ap.waitForURL('**/support-ticket-manage');
     await search(ap, lang, title);
     const theirs = row(ap, title);

@@ -1,7 +1,7 @@
 import { BlueprintProvider } from '@blueprintjs/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { getPublicConfig, publicConfigKey } from '@/features/auth/api/getPublicConfig';
+import { publicConfigKey, readPublicConfigQuietly } from '@/features/auth/api/getPublicConfig';
 import { onSessionEnd } from '@/lib/session/store';
 import { AppRoutes } from './AppRoutes';
 
@@ -17,7 +17,7 @@ const queryClient = new QueryClient({
 onSessionEnd(() => queryClient.clear());
 
 // The login key and version are read once at start.
-void queryClient.prefetchQuery({ queryKey: publicConfigKey, queryFn: getPublicConfig, staleTime: Infinity });
+void queryClient.prefetchQuery({ queryKey: publicConfigKey, queryFn: readPublicConfigQuietly, staleTime: Infinity });
 
 export function App() {
   return (

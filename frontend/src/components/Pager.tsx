@@ -1,7 +1,8 @@
-import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, ButtonGroup } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { pageCount, pageWindow, SHORT_PAGE_SIZES } from './pager';
+import { Select } from './Select';
 
 interface PagerProps {
   current: number;
@@ -11,10 +12,14 @@ interface PagerProps {
   onChange: (current: number, size: number) => void;
 }
 
-/** A table's pager: total label, page buttons and a page-size picker. */
+/**
+ * A table's pager: total label, page buttons and a page-size picker. Nothing while the list is loading or
+ * empty (the table says so), rather than "Total 0".
+ */
 export function Pager({ current, size, total, sizes = SHORT_PAGE_SIZES, onChange }: PagerProps) {
   const { t } = useTranslation();
   const pages = pageCount(total, size);
+  if (total <= 0) return null;
   return (
     <nav className="hearth-pager" aria-label={t('common.pager.label')}>
       <span className="hearth-muted" data-testid="pager-total">
@@ -50,7 +55,7 @@ export function Pager({ current, size, total, sizes = SHORT_PAGE_SIZES, onChange
           onClick={() => onChange(current + 1, size)}
         />
       </ButtonGroup>
-      <HTMLSelect
+      <Select
         aria-label={t('common.pager.size')}
         value={size}
         onChange={(e) => onChange(1, Number(e.currentTarget.value))}

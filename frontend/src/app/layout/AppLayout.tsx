@@ -1,28 +1,52 @@
-import { Suspense } from 'react';
-import { Spinner } from '@blueprintjs/core';
-import { Outlet, useOutletContext } from 'react-router';
+import { Suspense, useState } from 'react';
+import { Drawer, Position, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { useSidebarCounts } from '@/features/menu/api/sidebarReminderCount';
 import { useSessionStore } from '@/lib/session/store';
 import type { ShellContext } from '@/lib/shell';
 import type { GuardContext } from '../RouteGuard';
 import { SUPER_ADMIN } from '../routing';
-import { Header } from './Header';
+import { Header, HeaderActions } from './Header';
 import { PasswordExpiryPrompt } from './PasswordExpiryPrompt';
 import { Sidebar } from './Sidebar';
+import { useNarrow } from './useNarrow';
 
-/** The signed-in frame: sidebar, header with breadcrumb, and the page. */
+const MAIN_ID = 'hearth-main';
+
+/**
+ * The signed-in frame: a skip link, the sidebar (a drawer opened from the header on narrow screens), the
+ * header with its breadcrumb, and the page.
+ */
 export default function AppLayout() {
+  const { t } = useTranslation();
   const { menu, sidebarMenu, userInfo } = useOutletContext<GuardContext>();
   const superAdmin = useSessionStore((s) => s.session?.roles.includes(SUPER_ADMIN) ?? false);
   // spec 000 §6: no sidebar counts for the super admin.
   const counts = useSidebarCounts(!superAdmin);
+  const narrow = useNarrow();
+  const { pathname } = useLocation();
+  // The drawer is open on the page it was opened on: choosing a page in it closes it.
+  const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
+  const drawerOpen = drawerOpenAt === pathname;
+  const setDrawerOpen = (open: boolean) => setDrawerOpenAt(open ? pathname : null);
   const shell: ShellContext = { menu, userInfo };
   return (
     <div className="hearth-shell">
-      <Sidebar menu={sidebarMenu} counts={counts.data} />
+      <a
+        className="hearth-skip-link"
+        href={`#${MAIN_ID}`}
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+      >
+        {t('layout.skipToContent')}
+      </a>
+      {narrow ? null : <Sidebar menu={sidebarMenu} counts={counts.data} />}
       <div className="hearth-main">
-        <Header menu={sidebarMenu} userInfo={userInfo} />
-        <main className="hearth-content">
+        <Header menu={sidebarMenu} userInfo={userInfo} narrow={narrow} onOpenMenu={() => setDrawerOpen(true)} />
+        <main id={MAIN_ID} className="hearth-content" tabIndex={-1}>
           <Suspense
             fallback={
               <div className="hearth-center">
@@ -34,6 +58,19 @@ export default function AppLayout() {
           </Suspense>
         </main>
       </div>
+      {narrow ? (
+        <Drawer
+          isOpen={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          position={Position.LEFT}
+          size="min(300px, 85vw)"
+          className="hearth-drawer"
+          aria-label={t('layout.sidebar.navigation')}
+        >
+          <Sidebar menu={sidebarMenu} counts={counts.data} inDrawer />
+          <HeaderActions userInfo={userInfo} inDrawer />
+        </Drawer>
+      ) : null}
       <PasswordExpiryPrompt userInfo={userInfo} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { switchFacility, useMyFacilities } from '@/features/auth/api/switchFacility';
+import { Select } from '@/components/Select';
 import { switchSession, useSessionStore } from '@/lib/session/store';
 import { SUPER_ADMIN } from '../routing';
 
@@ -18,7 +18,7 @@ export function FacilitySwitcher() {
   if (superAdmin || facilities.length < 2) return null;
   const current = facilities.find((f) => f.current)?.tenantId ?? '';
   return (
-    <HTMLSelect
+    <Select
       className="hearth-facility-switcher"
       aria-label={t('layout.header.switchFacility')}
       title={t('layout.header.switchFacility')}

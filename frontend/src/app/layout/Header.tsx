@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { Breadcrumbs, type BreadcrumbProps } from '@blueprintjs/core';
+import { Breadcrumb, Button, type BreadcrumbProps } from '@blueprintjs/core';
+import { MenuIcon as MenuButtonIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -39,8 +40,42 @@ function HeaderAvatar({ src }: { src: string }) {
   );
 }
 
-/** The header (user, settings, sign out) and the breadcrumb subheader. */
-export function Header({ menu, userInfo }: { menu: MenuItem[]; userInfo: UserInfo | undefined }) {
+/**
+ * Help, the signed-in user, settings and sign out: in the header on wide screens, at the foot of the menu
+ * drawer on narrow ones.
+ */
+export function HeaderActions({ userInfo, inDrawer = false }: { userInfo: UserInfo | undefined; inDrawer?: boolean }) {
+  const superAdmin = useSessionStore((s) => s.session?.roles.includes(RoleSuperAdmin) ?? false);
+  return (
+    <div className={inDrawer ? 'hearth-drawer-actions' : 'hearth-header-actions'}>
+      {superAdmin ? null : <HelpEntry />}
+      {userInfo?.avatar ? <HeaderAvatar src={userInfo.avatar} /> : null}
+      <div className="hearth-header-user">
+        {userInfo?.userName ? <span className="hearth-header-name">{userInfo.userName}</span> : null}
+        {userInfo?.facilityName ? <span className="hearth-muted">{userInfo.facilityName}</span> : null}
+      </div>
+      <FacilitySwitcher />
+      <SettingsPopover userInfo={userInfo} labelled={inDrawer} />
+      <LogoutButton />
+    </div>
+  );
+}
+
+/**
+ * The header and the breadcrumb subheader. On narrow screens the header keeps only the menu button (which
+ * opens the drawer holding the sidebar and the header's actions) and the facility's name.
+ */
+export function Header({
+  menu,
+  userInfo,
+  narrow = false,
+  onOpenMenu,
+}: {
+  menu: MenuItem[];
+  userInfo: UserInfo | undefined;
+  narrow?: boolean;
+  onOpenMenu?: () => void;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -60,22 +95,39 @@ export function Header({ menu, userInfo }: { menu: MenuItem[]; userInfo: UserInf
           // The key is registered with the sub page, so the locale check sees it there.
           ...(sub ? [{ text: t(sub.titleKey as never) as string, current: true }] : []),
         ];
+  const place = superAdmin ? t('layout.settings.platform') : (userInfo?.facilityName ?? '');
   return (
     <header className="hearth-header">
       <div className="hearth-header-bar">
-        {superAdmin ? null : <HelpEntry />}
-        {userInfo?.avatar ? <HeaderAvatar src={userInfo.avatar} /> : null}
-        <div className="hearth-header-user">
-          {userInfo?.userName ? <span className="hearth-header-name">{userInfo.userName}</span> : null}
-          {userInfo?.facilityName ? <span className="hearth-muted">{userInfo.facilityName}</span> : null}
-        </div>
-        <FacilitySwitcher />
-        <SettingsPopover userInfo={userInfo} />
-        <LogoutButton />
+        {narrow ? (
+          <>
+            <Button
+              variant="minimal"
+              size="large"
+              icon={<MenuButtonIcon />}
+              aria-label={t('layout.sidebar.open')}
+              title={t('layout.sidebar.open')}
+              data-testid="menu-button"
+              onClick={onOpenMenu}
+            />
+            <span className="hearth-header-place" data-testid="header-facility">
+              {place}
+            </span>
+          </>
+        ) : (
+          <HeaderActions userInfo={userInfo} />
+        )}
       </div>
-      <div className="hearth-subheader" aria-label={t('layout.header.breadcrumb')}>
-        <Breadcrumbs items={crumbs} />
-      </div>
+      {/* Blueprint's Breadcrumbs puts a measuring <div> inside its <ol> and names its <nav> in English only. */}
+      <nav className="hearth-subheader" aria-label={t('layout.header.breadcrumb')}>
+        <ol className="bp6-breadcrumbs">
+          {crumbs.map((crumb, i) => (
+            <li key={i}>
+              <Breadcrumb {...crumb} />
+            </li>
+          ))}
+        </ol>
+      </nav>
     </header>
   );
 }

@@ -26,7 +26,7 @@ export function LogoutButton() {
         onCancel={() => setOpen(false)}
         onConfirm={() => leave.mutate()}
       >
-        <h4 className="bp6-heading">{t('auth.logout.confirmTitle')}</h4>
+        <h2 className="bp6-heading hearth-alert-title">{t('auth.logout.confirmTitle')}</h2>
         <p>{t('auth.logout.confirmBody')}</p>
       </Alert>
     </>

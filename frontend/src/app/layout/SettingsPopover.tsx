@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { CogIcon, FullscreenIcon, HomeIcon, KeyIcon, MediaIcon, MinimizeIcon, PrintIcon, TickIcon, TranslateIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ function useFullScreen(): [boolean, () => void] {
  * avatar, change password, version
  * (spec 000 §2 "Layout").
  */
-export function SettingsPopover({ userInfo }: { userInfo: UserInfo | undefined }) {
+export function SettingsPopover({ userInfo, labelled = false }: { userInfo: UserInfo | undefined; labelled?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -93,9 +93,16 @@ export function SettingsPopover({ userInfo }: { userInfo: UserInfo | undefined }
   const userId = userInfo?.userId || session?.userId || '';
   return (
     <>
-      <Popover content={content} placement="bottom-end">
-        <Button variant="minimal" icon={<CogIcon />} aria-label={t('layout.settings.open')} title={t('layout.settings.open')} />
-      </Popover>
+      {/* PopoverNext: Blueprint's Popover mis-positions under React 19 (its own console warning says so). */}
+      <PopoverNext content={content} placement={labelled ? 'top-start' : 'bottom-end'}>
+        {labelled ? (
+          <Button variant="minimal" icon={<CogIcon />}>
+            {t('layout.settings.open')}
+          </Button>
+        ) : (
+          <Button variant="minimal" icon={<CogIcon />} aria-label={t('layout.settings.open')} title={t('layout.settings.open')} />
+        )}
+      </PopoverNext>
       {avatarOpen ? (
         <Suspense fallback={null}>
           <AvatarDialog

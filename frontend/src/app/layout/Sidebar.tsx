@@ -47,16 +47,19 @@ function Entry({ item, collapsed, counts }: { item: MenuItem; collapsed: boolean
   );
 }
 
-/** The sidebar: the server's menu, limited to pages the UI has, grouped as the server groups it. */
-export function Sidebar({ menu, counts }: { menu: MenuItem[]; counts: SidebarCounts | undefined }) {
+/**
+ * The sidebar: the server's menu, limited to pages the UI has, grouped as the server groups it. In the
+ * narrow layout's drawer it is always expanded and has no collapse toggle.
+ */
+export function Sidebar({ menu, counts, inDrawer = false }: { menu: MenuItem[]; counts: SidebarCounts | undefined; inDrawer?: boolean }) {
   const { t } = useTranslation();
-  const collapsed = useLayoutStore((s) => s.sidebarCollapsed);
+  const collapsed = useLayoutStore((s) => s.sidebarCollapsed) && !inDrawer;
   const toggle = useLayoutStore((s) => s.toggleSidebar);
   const toggleLabel = collapsed ? t('layout.sidebar.expand') : t('layout.sidebar.collapse');
   return (
     <nav
-      className={`hearth-sidebar${collapsed ? ' hearth-sidebar-collapsed' : ''}`}
-      style={{ width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH }}
+      className={`hearth-sidebar${collapsed ? ' hearth-sidebar-collapsed' : ''}${inDrawer ? ' hearth-sidebar-drawer' : ''}`}
+      style={inDrawer ? undefined : { width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH }}
       aria-label={t('layout.sidebar.navigation')}
     >
       <div className="hearth-sidebar-brand">
@@ -79,16 +82,18 @@ export function Sidebar({ menu, counts }: { menu: MenuItem[]; counts: SidebarCou
           ),
         )}
       </ul>
-      <div className="hearth-sidebar-toggle">
-        <Button
-          variant="minimal"
-          fill
-          icon={collapsed ? <MenuOpenIcon /> : <MenuClosedIcon />}
-          aria-label={toggleLabel}
-          title={toggleLabel}
-          onClick={toggle}
-        />
-      </div>
+      {inDrawer ? null : (
+        <div className="hearth-sidebar-toggle">
+          <Button
+            variant="minimal"
+            fill
+            icon={collapsed ? <MenuOpenIcon /> : <MenuClosedIcon />}
+            aria-label={toggleLabel}
+            title={toggleLabel}
+            onClick={toggle}
+          />
+        </div>
+      )}
     </nav>
   );
 }

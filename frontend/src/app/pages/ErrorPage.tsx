@@ -18,9 +18,10 @@ export default function ErrorPage({ status }: { status: keyof typeof VARIANTS })
       <NonIdealState
         icon={v.icon}
         title={
-          <>
+          // The page's one heading (NonIdealState's title is an <h4>).
+          <h1 className="hearth-error-title">
             <span className="hearth-error-code">{status}</span> {t(v.title)}
-          </>
+          </h1>
         }
         description={t(v.body)}
         action={

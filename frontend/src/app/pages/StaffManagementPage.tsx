@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, HTMLSelect, InputGroup, Intent, Tab, Tabs } from '@blueprintjs/core';
+import { Button, InputGroup, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { PlusIcon, SearchIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { STATUS_KEYS, statusLabel } from '@/features/staff/staffLabels';
 import { useViewer } from '@/features/staff/viewer';
 import '@/features/staff/staff.css';
 import { StaffNameMax } from '@/types/api.gen';
+import { Select } from '@/components/Select';
 
 type TabId = 'staff' | 'attendance' | 'requests' | 'kiosks';
 
@@ -97,7 +98,7 @@ function StaffPanel() {
             if (e.key === 'Enter') search({ ...filter, name: name.trim() || undefined });
           }}
         />
-        <HTMLSelect
+        <Select
           aria-label={t('staff.field.status')}
           value={filter.status ?? ''}
           onChange={(e) => search({ ...filter, status: e.currentTarget.value || undefined })}
@@ -108,7 +109,7 @@ function StaffPanel() {
               {statusLabel(t, s)}
             </option>
           ))}
-        </HTMLSelect>
+        </Select>
         <Button icon={<SearchIcon />} onClick={() => search({ ...filter, name: name.trim() || undefined })}>
           {t('staff.list.query')}
         </Button>

@@ -57,7 +57,7 @@ export function AttendanceOverviewPanel({ detailLink }: { detailLink: (caregiver
       ) : rows.length === 0 ? (
         <p className="hearth-muted">{t('attendance.overview.none')}</p>
       ) : (
-        <div className="hearth-overview-scroll">
+        <div className="hearth-overview-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
           <HTMLTable compact striped>
             <thead>
               <tr>
@@ -120,7 +120,7 @@ export function AttendanceOverviewPanel({ detailLink }: { detailLink: (caregiver
                 <th className="hearth-cell-nowrap" data-testid="overview-grand-total">
                   <HoursText minutes={totals.weekMinutes} />
                 </th>
-                <th />
+                <td />
               </tr>
             </tfoot>
           </HTMLTable>

@@ -35,30 +35,32 @@ export function AttendancePanel({ caregiverId }: { caregiverId: string }) {
       <h2 className="hearth-section-title">{t('attendance.panel.weeks')}</h2>
       {summary.isPending ? <Spinner size={20} /> : <WeekTable summary={summary.data} />}
       <h2 className="hearth-section-title">{t('attendance.panel.punches')}</h2>
-      <HTMLTable compact striped>
-        <thead>
-          <tr>
-            <th>{t('attendance.record.time')}</th>
-            <th>{t('attendance.record.type')}</th>
-            <th>{t('attendance.record.source')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {(records.data?.records ?? []).map((r) => (
-            <tr key={r.recordId} data-testid="punch-row">
-              <td className="hearth-cell-nowrap">{formatDateTime(r.punchTime, zoneForDisplay, language)}</td>
-              <td>
-                <Tag minimal intent={r.punchType === PunchIn ? Intent.SUCCESS : Intent.NONE}>
-                  {r.punchType === PunchIn ? t('attendance.record.in') : t('attendance.record.out')}
-                </Tag>
-              </td>
-              <td>{r.source === 'KIOSK' ? t('attendance.record.kiosk', { name: r.deviceName ?? '' }) : t('attendance.record.browser')}</td>
-              <td>{r.late ? <Tag intent={Intent.WARNING}>{t('attendance.record.late')}</Tag> : null}</td>
+      <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
+        <HTMLTable compact striped>
+          <thead>
+            <tr>
+              <th>{t('attendance.record.time')}</th>
+              <th>{t('attendance.record.type')}</th>
+              <th>{t('attendance.record.source')}</th>
+              <th>{t('common.table.notes')}</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {(records.data?.records ?? []).map((r) => (
+              <tr key={r.recordId} data-testid="punch-row">
+                <td className="hearth-cell-nowrap">{formatDateTime(r.punchTime, zoneForDisplay, language)}</td>
+                <td>
+                  <Tag minimal intent={r.punchType === PunchIn ? Intent.SUCCESS : Intent.NONE}>
+                    {r.punchType === PunchIn ? t('attendance.record.in') : t('attendance.record.out')}
+                  </Tag>
+                </td>
+                <td>{r.source === 'KIOSK' ? t('attendance.record.kiosk', { name: r.deviceName ?? '' }) : t('attendance.record.browser')}</td>
+                <td>{r.late ? <Tag intent={Intent.WARNING}>{t('attendance.record.late')}</Tag> : null}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
       {records.data && records.data.records.length === 0 ? <p className="hearth-muted">{t('attendance.record.none')}</p> : null}
       <Pager current={paging.current} size={paging.size} total={records.data?.total ?? 0} onChange={(current, size) => setPaging({ current, size })} />
     </div>
@@ -76,24 +78,26 @@ function WeekTable({ summary }: { summary: AttendanceSummary | undefined }) {
           {t('attendance.panel.openShift')}
         </Tag>
       ) : null}
-      <HTMLTable compact>
-        <thead>
-          <tr>
-            <th>{t('attendance.panel.weekOf')}</th>
-            <th>{t('attendance.panel.hours')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(person.weeks ?? []).map((w) => (
-            <tr key={w.weekStart}>
-              <td>{formatCalendarDate(w.weekStart, currentLanguage())}</td>
-              <td>
-                <HoursText minutes={w.minutes} />
-              </td>
+      <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
+        <HTMLTable compact>
+          <thead>
+            <tr>
+              <th>{t('attendance.panel.weekOf')}</th>
+              <th>{t('attendance.panel.hours')}</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {(person.weeks ?? []).map((w) => (
+              <tr key={w.weekStart}>
+                <td>{formatCalendarDate(w.weekStart, currentLanguage())}</td>
+                <td>
+                  <HoursText minutes={w.minutes} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
     </>
   );
 }

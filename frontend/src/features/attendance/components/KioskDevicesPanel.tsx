@@ -36,40 +36,44 @@ export function KioskDevicesPanel() {
       <Button intent={Intent.PRIMARY} icon={<PlusIcon />} onClick={() => setAdding(true)}>
         {t('attendance.kiosk.register')}
       </Button>
-      <HTMLTable compact striped className="hearth-gap-top">
-        <thead>
-          <tr>
-            <th>{t('attendance.kiosk.name')}</th>
-            <th>{t('attendance.kiosk.status')}</th>
-            <th>{t('attendance.kiosk.created')}</th>
-            <th>{t('attendance.kiosk.lastSeen')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {(list.data ?? []).map((d) => (
-            <tr key={d.deviceId}>
-              <td>{d.deviceName}</td>
-              <td>
-                <Tag minimal intent={d.status === KioskActive ? Intent.SUCCESS : Intent.NONE}>
-                  {d.status === KioskActive ? t('attendance.kiosk.active') : t('attendance.kiosk.revoked')}
-                </Tag>
-              </td>
-              <td className="hearth-cell-nowrap">
-                {formatDateTime(d.createTime, zone, language)} · {d.creatorName}
-              </td>
-              <td className="hearth-cell-nowrap">{d.lastSeenTime ? formatDateTime(d.lastSeenTime, zone, language) : '—'}</td>
-              <td>
-                {d.status === KioskActive ? (
-                  <Button size="small" intent={Intent.DANGER} variant="outlined" onClick={() => setRevoking(d)}>
-                    {t('attendance.kiosk.revoke')}
-                  </Button>
-                ) : null}
-              </td>
+      <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
+        <HTMLTable compact striped className="hearth-gap-top">
+          <thead>
+            <tr>
+              <th>{t('attendance.kiosk.name')}</th>
+              <th>{t('attendance.kiosk.status')}</th>
+              <th>{t('attendance.kiosk.created')}</th>
+              <th>{t('attendance.kiosk.lastSeen')}</th>
+              <th>
+                <span className="hearth-sr-only">{t('common.table.actions')}</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {(list.data ?? []).map((d) => (
+              <tr key={d.deviceId}>
+                <td>{d.deviceName}</td>
+                <td>
+                  <Tag minimal intent={d.status === KioskActive ? Intent.SUCCESS : Intent.NONE}>
+                    {d.status === KioskActive ? t('attendance.kiosk.active') : t('attendance.kiosk.revoked')}
+                  </Tag>
+                </td>
+                <td className="hearth-cell-nowrap">
+                  {formatDateTime(d.createTime, zone, language)} · {d.creatorName}
+                </td>
+                <td className="hearth-cell-nowrap">{d.lastSeenTime ? formatDateTime(d.lastSeenTime, zone, language) : '—'}</td>
+                <td>
+                  {d.status === KioskActive ? (
+                    <Button size="small" intent={Intent.DANGER} variant="outlined" onClick={() => setRevoking(d)}>
+                      {t('attendance.kiosk.revoke')}
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
       {list.data && list.data.length === 0 ? <p className="hearth-muted">{t('attendance.kiosk.none')}</p> : null}
 
       {adding ? (

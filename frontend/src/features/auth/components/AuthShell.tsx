@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Card, HTMLSelect } from '@blueprintjs/core';
+import { Card } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage, currentLanguage, isLanguage, LANGUAGES } from '@/lib/i18n';
 import { usePublicConfig } from '../api/getPublicConfig';
+import { Select } from '@/components/Select';
 
 /** The frame of the signed-out screens: brand, the step's content, language choice and version. */
 export function AuthShell({ title, children }: { title: string; children: ReactNode }) {
@@ -21,7 +22,7 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
         <h1 className="hearth-auth-title">{title}</h1>
         {children}
         <footer className="hearth-auth-footer">
-          <HTMLSelect
+          <Select
             aria-label={t('layout.settings.language')}
             value={currentLanguage()}
             minimal

@@ -28,32 +28,34 @@ export function OutboxCard() {
     <Card className="hearth-gap-top" data-testid="desktop-outbox">
       <H2>{t('desktop.outbox.title')}</H2>
       <p className="hearth-muted">{t('desktop.outbox.intro')}</p>
-      <HTMLTable compact striped>
-        <thead>
-          <tr>
-            <th>{t('desktop.outbox.who')}</th>
-            <th>{t('desktop.outbox.when')}</th>
-            <th>{t('desktop.outbox.state')}</th>
-            <th>{t('desktop.outbox.attempts')}</th>
-            <th>{t('desktop.outbox.error')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.clientPunchId} data-state={r.state}>
-              <td>{r.caregiverName}</td>
-              <td>{formatDateTime(r.punchTime, zone, language)}</td>
-              <td>
-                <Tag minimal intent={stateIntent[r.state]}>
-                  {t(stateKey[r.state as keyof typeof stateKey] ?? stateKey.WAITING)}
-                </Tag>
-              </td>
-              <td>{r.attempts}</td>
-              <td>{r.lastError ?? ''}</td>
+      <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
+        <HTMLTable compact striped>
+          <thead>
+            <tr>
+              <th>{t('desktop.outbox.who')}</th>
+              <th>{t('desktop.outbox.when')}</th>
+              <th>{t('desktop.outbox.state')}</th>
+              <th>{t('desktop.outbox.attempts')}</th>
+              <th>{t('desktop.outbox.error')}</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.clientPunchId} data-state={r.state}>
+                <td>{r.caregiverName}</td>
+                <td>{formatDateTime(r.punchTime, zone, language)}</td>
+                <td>
+                  <Tag minimal intent={stateIntent[r.state]}>
+                    {t(stateKey[r.state as keyof typeof stateKey] ?? stateKey.WAITING)}
+                  </Tag>
+                </td>
+                <td>{r.attempts}</td>
+                <td>{r.lastError ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
     </Card>
   );
 }

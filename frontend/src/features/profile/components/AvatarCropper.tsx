@@ -80,6 +80,8 @@ export function AvatarCropper({ image, view, onChange }: AvatarCropperProps) {
           labelRenderer={false}
           value={view.zoom}
           onChange={(zoom) => set({ ...view, zoom })}
+          // The handle is the slider's focusable element (role="slider"); the wrapping label does not name it.
+          handleHtmlProps={{ 'aria-label': t('profile.avatar.zoom') }}
         />
       </label>
     </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorBanner } from '@/components/QueryErrorBanner';
 import { ApplicationPending, type ApplicationForm, type ApplicationFormFilter } from '@/types/api.gen';
@@ -11,6 +11,7 @@ import { statusLabel } from '../requestLabels';
 import { approvalsOrder } from '../requestRules';
 import { DecisionDialog } from './DecisionDialog';
 import { RequestTable } from './RequestTable';
+import { Select } from '@/components/Select';
 
 /** The owner/admin approvals list: pending requests first, then the history (issue 5 "Requests"). */
 export function ApprovalsPanel() {
@@ -46,7 +47,7 @@ export function ApprovalsPanel() {
       )}
       <h2 className="hearth-section-title">{t('requests.approval.history')}</h2>
       <div className="hearth-filter-bar">
-        <HTMLSelect
+        <Select
           aria-label={t('requests.field.status')}
           value={filter.status ?? ''}
           onChange={(e) => {
@@ -60,7 +61,7 @@ export function ApprovalsPanel() {
               {statusLabel(t, s)}
             </option>
           ))}
-        </HTMLSelect>
+        </Select>
       </div>
       <div data-testid="request-history">
         <QueryErrorBanner query={history} />

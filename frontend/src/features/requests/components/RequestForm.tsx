@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ApplicationLeave, ApplicationShiftAdjustment } from '@/types/api.gen';
 import { fieldErrors } from '@/lib/api/fieldErrors';
@@ -12,6 +12,7 @@ import { requestsKey } from '../api/keys';
 import { saveApplicationForm } from '../api/saveApplicationForm';
 import { typeLabel } from '../requestLabels';
 import { REASON_MAX, requestProblems, type RequestDraft, type RequestProblem } from '../requestRules';
+import { Select } from '@/components/Select';
 
 const EMPTY: RequestDraft = { type: ApplicationLeave, start: '', end: '', reason: '' };
 
@@ -56,13 +57,13 @@ export function RequestForm() {
   return (
     <form onSubmit={submit} noValidate data-testid="request-form">
       <FormGroup label={t('requests.field.type')} labelFor="request-type">
-        <HTMLSelect id="request-type" fill value={d.type} onChange={(e) => setD({ ...d, type: e.currentTarget.value })}>
+        <Select id="request-type" fill value={d.type} onChange={(e) => setD({ ...d, type: e.currentTarget.value })}>
           {[ApplicationLeave, ApplicationShiftAdjustment].map((ty) => (
             <option key={ty} value={ty}>
               {typeLabel(t, ty)}
             </option>
           ))}
-        </HTMLSelect>
+        </Select>
       </FormGroup>
       <FormField id="request-start" label={t('requests.field.start')} required error={startMsg}>
         <InputGroup id="request-start" required type="datetime-local" value={d.start} onValueChange={(v) => setD({ ...d, start: v })} />

@@ -24,7 +24,7 @@ export function RequestTable({ records, zone, showCreator, actions }: Props) {
   const decided = !actions;
   if (records.length === 0) return <p className="hearth-muted">{t('requests.list.empty')}</p>;
   return (
-    <div className="hearth-table-scroll">
+    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
       <HTMLTable compact striped style={{ minWidth: 800 }}>
         <thead>
           <tr>

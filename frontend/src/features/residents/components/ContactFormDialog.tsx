@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DialogBody, DialogFooter, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ResidentContact } from '@/types/api.gen';
 import { ResidentNameMax, ResidentPhoneMax } from '@/types/api.gen';
@@ -21,6 +21,7 @@ import {
   type FormErrors,
 } from '../residentRules';
 import { FormField, useRuleMessage } from '@/lib/form/FormField';
+import { Select } from '@/components/Select';
 
 interface ContactFormDialogProps {
   residentId: string;
@@ -100,7 +101,7 @@ export function ContactFormDialog({ residentId, contact, group, onClose, onSaved
         <DialogBody>
           <div className="hearth-form-grid">
             <FormField id="contact-group" label={t('residents.contacts.group')}>
-              <HTMLSelect
+              <Select
                 id="contact-group"
                 fill
                 value={draft.group}

@@ -44,7 +44,7 @@ export function ContactsTab({ residentId, editable }: ContactsTabProps) {
       ) : null}
       {groups.map(({ group, contacts: list }) => (
         <section key={group} className="hearth-contact-group" data-testid="contact-group" data-group={group}>
-          <h3>{labelOf(t, CONTACT_GROUP_KEYS, group)}</h3>
+          <h2 className="hearth-contact-group-title">{labelOf(t, CONTACT_GROUP_KEYS, group)}</h2>
           {list.length === 0 ? (
             <p className="hearth-muted">{t('residents.contacts.empty')}</p>
           ) : (

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Callout, HTMLSelect, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Alert, Button, Callout, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { DocumentIcon, MediaIcon, TrashIcon, UploadIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResidentFile } from '@/types/api.gen';
@@ -18,6 +18,7 @@ import { residentsKey } from '../api/keys';
 import { useResidentFiles } from '../api/listResidentFiles';
 import { uploadResidentFiles } from '../api/uploadResidentFiles';
 import { codesOf, FILE_CATEGORY_KEYS, labelOf } from '../residentLabels';
+import { Select } from '@/components/Select';
 
 interface FilesTabProps {
   residentId: string;
@@ -82,7 +83,7 @@ export function FilesTab({ residentId, category, editable, zone, testId }: Files
       {editable ? (
         <div className="hearth-files-bar">
           {category === undefined ? (
-            <HTMLSelect
+            <Select
               aria-label={t('residents.files.category')}
               value={uploadCategory}
               data-testid="upload-category"
@@ -115,7 +116,7 @@ export function FilesTab({ residentId, category, editable, zone, testId }: Files
       ) : records.length === 0 ? (
         <NonIdealState icon={<DocumentIcon size={32} />} title={t('residents.files.empty')} />
       ) : (
-        <div className="hearth-table-scroll">
+        <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
           <HTMLTable striped style={{ minWidth: 640, width: '100%' }}>
             <thead>
               <tr>

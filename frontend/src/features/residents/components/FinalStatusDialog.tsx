@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Callout, DialogBody, DialogFooter, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, InputGroup, Intent } from '@blueprintjs/core';
 import { WarningSignIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { Resident } from '@/types/api.gen';
@@ -12,6 +12,7 @@ import { moveOut } from '../api/moveOut';
 import { codesOf, DESTINATION_KEYS, labelOf } from '../residentLabels';
 import { DESTINATION_OTHER_MAX, nameMatches, validateMoveOut, type FormErrors } from '../residentRules';
 import { FormField, useRuleMessage } from '@/lib/form/FormField';
+import { Select } from '@/components/Select';
 
 export type FinalStatus = 'moveOut' | 'deceased';
 
@@ -85,7 +86,7 @@ export function FinalStatusDialog({ kind, resident, onClose, onDone }: FinalStat
           {kind === 'moveOut' ? (
             <>
               <FormField id="final-destination" label={t('residents.final.destination')} error={destinationError}>
-                <HTMLSelect
+                <Select
                   id="final-destination"
                   fill
                   value={destination}

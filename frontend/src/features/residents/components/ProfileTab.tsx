@@ -7,6 +7,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { formatHeight, formatWeight } from '@/lib/units/measures';
 import { DETAIL_FIELD_KEYS, DNR_KEYS, GENDER_KEYS, LANGUAGE_KEYS, labelOf } from '../residentLabels';
 import { formatCalendarDate } from '../residentPaths';
+import { SectionTitle } from '@/components/SectionTitle';
 
 /** The profile tab: every field of 000 §3 "Resident", read-only (editing is the form's job). */
 export function ProfileTab({ resident: r }: { resident: Resident }) {
@@ -26,7 +27,7 @@ export function ProfileTab({ resident: r }: { resident: Resident }) {
   const ec = r.emergencyContact;
   return (
     <div className="hearth-resident-sections" data-testid="profile-tab">
-      <Section title={t('residents.section.basic')} compact>
+      <Section titleRenderer={SectionTitle} title={t('residents.section.basic')} compact>
         <SectionCard>
           <DetailList
             rows={[
@@ -44,7 +45,7 @@ export function ProfileTab({ resident: r }: { resident: Resident }) {
           />
         </SectionCard>
       </Section>
-      <Section title={t('residents.section.health')} compact>
+      <Section titleRenderer={SectionTitle} title={t('residents.section.health')} compact>
         <SectionCard>
           <DetailList
             rows={[
@@ -60,7 +61,7 @@ export function ProfileTab({ resident: r }: { resident: Resident }) {
           />
         </SectionCard>
       </Section>
-      <Section title={t('residents.section.emergency')} compact>
+      <Section titleRenderer={SectionTitle} title={t('residents.section.emergency')} compact>
         <SectionCard>
           {ec ? (
             <DetailList
@@ -75,17 +76,17 @@ export function ProfileTab({ resident: r }: { resident: Resident }) {
           )}
         </SectionCard>
       </Section>
-      <Section title={t('residents.section.physician')} compact>
+      <Section titleRenderer={SectionTitle} title={t('residents.section.physician')} compact>
         <SectionCard>
           <DetailList rows={provider(r.physician)} />
         </SectionCard>
       </Section>
-      <Section title={t('residents.section.pharmacy')} compact>
+      <Section titleRenderer={SectionTitle} title={t('residents.section.pharmacy')} compact>
         <SectionCard>
           <DetailList rows={provider(r.pharmacy)} />
         </SectionCard>
       </Section>
-      <Section title={t('residents.section.background')} compact>
+      <Section titleRenderer={SectionTitle} title={t('residents.section.background')} compact>
         <SectionCard>
           <DetailList
             rows={[

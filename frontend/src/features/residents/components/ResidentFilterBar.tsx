@@ -1,8 +1,9 @@
-import { Button, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, InputGroup, Intent } from '@blueprintjs/core';
 import { PlusIcon, RefreshIcon, SearchIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { ResidentNameMax } from '@/types/api.gen';
 import { codesOf, labelOf, STATUS_FILTER_KEYS } from '../residentLabels';
+import { Select } from '@/components/Select';
 
 export interface ResidentListFilter {
   name: string;
@@ -39,7 +40,7 @@ export function ResidentFilterBar({ value, onChange, onQuery, onReset, onAdd }: 
         data-testid="resident-search"
         onChange={(e) => onChange({ ...value, name: e.currentTarget.value })}
       />
-      <HTMLSelect
+      <Select
         aria-label={t('residents.list.statusFilter')}
         value={value.status}
         data-testid="resident-status-filter"
@@ -53,7 +54,7 @@ export function ResidentFilterBar({ value, onChange, onQuery, onReset, onAdd }: 
         {t('residents.list.query')}
       </Button>
       {onAdd ? (
-        <Button intent={Intent.SUCCESS} icon={<PlusIcon />} onClick={onAdd} data-testid="resident-add">
+        <Button intent={Intent.PRIMARY} icon={<PlusIcon />} onClick={onAdd} data-testid="resident-add">
           {t('residents.list.add')}
         </Button>
       ) : null}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, DialogBody, DialogFooter, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { CareProvider, Resident } from '@/types/api.gen';
 import { DateTextMax, ResidentBackgroundMax, ResidentDetailsMax, ResidentNameMax, ResidentPhoneMax, ResidentRoomMax } from '@/types/api.gen';
@@ -33,6 +33,7 @@ import {
 } from '../residentRules';
 import { FormField, useRuleMessage } from '@/lib/form/FormField';
 import { PhotoField } from './PhotoField';
+import { Select } from '@/components/Select';
 
 interface ResidentFormDialogProps {
   /** The resident to edit; undefined adds one. */
@@ -218,7 +219,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
                 hint: age !== undefined ? t('residents.form.agePreview', { age }) : undefined,
               })}
               <FormField id="resident-gender" label={t('residents.field.gender')}>
-                <HTMLSelect
+                <Select
                   id="resident-gender"
                   fill
                   value={draft.gender}
@@ -229,7 +230,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
               {text('room', t('residents.field.room'), ResidentRoomMax, { required: true })}
               {text('phone', t('residents.field.phone'), ResidentPhoneMax, { type: 'tel' })}
               <FormField id="resident-language" label={t('residents.field.language')}>
-                <HTMLSelect
+                <Select
                   id="resident-language"
                   fill
                   value={draft.language}
@@ -277,7 +278,7 @@ export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormD
                 />
               </FormField>
               <FormField id="resident-dnr" label={t('residents.field.dnr')}>
-                <HTMLSelect
+                <Select
                   id="resident-dnr"
                   fill
                   value={draft.dnr}

@@ -29,7 +29,7 @@ export function ResidentTable({ base, records, loading, zone }: ResidentTablePro
   const language = currentLanguage();
   const departure = showsDeparture(records);
   return (
-    <div className="hearth-table-scroll">
+    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
       <HTMLTable striped interactive style={{ minWidth: 640, width: '100%' }}>
         <thead>
           <tr>

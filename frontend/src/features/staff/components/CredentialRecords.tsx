@@ -11,7 +11,7 @@ export function CredentialRecords({ records }: { records: CaregiverFile[] }) {
   const { t } = useTranslation();
   if (records.length === 0) return <p className="hearth-muted">{t('staff.credential.noRecords')}</p>;
   return (
-    <div className="hearth-table-scroll">
+    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
       <HTMLTable compact striped>
         <thead>
           <tr>

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Callout, Classes, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
+import { Button, Callout, Classes, FormGroup, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
 import { PaperclipIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { CEHoursMax, CredentialMaxFiles, CredentialNameMax, type CaregiverCredentialFields } from '@/types/api.gen';
@@ -16,6 +16,7 @@ import { staffKey } from '../api/keys';
 import { uploadCaregiverFiles } from '../api/uploadCaregiverFiles';
 import { asksForHours, credentialDateProblems } from '../credentialRules';
 import { CREDENTIAL_TYPE_KEYS, credentialTypeLabel } from '../staffLabels';
+import { Select } from '@/components/Select';
 
 const CREDENTIAL_TYPES = Object.keys(CREDENTIAL_TYPE_KEYS);
 
@@ -94,13 +95,13 @@ export function CredentialUploadDialog({ caregiverId, initialType, today, onClos
       <form onSubmit={submit} noValidate data-testid="credential-upload">
         <div className={Classes.DIALOG_BODY}>
           <FormGroup label={t('staff.credential.type')} labelFor="cred-type">
-            <HTMLSelect id="cred-type" fill value={type} onChange={(e) => setType(e.currentTarget.value)}>
+            <Select id="cred-type" fill value={type} onChange={(e) => setType(e.currentTarget.value)}>
               {CREDENTIAL_TYPES.map((c) => (
                 <option key={c} value={c}>
                   {credentialTypeLabel(t, c)}
                 </option>
               ))}
-            </HTMLSelect>
+            </Select>
           </FormGroup>
           <FormGroup label={t('staff.credential.name')} labelFor="cred-name" labelInfo={t('staff.credential.nameHint')}>
             <InputGroup id="cred-name" value={name} maxLength={CredentialNameMax} onValueChange={setName} />

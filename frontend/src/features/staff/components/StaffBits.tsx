@@ -3,6 +3,7 @@ import { CircleIcon, ErrorIcon, TickCircleIcon, TimeIcon } from '@blueprintjs/ic
 import { useTranslation } from 'react-i18next';
 import { UserDisabled, UserEnabled, type InspectionState } from '@/types/api.gen';
 import { roleLabel } from '@/lib/i18n/labels';
+import { textOn } from '@/lib/ui/contrast';
 import { credentialLook, type CredentialIcon } from '../credentialRules';
 import { statusLabel } from '../staffLabels';
 import { ROLE_ADMIN } from '../staffRules';
@@ -13,7 +14,7 @@ export function ColorSwatch({ color }: { color: string }) {
   return <span className="hearth-swatch" style={{ background: color || '#ccc' }} role="img" aria-label={t('staff.field.colorValue', { color })} />;
 }
 
-/** The avatar picture, or the initials on the staff colour. */
+/** The avatar picture, or the initials on the staff colour (in white or black, whichever reads on it). */
 export function StaffAvatar({ name, avatar, color }: { name: string; avatar?: string; color: string }) {
   const initials = name
     .split(/\s+/)
@@ -22,7 +23,7 @@ export function StaffAvatar({ name, avatar, color }: { name: string; avatar?: st
     .map((w) => w[0]?.toUpperCase())
     .join('');
   return (
-    <span className="hearth-staff-avatar" style={{ background: color || '#8f99a8' }} aria-hidden="true">
+    <span className="hearth-staff-avatar" style={{ background: color || '#8f99a8', color: textOn(color || '#8f99a8') }} aria-hidden="true">
       {avatar ? <img src={avatar} alt="" /> : initials}
     </span>
   );

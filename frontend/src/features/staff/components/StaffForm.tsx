@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Caregiver } from '@/types/api.gen';
 import { DateInput } from '@/components/DateInput';
@@ -26,6 +26,7 @@ import {
 } from '../staffRules';
 import { useTakenCheck } from '../useTakenCheck';
 import { LANGUAGES } from '@/lib/i18n';
+import { Select } from '@/components/Select';
 
 export interface StaffFormValue {
   account: string;
@@ -221,22 +222,22 @@ export function StaffForm({ initial, userId, caregiverId, canChooseRole, submitT
         ))}
         {!editing && canChooseRole
           ? field('roleType', t('staff.field.role'), (id) => (
-              <HTMLSelect id={id} fill value={v.roleType} onChange={(e) => set('roleType', e.currentTarget.value)}>
+              <Select id={id} fill value={v.roleType} onChange={(e) => set('roleType', e.currentTarget.value)}>
                 <option value={ROLE_CAREGIVER}>{roleLabel(t, ROLE_CAREGIVER)}</option>
                 <option value={ROLE_ADMIN}>{roleLabel(t, ROLE_ADMIN)}</option>
-              </HTMLSelect>
+              </Select>
             ))
           : null}
         {editing ? null : (
           <FormGroup label={t('staff.field.language')} labelFor="staff-language" helperText={t('staff.form.languageHint')}>
-            <HTMLSelect id="staff-language" fill value={v.language} onChange={(e) => set('language', e.currentTarget.value)}>
+            <Select id="staff-language" fill value={v.language} onChange={(e) => set('language', e.currentTarget.value)}>
               <option value="">{t('staff.form.languageSameAsMine')}</option>
               {LANGUAGES.map((l) => (
                 <option key={l.code} value={l.code}>
                   {l.label}
                 </option>
               ))}
-            </HTMLSelect>
+            </Select>
           </FormGroup>
         )}
         {field(

@@ -69,13 +69,13 @@ export function TicketDetailDialog({ ticket, side, zone, onClose, onChanged }: T
     <AppDialog onClose={onClose} title={ticket.title} className="hearth-ticket-dialog hearth-ticket-detail">
       <DialogBody>
         <DetailList rows={rows} />
-        <h4 className="hearth-section-title">{t('tickets.detail.content')}</h4>
+        <h3 className="hearth-section-title">{t('tickets.detail.content')}</h3>
         <p className="hearth-ticket-content" data-testid="detail-content">
           {ticket.content}
         </p>
-        <h4 className="hearth-section-title">{t('tickets.detail.files')}</h4>
+        <h3 className="hearth-section-title">{t('tickets.detail.files')}</h3>
         <AttachmentList files={ticket.files ?? []} />
-        <h4 className="hearth-section-title">{t('tickets.detail.history')}</h4>
+        <h3 className="hearth-section-title">{t('tickets.detail.history')}</h3>
         <ChatHistory chat={ticket.replyContent?.chat ?? []} creatorName={ticket.creatorName} zone={zone} />
         {state.hidden ? (
           <Callout intent={Intent.SUCCESS} icon={<TickCircleIcon />} compact data-testid="resolved-note">

@@ -1,8 +1,9 @@
-import { Button, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, InputGroup, Intent } from '@blueprintjs/core';
 import { PlusIcon, RefreshIcon, SearchIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { TicketListFilter } from '../api/listTicketsByPage';
 import { TICKET_STATUSES, TICKET_TYPES, ticketStatusLabel, ticketTypeLabel } from '../ticketLabels';
+import { Select } from '@/components/Select';
 
 interface TicketFilterBarProps {
   value: TicketListFilter;
@@ -32,7 +33,7 @@ export function TicketFilterBar({ value, onChange, onQuery, onReset, onCreate }:
         value={value.title ?? ''}
         onChange={(e) => onChange({ ...value, title: e.currentTarget.value })}
       />
-      <HTMLSelect
+      <Select
         aria-label={t('tickets.filter.status')}
         value={value.status ?? ''}
         onChange={(e) => onChange({ ...value, status: e.currentTarget.value })}
@@ -41,7 +42,7 @@ export function TicketFilterBar({ value, onChange, onQuery, onReset, onCreate }:
           ...TICKET_STATUSES.map((s) => ({ value: s, label: ticketStatusLabel(t, s) })),
         ]}
       />
-      <HTMLSelect
+      <Select
         aria-label={t('tickets.filter.type')}
         value={value.type ?? ''}
         onChange={(e) => onChange({ ...value, type: e.currentTarget.value })}
@@ -57,7 +58,7 @@ export function TicketFilterBar({ value, onChange, onQuery, onReset, onCreate }:
         {t('tickets.filter.query')}
       </Button>
       {onCreate ? (
-        <Button intent={Intent.SUCCESS} icon={<PlusIcon />} onClick={onCreate}>
+        <Button intent={Intent.PRIMARY} icon={<PlusIcon />} onClick={onCreate}>
           {t('tickets.filter.create')}
         </Button>
       ) : null}

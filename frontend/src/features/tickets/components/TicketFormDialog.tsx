@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '@/components/AppDialog';
@@ -14,6 +14,7 @@ import { ticketsKey } from '../api/keys';
 import { saveTicket } from '../api/saveTicket';
 import { TICKET_TYPES, ticketTypeLabel } from '../ticketLabels';
 import { AttachmentField } from './AttachmentField';
+import { Select } from '@/components/Select';
 
 interface TicketFormDialogProps {
   /** An existing ticket (opened from the list), or undefined to create one. */
@@ -127,7 +128,7 @@ export function TicketFormDialog({ ticket, editable, onClose, onSaved }: TicketF
           />
         </FormGroup>
         <FormGroup label={t('tickets.form.type')} labelFor="ticket-type">
-          <HTMLSelect
+          <Select
             id="ticket-type"
             fill
             value={draft.type}

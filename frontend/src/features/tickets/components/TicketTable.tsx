@@ -32,7 +32,7 @@ export function TicketTable({ records, loading, zone, opening, onDetail, onOpenF
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <div className="hearth-table-scroll">
+    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
       <HTMLTable striped interactive className="hearth-ticket-table" style={{ minWidth: TICKET_TABLE_SCROLL_WIDTH }}>
         <thead>
           <tr>

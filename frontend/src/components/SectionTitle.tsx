@@ -1,0 +1,9 @@
+import type { HTMLAttributes } from 'react';
+
+/**
+ * A Section's title as an <h2>, under the page's <h1> (Blueprint's default <h6> skips heading levels);
+ * app.css keeps Blueprint's look for it.
+ */
+export function SectionTitle(props: HTMLAttributes<HTMLElement>) {
+  return <h2 {...props} />;
+}
