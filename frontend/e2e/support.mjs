@@ -45,7 +45,14 @@ let axeSource;
  * axe is evaluated through the DevTools protocol, which the app's CSP (no inline scripts) does not govern.
  * Returns the problems found, as lines.
  */
-export async function audit(page) {
+export function audit(page) {
+  // One axe run at a time in a page (axe refuses a second while one is under way).
+  const run = (page.__auditing ?? Promise.resolve()).then(() => auditNow(page));
+  page.__auditing = run.catch(() => undefined);
+  return run;
+}
+
+async function auditNow(page) {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   const found = [];
   const where = new URL(page.url()).pathname;

@@ -67,7 +67,7 @@ export default function AppLayout() {
           className="hearth-drawer"
           aria-label={t('layout.sidebar.navigation')}
         >
-          <Sidebar menu={sidebarMenu} counts={counts.data} inDrawer />
+          <Sidebar menu={sidebarMenu} counts={counts.data} inDrawer onNavigate={() => setDrawerOpen(false)} />
           <HeaderActions userInfo={userInfo} inDrawer />
         </Drawer>
       ) : null}

@@ -13,7 +13,17 @@ import { useLayoutStore } from './store';
 export const SIDEBAR_WIDTH = 210;
 export const SIDEBAR_COLLAPSED_WIDTH = 64;
 
-function Entry({ item, collapsed, counts }: { item: MenuItem; collapsed: boolean; counts: SidebarCounts | undefined }) {
+function Entry({
+  item,
+  collapsed,
+  counts,
+  onNavigate,
+}: {
+  item: MenuItem;
+  collapsed: boolean;
+  counts: SidebarCounts | undefined;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const label = menuLabel(t, item);
   const badge = badgeFor(item.menuUrl, counts);
@@ -23,6 +33,7 @@ function Entry({ item, collapsed, counts }: { item: MenuItem; collapsed: boolean
       className={({ isActive }) => `hearth-nav-link${isActive ? ' hearth-nav-active' : ''}`}
       aria-label={collapsed ? label : undefined}
       data-menu-code={item.menuCode}
+      onClick={onNavigate}
     >
       <MenuIcon name={item.icon} />
       {collapsed ? null : <span className="hearth-nav-label">{label}</span>}
@@ -51,7 +62,18 @@ function Entry({ item, collapsed, counts }: { item: MenuItem; collapsed: boolean
  * The sidebar: the server's menu, limited to pages the UI has, grouped as the server groups it. In the
  * narrow layout's drawer it is always expanded and has no collapse toggle.
  */
-export function Sidebar({ menu, counts, inDrawer = false }: { menu: MenuItem[]; counts: SidebarCounts | undefined; inDrawer?: boolean }) {
+export function Sidebar({
+  menu,
+  counts,
+  inDrawer = false,
+  onNavigate,
+}: {
+  menu: MenuItem[];
+  counts: SidebarCounts | undefined;
+  inDrawer?: boolean;
+  /** Called when an entry is chosen (the drawer closes, also when the entry is the page already shown). */
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const collapsed = useLayoutStore((s) => s.sidebarCollapsed) && !inDrawer;
   const toggle = useLayoutStore((s) => s.toggleSidebar);
@@ -73,12 +95,12 @@ export function Sidebar({ menu, counts, inDrawer = false }: { menu: MenuItem[]; 
               {collapsed ? <hr /> : <div className="hearth-nav-group-title">{menuLabel(t, item)}</div>}
               <ul>
                 {item.children.map((child) => (
-                  <Entry key={child.menuCode} item={child} collapsed={collapsed} counts={counts} />
+                  <Entry key={child.menuCode} item={child} collapsed={collapsed} counts={counts} onNavigate={onNavigate} />
                 ))}
               </ul>
             </li>
           ) : (
-            <Entry key={item.menuCode} item={item} collapsed={collapsed} counts={counts} />
+            <Entry key={item.menuCode} item={item} collapsed={collapsed} counts={counts} onNavigate={onNavigate} />
           ),
         )}
       </ul>
