@@ -2,7 +2,7 @@
 // switching facility from the header without signing out or a new e-mailed code.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { enterEmailedCode, launchBrowser, newPage, screenshot, signIn, submitAccount } from './support.mjs';
+import { enterEmailedCode, launchBrowser, newPage, openMenu, screenshot, signIn, submitAccount } from './support.mjs';
 
 let browser;
 let current;
@@ -58,7 +58,9 @@ describe('app shell', () => {
     await page.waitForURL('**/staff-management?tab=requests');
     await page.goto('/dashboard');
 
-    // The header lists both homes; choosing Cedar moves the sign-in there, with no code step.
+    // The header lists both homes (the menu drawer, on a phone); choosing Cedar moves the sign-in there, with
+    // no code step.
+    await openMenu(page);
     const switcher = page.getByTestId('facility-switcher');
     await switcher.waitFor();
     assert.deepEqual((await switcher.locator('option').allTextContents()).sort(), ['Cedar Home AFH', 'Maple House AFH']);
@@ -67,6 +69,7 @@ describe('app shell', () => {
     await page.waitForURL('**/dashboard');
     await page.getByTestId('card-carePlanReviews').waitFor();
     await page.locator('.hearth-header').getByText('Cedar Home AFH').first().waitFor();
+    await openMenu(page);
     assert.equal(await page.getByTestId('facility-switcher').locator('option:checked').textContent(), 'Cedar Home AFH');
     // Cedar's figures, not Maple's.
     assert.equal(await page.getByTestId('dash-carePlanOverdue-count').textContent(), '0');
@@ -76,6 +79,7 @@ describe('app shell', () => {
     await screenshot(page, 'shell-switched-to-cedar');
 
     // And back to Maple.
+    await openMenu(page);
     await page.getByTestId('facility-switcher').selectOption({ label: 'Maple House AFH' });
     await page.locator('.hearth-header').getByText('Maple House AFH').first().waitFor();
     await page.getByTestId('card-carePlanReviews').waitFor();

@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import type { DashboardCard, DashboardItem } from '@/types/api.gen';
 import { formatDateTime } from '@/lib/time/dateTime';
 import { cardActionKey, cardTitleKey, hoursAndMinutes, itemKey, toneClass } from '../dashboardRules';
+import { SectionTitle } from '@/components/SectionTitle';
 
 /** Each card's icon; a card without one here gets the dashboard icon. */
 const ICONS: Record<string, ComponentType> = {
@@ -57,7 +58,7 @@ export function DashboardCardView({ card, timeZone }: { card: DashboardCard; tim
   const Icon = ICONS[card.key] ?? DashboardIcon;
   const action = cardActionKey(card);
   return (
-    <Section title={t(cardTitleKey(card) as never) as string} icon={<Icon />} className="hearth-card" data-testid={`card-${card.key}`}>
+    <Section titleRenderer={SectionTitle} title={t(cardTitleKey(card) as never) as string} icon={<Icon />} className="hearth-card" data-testid={`card-${card.key}`}>
       <SectionCard>
         <ul className="hearth-dash-lines">
           {card.items.map((item) => (
