@@ -23,8 +23,8 @@ export function pdf(text) {
 }
 
 /** 193 → "193 Bytes", as the UI writes sizes (base 1024, 2 decimals). */
-export function sizeText(bytes) {
-  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
+export function sizeText(bytes, bytesWord = 'Bytes') {
+  const units = [bytesWord, 'KB', 'MB', 'GB', 'TB'];
   const i = bytes > 0 ? Math.min(4, Math.floor(Math.log(bytes) / Math.log(1024))) : 0;
   return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`;
 }

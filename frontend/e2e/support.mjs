@@ -168,6 +168,15 @@ export async function openMenu(page) {
   await nav.locator('nav a').first().waitFor();
 }
 
+/** Closes the menu drawer of the narrow layout, if open. */
+export async function closeMenu(page) {
+  if (!NARROW) return;
+  const drawer = page.locator('.hearth-drawer');
+  if (!(await drawer.isVisible())) return;
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+}
+
 /** Opens the settings popover: in the header, or at the foot of the menu drawer in the narrow layout. */
 export async function openSettings(page, name = 'Settings') {
   await openMenu(page);

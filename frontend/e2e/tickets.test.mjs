@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { png } from './images.mjs';
-import { launchBrowser, newPage, openMenu, screenshot } from './support.mjs';
+import { closeMenu, launchBrowser, newPage, openMenu, screenshot } from './support.mjs';
 import { pdf, sizeText } from './files.mjs';
 
 const LOCALES = Object.fromEntries(
@@ -193,7 +193,7 @@ async function ticketJourney(t, lang) {
     await attached.nth(1).waitFor();
     assert.deepEqual(
       (await attached.allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim()),
-      [`invoice.pdf ${sizeText(PDF.length)}`, `photo.png ${sizeText(PNG.length)}`],
+      [`invoice.pdf ${sizeText(PDF.length, tr(lang, 'common.file.bytes'))}`, `photo.png ${sizeText(PNG.length, tr(lang, 'common.file.bytes'))}`],
     );
     await assertNoEnglish(cp, lang, 'the create dialog');
     await footerButton(form, tr(lang, 'common.action.submit')).click();
@@ -256,7 +256,9 @@ async function ticketJourney(t, lang) {
 
     // Without a reload, the caregiver's list and Help badge show the new reply (they ask every 30 s).
     await mine.locator('[data-testid="reply-indicator"][data-tone="red"][data-icon="unread"]').waitFor({ timeout: 40_000 });
+    await openMenu(cp); // on a phone, Help is in the menu drawer
     await cp.getByTestId('help-badge').getByText('1', { exact: true }).waitFor({ timeout: 40_000 });
+    await closeMenu(cp);
     await screenshot(cp, `tickets-list-unread-${lang}`);
     assert.equal(await mine.getByTestId('ticket-status').getAttribute('data-status'), 'PROCESSING');
     await mine.getByRole('button', { name: tr(lang, 'tickets.table.detail') }).click();
@@ -274,7 +276,10 @@ async function ticketJourney(t, lang) {
     await titleBarClose(cdetail, lang).click();
     await cdetail.waitFor({ state: 'detached' });
     // Opening the ticket read its reply: the badge goes.
+    await openMenu(cp);
+    await cp.getByTestId('help-entry').waitFor();
     await cp.getByTestId('help-badge').waitFor({ state: 'detached' });
+    await closeMenu(cp);
     assert.equal(await mine.getByTestId('reply-indicator').getAttribute('data-tone'), 'green');
 
     // The super admin sees the answer and solves the ticket; the reply box goes.

@@ -64,14 +64,14 @@ export function CaregiverGrid({ caregivers, onPick, keysActive }: { caregivers: 
               data-testid="kiosk-caregiver"
               data-name={c.name}
               data-on-shift={c.onShift ? 'yes' : 'no'}
-              aria-label={c.name}
               aria-describedby={c.onShift ? shiftId : undefined}
               onClick={() => onPick(c)}
             >
               <CaregiverFace name={c.name} avatarUrl={c.avatarUrl} color={c.color} size={96} />
               <span className="hearth-kiosk-name">{c.name}</span>
               {c.onShift ? (
-                <span className="hearth-kiosk-onshift" id={shiftId}>
+                // Read as the button's description, not as part of its name (which is the caregiver's name).
+                <span className="hearth-kiosk-onshift" id={shiftId} aria-hidden="true">
                   <TimeIcon aria-hidden /> {t('desktop.kiosk.onShift')}
                 </span>
               ) : null}
