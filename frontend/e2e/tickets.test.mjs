@@ -224,6 +224,7 @@ async function ticketJourney(t, lang) {
     await openMenu(ap);
     await ap.getByRole('navigation', { name: tr(lang, 'layout.sidebar.navigation') }).getByRole('link', { name: tr(lang, 'menu.supportTicketManage') }).click();
     await ap.waitForURL('**/support-ticket-manage');
+    await closeMenu(ap);
     await search(ap, lang, title);
     const theirs = row(ap, title);
     await theirs.waitFor();

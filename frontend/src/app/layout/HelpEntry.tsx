@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Button, Tag } from '@blueprintjs/core';
 import { HelpIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
@@ -17,22 +18,31 @@ export function HelpEntry() {
   const unread = useUnreadCount(true);
   const badge = badgeText(unread.data);
   const label = badge ? t('layout.help.entryUnread', { unread: unread.data ?? 0 }) : t('layout.help.entry');
+  const describedBy = useId();
+  // Named by what it shows ("Help", "Help 2"); the unread count in words is its description.
   return (
-    <Button
-      variant="minimal"
-      icon={<HelpIcon />}
-      active={pathname === HELP_TICKETS_PATH}
-      aria-label={label}
-      title={label}
-      data-testid="help-entry"
-      onClick={() => void navigate(HELP_TICKETS_PATH)}
-    >
-      {t('layout.help.entry')}
+    <>
+      <Button
+        variant="minimal"
+        icon={<HelpIcon />}
+        active={pathname === HELP_TICKETS_PATH}
+        aria-describedby={badge ? describedBy : undefined}
+        title={label}
+        data-testid="help-entry"
+        onClick={() => void navigate(HELP_TICKETS_PATH)}
+      >
+        {t('layout.help.entry')}
+        {badge ? (
+          <Tag round intent="danger" className="hearth-help-badge" data-testid="help-badge">
+            {badge}
+          </Tag>
+        ) : null}
+      </Button>
       {badge ? (
-        <Tag round intent="danger" className="hearth-help-badge" data-testid="help-badge">
-          {badge}
-        </Tag>
+        <span id={describedBy} hidden>
+          {label}
+        </span>
       ) : null}
-    </Button>
+    </>
   );
 }
