@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, FormGroup, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { FacilityInfo, UpdateFacilityRequest } from '@/types/api.gen';
 import {
@@ -20,6 +20,7 @@ import { useAppMutation } from '@/lib/api/mutation';
 import { TIME_ZONE_KEYS, timeZoneLabel } from '@/lib/i18n/labels';
 import { useSessionStore } from '@/lib/session/store';
 import { facilityKey, updateFacility, useMyFacility } from '@/features/facility/api/facility';
+import { Select } from '@/components/Select';
 
 type Draft = UpdateFacilityRequest;
 
@@ -90,7 +91,7 @@ function FacilityForm({ info, editable }: { info: FacilityInfo; editable: boolea
       {text('facilityName', FacilityNameMin, FacilityNameMax)}
       {text('address', FacilityAddrMin, FacilityAddrMax)}
       <FormGroup label={t('facility.timeZone')} labelFor="facility-timeZone">
-        <HTMLSelect
+        <Select
           id="facility-timeZone"
           value={draft.timeZone}
           disabled={!editable}
