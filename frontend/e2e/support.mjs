@@ -54,6 +54,15 @@ export function audit(page) {
 
 async function auditNow(page) {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // A dialog or toast fading in has too little contrast for a moment: wait for finite animations to end
+  // (spinners run forever and are left out).
+  await page
+    .waitForFunction(
+      () => globalThis.document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const found = [];
   const where = new URL(page.url()).pathname;
   if (NARROW) {
