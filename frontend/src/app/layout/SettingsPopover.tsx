@@ -52,7 +52,7 @@ export function SettingsPopover({ userInfo, labelled = false }: { userInfo: User
   const content = (
     <Menu className="hearth-settings-menu" aria-label={t('layout.settings.open')}>
       <MenuDivider title={t('layout.settings.signedInAs')} />
-      <li className="hearth-settings-user" data-testid="settings-user">
+      <li className="hearth-settings-user" role="none" data-testid="settings-user">
         <strong>{name}</strong>
         <span className="hearth-muted">{facility}</span>
       </li>
@@ -84,7 +84,7 @@ export function SettingsPopover({ userInfo, labelled = false }: { userInfo: User
       {config.data?.version ? (
         <>
           <MenuDivider />
-          <li className="hearth-settings-version">{t('app.status.version', { version: config.data.version })}</li>
+          <li className="hearth-settings-version" role="none">{t('app.status.version', { version: config.data.version })}</li>
         </>
       ) : null}
     </Menu>
