@@ -62,6 +62,10 @@ func (c *Core) newProxy() *httputil.ReverseProxy {
 					pr.Out.Header.Del(k)
 				}
 			}
+			// The page's Accept-Encoding stays behind: the cloud gzips JSON answers, and the kept
+			// answers must be JSON the cache can read. Without the header Go's Transport asks for
+			// gzip itself and hands back the plain body (net/http Transport.DisableCompression doc).
+			pr.Out.Header.Del("Accept-Encoding")
 		},
 		Transport:      headerTimeout{next: c.client.Transport, d: readTimeout},
 		FlushInterval:  100 * time.Millisecond,

@@ -2,12 +2,14 @@ package core
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -137,6 +139,42 @@ func TestProxyPassesRequestsThrough(t *testing.T) {
 	call(t, c, "POST", list+"?t=6", page1, "Authorization", "Bearer "+fakeToken("other", "cedar")).must(t, shared.CodeOffline)
 	// A write is never answered from what was kept.
 	call(t, c, "POST", "/api/care/resident/createResident?t=7", page1, "Authorization", owner).must(t, shared.CodeOffline)
+}
+
+// TestProxyKeepsCompressedAnswers: the cloud gzips JSON answers of 1 KB or more for a client
+// that accepts gzip, as the page's webview does; the kept copy must still serve offline.
+func TestProxyKeepsCompressedAnswers(t *testing.T) {
+	answer := `{"code":"0000","message":"success","data":{"records":["` + strings.Repeat("resident ", 400) + `"]}}`
+	down := false
+	cloud := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if down {
+			w.WriteHeader(http.StatusBadGateway)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			w.Header().Set("Content-Encoding", "gzip")
+			zw := gzip.NewWriter(w)
+			_, _ = zw.Write([]byte(answer))
+			_ = zw.Close()
+			return
+		}
+		_, _ = w.Write([]byte(answer))
+	}))
+	defer cloud.Close()
+	c, _ := openCore(t, "")
+	if err := c.updateSettings(func(s *settingsS) { s.CloudURL = cloud.URL }); err != nil {
+		t.Fatal(err)
+	}
+	owner := "Bearer " + fakeToken("owner", "maple")
+	list := "/api/care/resident/listResidentByPage"
+	page1 := map[string]any{"current": 1, "size": 20}
+	online := call(t, c, "POST", list+"?t=1", page1, "Authorization", owner, "Accept-Encoding", "gzip, deflate, br").must(t, shared.CodeOK)
+	down = true
+	kept := call(t, c, "POST", list+"?t=2", page1, "Authorization", owner, "Accept-Encoding", "gzip, deflate, br").must(t, shared.CodeOK)
+	if kept.Header.Get(shared.OfflineSinceHeader) == "" || !bytes.Equal(kept.Body, online.Body) || string(kept.Body) != answer {
+		t.Fatalf("the compressed answer was not kept for offline use (offline since %q, %d bytes)", kept.Header.Get(shared.OfflineSinceHeader), len(kept.Body))
+	}
 }
 
 func TestCacheWho(t *testing.T) {
