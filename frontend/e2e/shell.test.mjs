@@ -2,7 +2,7 @@
 // switching facility from the header without signing out or a new e-mailed code.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { enterEmailedCode, launchBrowser, newPage, openMenu, screenshot, signIn, submitAccount } from './support.mjs';
+import { closeMenu, enterEmailedCode, launchBrowser, newPage, openMenu, openSettings, screenshot, signIn, submitAccount } from './support.mjs';
 
 let browser;
 let current;
@@ -89,7 +89,7 @@ describe('app shell', () => {
     assert.equal(await page.getByTestId('dash-carePlanOverdue-count').textContent(), mapleOverdue);
 
     // Facility settings, from the settings popover (owners only).
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openSettings(page);
     await page.getByRole('menuitem', { name: 'Facility settings' }).click();
     await page.waitForURL('**/facility-settings');
     assert.equal(await page.locator('#facility-facilityName').inputValue(), 'Maple House AFH');
@@ -120,10 +120,11 @@ describe('app shell', () => {
     assert.match(await page.getByTestId('dash-weekHours').textContent(), /^Worked this week: \d+ h \d+ min$/);
     assert.equal(await page.getByTestId('card-approvals').count(), 0, 'no owner cards');
     assert.equal(await page.getByTestId('facility-switcher').count(), 0, 'one facility: no switcher');
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openSettings(page);
     await page.getByRole('menuitem', { name: 'Change password' }).waitFor();
     assert.equal(await page.getByRole('menuitem', { name: 'Facility settings' }).count(), 0, 'facility settings are for owners');
     await page.keyboard.press('Escape');
+    await closeMenu(page);
     await screenshot(page, 'shell-caregiver-dashboard');
 
     // The status card leads to the page where they clock in.

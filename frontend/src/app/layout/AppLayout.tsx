@@ -45,7 +45,7 @@ export default function AppLayout() {
       </a>
       {narrow ? null : <Sidebar menu={sidebarMenu} counts={counts.data} />}
       <div className="hearth-main">
-        <Header menu={sidebarMenu} userInfo={userInfo} narrow={narrow} onOpenMenu={() => setDrawerOpen(true)} />
+        <Header menu={sidebarMenu} userInfo={userInfo} narrow={narrow} counts={counts.data} onOpenMenu={() => setDrawerOpen(true)} />
         <main id={MAIN_ID} className="hearth-content" tabIndex={-1}>
           <Suspense
             fallback={

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Breadcrumb, Button, type BreadcrumbProps } from '@blueprintjs/core';
+import { Breadcrumb, Button, Tag, type BreadcrumbProps } from '@blueprintjs/core';
 import { MenuIcon as MenuButtonIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,13 @@ import { useLocation, useNavigate } from 'react-router';
 import type { MenuItem, UserInfo } from '@/types/api.gen';
 import { AvatarThumbSide, RoleSuperAdmin } from '@/types/api.gen';
 import { userInfoKey } from '@/features/auth/api/getUserInfo';
+import type { SidebarCounts } from '@/features/menu/api/sidebarReminderCount';
+import { useUnreadCount } from '@/features/tickets/api/unreadCount';
 import { menuLabel } from '@/lib/i18n/labels';
 import { useSessionStore } from '@/lib/session/store';
 import { SUB_PAGES } from '../pageRegistry';
 import { HELP_TICKETS_PATH, menuTrail, subPageFor } from '../routing';
+import { attentionCount, badgeText } from './badges';
 import { FacilitySwitcher } from './FacilitySwitcher';
 import { HelpEntry } from './HelpEntry';
 import { LogoutButton } from './LogoutButton';
@@ -69,17 +72,25 @@ export function Header({
   menu,
   userInfo,
   narrow = false,
+  counts,
   onOpenMenu,
 }: {
   menu: MenuItem[];
   userInfo: UserInfo | undefined;
   narrow?: boolean;
+  /** The sidebar counts; on narrow screens their sum (with Help's unread) is on the menu button. */
+  counts?: SidebarCounts;
   onOpenMenu?: () => void;
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const superAdmin = useSessionStore((s) => s.session?.roles.includes(RoleSuperAdmin) ?? false);
+  // The same query as Help's badge (shared cache), asked here only while the drawer hides Help.
+  const unread = useUnreadCount(narrow && !superAdmin);
+  const attention = narrow ? attentionCount(menu, counts, superAdmin ? 0 : unread.data) : 0;
+  const menuBadge = badgeText(attention);
+  const menuButtonLabel = menuBadge ? t('layout.sidebar.openAttention', { count: attention }) : t('layout.sidebar.open');
   const sub = subPageFor(SUB_PAGES, pathname);
   const trail = menuTrail(menu, sub ? sub.parent : pathname);
   const crumbs: BreadcrumbProps[] =
@@ -105,11 +116,18 @@ export function Header({
               variant="minimal"
               size="large"
               icon={<MenuButtonIcon />}
-              aria-label={t('layout.sidebar.open')}
-              title={t('layout.sidebar.open')}
+              aria-label={menuButtonLabel}
+              title={menuButtonLabel}
               data-testid="menu-button"
+              className="hearth-menu-button"
               onClick={onOpenMenu}
-            />
+            >
+              {menuBadge ? (
+                <Tag round intent="danger" className="hearth-menu-badge" data-testid="menu-badge" aria-hidden="true">
+                  {menuBadge}
+                </Tag>
+              ) : null}
+            </Button>
             <span className="hearth-header-place" data-testid="header-facility">
               {place}
             </span>

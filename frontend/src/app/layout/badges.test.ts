@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badgeFor, badgeText } from './badges';
+import type { MenuItem } from '@/types/api.gen';
+import { attentionCount, badgeFor, badgeText } from './badges';
 
 describe('sidebar badges', () => {
   it('caps at 99+ and hides zero', () => {
@@ -16,5 +17,21 @@ describe('sidebar badges', () => {
     expect(badgeFor('/your-status', { expiredCertificateCount: 2, applicationFormCount: 1 })).toBe('3');
     expect(badgeFor('/dashboard', { expiredTasksCount: 3 })).toBeUndefined();
     expect(badgeFor('/task', undefined)).toBeUndefined();
+  });
+});
+
+describe('menu button count', () => {
+  const menu = [
+    { menuUrl: '/dashboard', children: [] },
+    { menuUrl: '/care', children: [{ menuUrl: '/task', children: [] }, { menuUrl: '/emars', children: [] }] },
+    { menuUrl: '/staff-management', children: [] },
+  ] as unknown as MenuItem[];
+
+  it('adds the badges of the pages in the menu and Help', () => {
+    const counts = { expiredTasksCount: 2, medicationWarningCount: 1, incidentReportCount: 5, applicationFormCount: 1 };
+    // The incident count is not shown: that page is not in this user's menu.
+    expect(attentionCount(menu, counts, 3)).toBe(7);
+    expect(attentionCount(menu, undefined, undefined)).toBe(0);
+    expect(attentionCount(menu, {}, 0)).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { SidebarCounts } from '@/features/menu/api/sidebarReminderCount';
+import type { MenuItem } from '@/types/api.gen';
 
 /** spec 001 §9: sidebar badges show at most 99, then "99+". */
 export const BADGE_MAX = 99;
@@ -18,7 +19,28 @@ const COUNT_OF_PAGE: Record<string, (c: SidebarCounts) => number> = {
   '/your-status': (c) => (c.expiredCertificateCount ?? 0) + (c.applicationFormCount ?? 0),
 };
 
+function countFor(menuUrl: string, counts: SidebarCounts | undefined): number | undefined {
+  return counts && Object.hasOwn(COUNT_OF_PAGE, menuUrl) ? COUNT_OF_PAGE[menuUrl](counts) : undefined;
+}
+
 export function badgeFor(menuUrl: string, counts: SidebarCounts | undefined): string | undefined {
-  const count = counts && Object.hasOwn(COUNT_OF_PAGE, menuUrl) ? COUNT_OF_PAGE[menuUrl](counts) : undefined;
-  return badgeText(count);
+  return badgeText(countFor(menuUrl, counts));
+}
+
+/**
+ * What the phone's menu button counts: the badges of the pages in the user's menu (each page once) plus
+ * Help's tickets with an unread reply.
+ */
+export function attentionCount(menu: MenuItem[], counts: SidebarCounts | undefined, unread: number | undefined): number {
+  const pages = new Set<string>();
+  const walk = (items: MenuItem[]) => {
+    for (const item of items) {
+      pages.add(item.menuUrl);
+      walk(item.children ?? []);
+    }
+  };
+  walk(menu);
+  let total = unread && unread > 0 ? unread : 0;
+  for (const page of pages) total += Math.max(0, countFor(page, counts) ?? 0);
+  return total;
 }

@@ -25,7 +25,7 @@ export function RequestTable({ records, zone, showCreator, actions }: Props) {
   if (records.length === 0) return <p className="hearth-muted">{t('requests.list.empty')}</p>;
   return (
     <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
-      <HTMLTable compact striped style={{ minWidth: 800 }}>
+      <HTMLTable compact striped className="hearth-card-table" style={{ minWidth: 800 }}>
         <thead>
           <tr>
             {showCreator ? <th>{t('requests.field.creator')}</th> : null}
@@ -42,24 +42,24 @@ export function RequestTable({ records, zone, showCreator, actions }: Props) {
           {records.map((r) => (
             <tr key={r.applicationId} data-testid="request-row" data-request-id={r.applicationId}>
               {showCreator ? (
-                <td className="hearth-cell-nowrap">
+                <td className="hearth-cell-nowrap hearth-card-title">
                   {r.creatorColor ? <span className="hearth-swatch" style={{ background: r.creatorColor }} aria-hidden="true" /> : null}{' '}
                   {r.creatorName}
                 </td>
               ) : null}
-              <td>{typeLabel(t, r.type)}</td>
-              <td className="hearth-cell-nowrap">{formatDateTime(r.startTime, zone, language)}</td>
-              <td className="hearth-cell-nowrap">{formatDateTime(r.endTime, zone, language)}</td>
-              <td className="hearth-cell-truncate" title={r.reason}>
+              <td data-label={t('requests.field.type')}>{typeLabel(t, r.type)}</td>
+              <td className="hearth-cell-nowrap" data-label={t('requests.field.start')}>{formatDateTime(r.startTime, zone, language)}</td>
+              <td className="hearth-cell-nowrap" data-label={t('requests.field.end')}>{formatDateTime(r.endTime, zone, language)}</td>
+              <td className="hearth-cell-truncate" title={r.reason} data-label={t('requests.field.reason')}>
                 {r.reason}
               </td>
               {decided ? (
-                <td>
+                <td data-label={t('requests.field.status')}>
                   <RequestStatusTag status={r.status} />
                 </td>
               ) : null}
-              {decided ? <td>{r.approverName ? [r.approverName, r.comment].filter(Boolean).join(': ') : ''}</td> : null}
-              {actions ? <td className="hearth-cell-nowrap">{actions(r)}</td> : null}
+              {decided ? <td data-label={t('requests.field.decision')}>{r.approverName ? [r.approverName, r.comment].filter(Boolean).join(': ') : ''}</td> : null}
+              {actions ? <td className="hearth-cell-nowrap hearth-card-actions">{actions(r)}</td> : null}
             </tr>
           ))}
         </tbody>

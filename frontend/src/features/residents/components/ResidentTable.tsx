@@ -30,7 +30,7 @@ export function ResidentTable({ base, records, loading, zone }: ResidentTablePro
   const departure = showsDeparture(records);
   return (
     <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
-      <HTMLTable striped interactive style={{ minWidth: 640, width: '100%' }}>
+      <HTMLTable striped interactive className="hearth-card-table" style={{ minWidth: 640, width: '100%' }}>
         <thead>
           <tr>
             <th>{t('residents.list.name')}</th>
@@ -45,7 +45,7 @@ export function ResidentTable({ base, records, loading, zone }: ResidentTablePro
         <tbody>
           {records.map((r) => (
             <tr key={r.residentId} data-testid="resident-row" data-resident-id={r.residentId}>
-              <td>
+              <td className="hearth-card-title">
                 <span className="hearth-resident-name-cell">
                   <ResidentAvatar resident={r} />
                   <span>
@@ -58,23 +58,23 @@ export function ResidentTable({ base, records, loading, zone }: ResidentTablePro
                   </span>
                 </span>
               </td>
-              <td className="hearth-cell-nowrap">{r.room}</td>
-              <td className="hearth-cell-nowrap">
+              <td className="hearth-cell-nowrap" data-label={t('residents.list.room')}>{r.room}</td>
+              <td className="hearth-cell-nowrap" data-label={t('residents.list.status')}>
                 <ResidentStatusTag status={r.status} />
                 {r.status === ResidentGoingOut && r.returnDate > 0 ? (
                   <div className="hearth-muted">{t('residents.list.returnBy', { date: formatDateTime(r.returnDate, zone, language) })}</div>
                 ) : null}
               </td>
               {departure ? (
-                <td className="hearth-cell-nowrap" data-testid="resident-left-on">
+                <td className="hearth-cell-nowrap" data-testid="resident-left-on" data-label={t('residents.list.leftOn')}>
                   {isFinalStatus(r.status) ? formatDate(r.statusTime, zone, language) : ''}
                 </td>
               ) : null}
               {departure ? (
-                <td data-testid="resident-destination">{destinationText(r, (c) => labelOf(t, DESTINATION_KEYS, c))}</td>
+                <td data-testid="resident-destination" data-label={t('residents.list.destination')}>{destinationText(r, (c) => labelOf(t, DESTINATION_KEYS, c))}</td>
               ) : null}
-              <td>{r.age}</td>
-              <td>
+              <td data-label={t('residents.list.age')}>{r.age}</td>
+              <td data-label={t('residents.list.alerts')}>
                 <ResidentBadges resident={r} />
               </td>
             </tr>

@@ -11,7 +11,7 @@ export function StaffTable({ records, loading }: { records: Caregiver[]; loading
   const { t } = useTranslation();
   return (
     <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
-      <HTMLTable striped className="hearth-staff-table" style={{ minWidth: 800 }}>
+      <HTMLTable striped className="hearth-staff-table hearth-card-table" style={{ minWidth: 800 }}>
         <thead>
           <tr>
             <th>{t('staff.field.color')}</th>
@@ -25,23 +25,23 @@ export function StaffTable({ records, loading }: { records: Caregiver[]; loading
         <tbody>
           {records.map((c) => (
             <tr key={c.caregiverId} data-testid="staff-row" data-account={c.account}>
-              <td>
+              <td data-label={t('staff.field.color')}>
                 <ColorSwatch color={c.color} />
               </td>
-              <td>
+              <td className="hearth-card-title">
                 <span className="hearth-staff-name">
                   <StaffAvatar name={c.name} avatar={c.avatar} color={c.color} />
                   <Link to={`/staff-management/detail/${encodeURIComponent(c.caregiverId)}`}>{c.name}</Link>
                 </span>
               </td>
-              <td>
+              <td data-label={t('staff.field.role')}>
                 <RoleTag role={c.roleType} />
               </td>
-              <td>
+              <td data-label={t('staff.field.status')}>
                 <StaffStatusTag status={c.status} />
               </td>
-              <td className="hearth-cell-nowrap">{c.phone}</td>
-              <td>
+              <td className="hearth-cell-nowrap" data-label={t('staff.field.phone')}>{c.phone}</td>
+              <td data-label={t('staff.list.credentials')}>
                 <CredentialWarnings overdue={c.overdueCount} expiringSoon={c.expiringSoonCount} />
               </td>
             </tr>
