@@ -103,6 +103,19 @@ async function auditNow(page) {
  */
 export async function newPage(browser, { locale = 'en-US', baseURL = BASE_URL, hasTouch = NARROW, consoleErrors = true } = {}) {
   const context = await browser.newContext({ baseURL, locale, viewport: VIEWPORT, hasTouch });
+  // Transitions and animations end at once (as Playwright's screenshot option `animations: 'disabled'`
+  // does), so an audit never sees a dialog half faded in; the app's timers are untouched. Added through
+  // the DevTools protocol; the CSP allows the inline style it makes.
+  await context.addInitScript(() => {
+    const css = '*,*::before,*::after{transition-duration:0s!important;transition-delay:0s!important;animation-duration:0s!important;animation-delay:0s!important}';
+    const add = () => {
+      const style = globalThis.document.createElement('style');
+      style.textContent = css;
+      (globalThis.document.head || globalThis.document.documentElement).appendChild(style);
+    };
+    if (globalThis.document.documentElement) add();
+    else globalThis.document.addEventListener('DOMContentLoaded', add);
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const problems = [];
