@@ -25,6 +25,12 @@ function tr(lang, key) {
 
 const PDF = pdf('Assessment 2026');
 
+/** Types a YYYY-MM-DDTHH:mm value into a DateTimeInput: the date as YYYY-MM-DD, the time as HH:mm. */
+async function fillDateTime(page, selector, value) {
+  await page.locator(selector).fill(value.slice(0, 10));
+  await page.locator(`${selector}-time`).fill(value.slice(11, 16));
+}
+
 /** A `datetime-local` value `days` from now, in the browser's (this machine's) time. */
 function localDateTime(days) {
   const d = new Date(Date.now() + days * 86_400_000);
@@ -231,11 +237,11 @@ describe('residents', () => {
       await page.getByTestId('resident-going-out').click();
       const dialog = page.getByTestId('going-out-dialog');
       await dialog.waitFor();
-      await page.locator('#going-out-return').fill(localDateTime(-1));
+      await fillDateTime(page, '#going-out-return', localDateTime(-1));
       await page.getByTestId('going-out-confirm').click();
       await dialog.getByText('The return time must be in the future').waitFor();
       const back = localDateTime(2);
-      await page.locator('#going-out-return').fill(back);
+      await fillDateTime(page, '#going-out-return', back);
       await page.locator('#going-out-reason').fill('Weekend with her daughter');
       await page.getByTestId('going-out-confirm').click();
       await statusIs(page, 'GOING_OUT');

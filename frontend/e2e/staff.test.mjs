@@ -153,12 +153,15 @@ describe('Staff, attendance and requests', () => {
 
   test('4. the caregiver asks for leave and sees it pending', async () => {
     await caregiver.getByLabel('Type', { exact: true }).selectOption('LEAVE');
-    await caregiver.getByLabel('Start').fill(`${day(3)}T08:00`);
-    await caregiver.getByLabel('End').fill(`${day(3)}T07:00`);
+    await caregiver.locator('#request-start').fill(day(3));
+    await caregiver.locator('#request-start-time').fill('08:00');
+    await caregiver.locator('#request-end').fill(day(3));
+    await caregiver.locator('#request-end-time').fill('07:00');
     await caregiver.getByLabel('Reason').fill('Family visit');
     await caregiver.getByTestId('request-submit').click();
     await caregiver.getByText('The end must be after the start').waitFor();
-    await caregiver.getByLabel('End').fill(`${day(3)}T16:00`);
+    await caregiver.locator('#request-end').fill(day(3));
+    await caregiver.locator('#request-end-time').fill('16:00');
     await caregiver.getByTestId('request-submit').click();
     const row = caregiver.getByTestId('request-history').getByTestId('request-row').filter({ hasText: 'Family visit' });
     await row.waitFor();

@@ -1,5 +1,6 @@
+import { DateTimeInput } from '@/components/DateTimeInput';
 import { useState, type FormEvent } from 'react';
-import { Button, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, FormGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ApplicationLeave, ApplicationShiftAdjustment } from '@/types/api.gen';
 import { fieldErrors } from '@/lib/api/fieldErrors';
@@ -66,10 +67,10 @@ export function RequestForm() {
         </Select>
       </FormGroup>
       <FormField id="request-start" label={t('requests.field.start')} required error={startMsg}>
-        <InputGroup id="request-start" required type="datetime-local" value={d.start} onValueChange={(v) => setD({ ...d, start: v })} />
+        <DateTimeInput id="request-start" label={t('requests.field.start')} required value={d.start} onChange={(v) => setD({ ...d, start: v })} />
       </FormField>
       <FormField id="request-end" label={t('requests.field.end')} required error={endMsg}>
-        <InputGroup id="request-end" required type="datetime-local" value={d.end} min={d.start || undefined} onValueChange={(v) => setD({ ...d, end: v })} />
+        <DateTimeInput id="request-end" label={t('requests.field.end')} required value={d.end} min={d.start || undefined} onChange={(v) => setD({ ...d, end: v })} />
       </FormField>
       <FormField id="request-reason" label={t('requests.field.reason')} required error={reasonMsg}>
         <TextArea id="request-reason" required fill maxLength={REASON_MAX} value={d.reason} onChange={(e) => setD({ ...d, reason: e.currentTarget.value })} />

@@ -1,5 +1,6 @@
+import { DateTimeInput } from '@/components/DateTimeInput';
 import { useState } from 'react';
-import { Button, DialogBody, DialogFooter, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Resident } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
@@ -62,16 +63,15 @@ export function GoingOutDialog({ resident, zone, onClose, onDone }: GoingOutDial
             error={returnError}
             hint={iana ? t('residents.goingOut.zoneHint', { zone: timeZoneLabel(t, zone) }) : undefined}
           >
-            <InputGroup
+            <DateTimeInput
               id="going-out-return"
+              label={t('residents.goingOut.returnDate')}
               required
-              type="datetime-local"
               min={min}
               value={returnAt}
               autoFocus
               intent={returnError ? Intent.DANGER : Intent.NONE}
-              aria-invalid={returnError ? true : undefined}
-              onChange={(e) => setReturnAt(e.currentTarget.value)}
+              onChange={setReturnAt}
             />
           </FormField>
           <FormField id="going-out-reason" label={t('residents.goingOut.reason')} error={reasonError}>
