@@ -1,11 +1,10 @@
 // Browser journeys against a running `hearth serve` with the demo seed (HEARTH_URL, default
 // http://127.0.0.1:18080). Run with `npm run e2e`; `make e2e` starts the server for you.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   enterEmailedCode,
-  launchBrowser,
-  newPage,
+  pagePerTest,
   openMenu,
   openSettings,
   screenshot,
@@ -15,30 +14,7 @@ import {
   submitAccount,
 } from './support.mjs';
 
-let browser;
-let current;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  if (current) {
-    const { context, problems } = current;
-    current = undefined;
-    await context.close();
-    assert.deepEqual(problems, [], 'the page logged errors');
-  }
-});
-
-async function open(options) {
-  current = await newPage(browser, options);
-  return current.page;
-}
+const open = pagePerTest();
 
 describe('Hearth journeys', () => {
   test('1. the super admin signs in and sees the platform menus', async () => {

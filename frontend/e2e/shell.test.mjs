@@ -1,33 +1,10 @@
 // The app shell: the dashboard's registered cards for an owner and a caregiver, and an owner of two homes
 // switching facility from the header without signing out or a new e-mailed code.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
-import { closeMenu, enterEmailedCode, launchBrowser, newPage, openMenu, openSettings, screenshot, signIn, submitAccount } from './support.mjs';
+import { describe, test } from 'node:test';
+import { closeMenu, enterEmailedCode, openMenu, openSettings, pagePerTest, screenshot, signIn, submitAccount } from './support.mjs';
 
-let browser;
-let current;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  if (current) {
-    const { context, problems } = current;
-    current = undefined;
-    await context.close();
-    assert.deepEqual(problems, [], 'the page logged errors');
-  }
-});
-
-async function open(options) {
-  current = await newPage(browser, options);
-  return current.page;
-}
+const open = pagePerTest();
 
 describe('app shell', () => {
   test('an owner of two homes sees what needs them, then switches to the other home from the header', async () => {

@@ -1,7 +1,9 @@
 // Shared helpers of the browser journeys: the browser, the API as seen from Node, and the sign-in steps.
+import assert from 'node:assert/strict';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { after, afterEach, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { encodePassword } from '../src/lib/crypto/password-codec.js';
@@ -286,4 +288,32 @@ export async function sidebarBadge(page, menuCode) {
   await openMenu(page);
   const badge = page.locator(`nav a[data-menu-code="${menuCode}"] .hearth-nav-badge`);
   return (await badge.count()) === 0 ? '' : (await badge.textContent()).trim();
+}
+
+/**
+ * One browser for the journey file and a fresh page for each test: call at the top of the file and use
+ * the function it returns to open the test's page. After each test the page is closed (audited first) and
+ * must have logged no errors.
+ */
+export function pagePerTest() {
+  let browser;
+  let current;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    if (current) {
+      const { context, problems } = current;
+      current = undefined;
+      await context.close();
+      assert.deepEqual(problems, [], 'the page logged errors');
+    }
+  });
+  return async function open(options) {
+    current = await newPage(browser, options);
+    return current.page;
+  };
 }
