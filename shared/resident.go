@@ -9,6 +9,9 @@ const (
 	ResidentGoingOut ResidentStatus = "GOING_OUT"
 	ResidentMovedOut ResidentStatus = "MOVED_OUT"
 	ResidentDeceased ResidentStatus = "DECEASED"
+	// ResidentMovingIn: the move-in wizard is not finished (shared/checkin.go);
+	// hidden from every list but MOVING_IN, and no tasks run for the resident.
+	ResidentMovingIn ResidentStatus = "MOVING_IN"
 )
 
 // ResidentStatusFilter is the list's status filter: one status, or a group.
@@ -23,6 +26,7 @@ const (
 	ResidentFilterGoingOut ResidentStatusFilter = "GOING_OUT"
 	ResidentFilterMovedOut ResidentStatusFilter = "MOVED_OUT"
 	ResidentFilterDeceased ResidentStatusFilter = "DECEASED"
+	ResidentFilterMovingIn ResidentStatusFilter = "MOVING_IN" // move-ins in progress (owners and admins)
 )
 
 // MoveOutDestination is where a resident went (spec 000 §3 "Resident").
@@ -217,7 +221,7 @@ type SaveResidentRequest struct {
 // ResidentFilter is the data of listResidentByPage.
 type ResidentFilter struct {
 	Name   string               `json:"name,omitempty" maxLength:"50" limit:"ResidentNameMax" doc:"Contained in the first, last or preferred name, any case"`
-	Status ResidentStatusFilter `json:"status,omitempty" enum:",ACTIVE,INACTIVE,ALL,NORMAL,GOING_OUT,MOVED_OUT,DECEASED" doc:"Empty = ACTIVE"`
+	Status ResidentStatusFilter `json:"status,omitempty" enum:",ACTIVE,INACTIVE,ALL,NORMAL,GOING_OUT,MOVED_OUT,DECEASED,MOVING_IN" doc:"Empty = ACTIVE; ALL never includes MOVING_IN"`
 	Room   string               `json:"room,omitempty" maxLength:"20" limit:"ResidentRoomMax" doc:"Exact room, any case"`
 }
 

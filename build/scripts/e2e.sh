@@ -27,10 +27,19 @@ run_at() {
   dirs+=("$data")
   log="$data/server.log"
   export HEARTH_DEV=1 HEARTH_DATA_DIR="$data" HEARTH_ADDR="127.0.0.1:$port" HEARTH_PUBLIC_URL="http://127.0.0.1:$port"
+  # A server left by an earlier run would answer in this pass's place: refuse to start beside it.
+  local p
+  for p in "$port" $((port + 1)) $((port + 2)) $((port + 3)); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+      echo "e2e: port $p is already in use (a server left by an earlier run?); stop it or set E2E_PORT" >&2
+      return 1
+    fi
+  done
   "$bin" seed --demo >/dev/null
   "$bin" serve >"$log" 2>&1 &
   pids+=($!)
-  for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+  # Up to 60 s: with both sizes starting at once on a small machine, seeding and start-up take longer.
+  for _ in $(seq 1 600); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
   curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null || { echo "e2e: server did not start:" >&2; tail -20 "$log" >&2; return 1; }
   # The door kiosk's browser journey (e2e/kiosk.test.mjs) runs against the
   # desktop core served over HTTP (`hearth-desktop --serve`), set up as Maple
@@ -40,11 +49,24 @@ run_at() {
     HEARTH_DESKTOP_DIR="$data/desktop" "$desk_bin" --serve "127.0.0.1:$desk_port" >"$data/desktop.log" 2>&1 &
     pids+=($!)
     local desk="http://127.0.0.1:$desk_port"
-    for _ in $(seq 1 100); do curl -fsS "$desk/api/desktop/status" >/dev/null 2>&1 && break; sleep 0.1; done
+    local desk_pid=$!
+    for _ in $(seq 1 600); do
+      curl -fsS "$desk/api/desktop/status" >/dev/null 2>&1 && break
+      kill -0 "$desk_pid" 2>/dev/null || { echo "e2e: the desktop core stopped at start:" >&2; tail -20 "$data/desktop.log" >&2; return 1; }
+      sleep 0.1
+    done
     post() { curl -fsS -H 'Content-Type: application/json' -d "$2" "$desk$1" | grep -q '"code":"0000"'; }
-    post /api/desktop/cloud "{\"cloudUrl\":\"http://127.0.0.1:$port\"}" &&
-      post /api/desktop/kiosk/setup '{"credential":"hk_demo-maple-front-door-kiosk-credential-2026","exitPin":"8642"}' ||
-      { echo "e2e: the desktop core could not be set up as the demo kiosk:" >&2; tail -20 "$data/desktop.log" >&2; return 1; }
+    # Tried for up to 30 s: the core reaches the cloud to set up, and both may still be warming up.
+    local set_up=0
+    for _ in $(seq 1 30); do
+      if post /api/desktop/cloud "{\"cloudUrl\":\"http://127.0.0.1:$port\"}" &&
+        post /api/desktop/kiosk/setup '{"credential":"hk_demo-maple-front-door-kiosk-credential-2026","exitPin":"8642"}'; then
+        set_up=1
+        break
+      fi
+      sleep 1
+    done
+    [ "$set_up" = 1 ] || { echo "e2e: the desktop core could not be set up as the demo kiosk:" >&2; tail -20 "$data/desktop.log" >&2; return 1; }
     export HEARTH_DESKTOP_URL="$desk"
     # desktop-offline.test.mjs starts a cloud and a core of its own (it stops its cloud).
     export HEARTH_CLOUD_BIN="$bin" HEARTH_DESKTOP_BIN="$desk_bin"
@@ -57,6 +79,33 @@ run_at() {
   cleanup
 }
 
-for viewport in ${E2E_VIEWPORTS:-desktop phone}; do
-  run_at "$viewport"
+# The two sizes run side by side (E2E_PARALLEL=0 runs them one after the
+# other): each has its own server, port range, data directory and browser, so
+# nothing is shared; the journeys mostly wait on pages, which two passes overlap.
+# Each pass writes to its own log, printed whole when it ends.
+viewports=(${E2E_VIEWPORTS:-desktop phone})
+if [ "${E2E_PARALLEL:-1}" = 0 ] || [ ${#viewports[@]} -lt 2 ]; then
+  for viewport in "${viewports[@]}"; do
+    run_at "$viewport"
+  done
+  exit 0
+fi
+logs=$(mktemp -d /tmp/hearth-e2e-logs.XXXXXX)
+jobs_=()
+i=0
+for viewport in "${viewports[@]}"; do
+  # A subshell does not inherit the EXIT trap: set it again, so a failed pass stops its own processes.
+  ( trap cleanup EXIT; port=$((${E2E_PORT:-18080} + 20 * i)); export E2E_PORT=$port; run_at "$viewport" ) >"$logs/$viewport.log" 2>&1 &
+  jobs_+=($!)
+  i=$((i + 1))
 done
+failed=0
+i=0
+for viewport in "${viewports[@]}"; do
+  if ! wait "${jobs_[$i]}"; then failed=1; fi
+  echo "===== e2e at the $viewport size ====="
+  cat "$logs/$viewport.log"
+  i=$((i + 1))
+done
+rm -rf "$logs"
+[ "$failed" = 0 ] || { echo "e2e: a pass failed (its log is above)" >&2; exit 1; }

@@ -54,7 +54,7 @@ func TestDashboardCards(t *testing.T) {
 		// Owner of Maple: what needs them now, each card linking to where they act.
 		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
 		m := cards(t, owner)
-		if got := keys(m); !slices.Equal(got, []string{"approvals", "carePlanReviews", "credentials", "residents", "residentsOut"}) {
+		if got := keys(m); !slices.Equal(got, []string{"approvals", "carePlanReviews", "credentials", "residents", "residentsOut", "todayTasks"}) {
 			t.Fatalf("owner cards: %v", got)
 		}
 		var pending, overdue int
@@ -79,6 +79,29 @@ func TestDashboardCards(t *testing.T) {
 			t.Errorf("care plan reviews: %+v", m["carePlanReviews"])
 		}
 
+		// No demo resident is still waiting for a first care plan.
+		if it := line(t, m["carePlanReviews"], "initialPlanOverdue"); it.Count != 0 || line(t, m["carePlanReviews"], "initialPlanDue").Count != 0 {
+			t.Errorf("initial care plans: %+v", m["carePlanReviews"].Items)
+		}
+
+		// Today's tasks: the facility day's figures of /task, each facility its own.
+		for who, c := range map[string]*servertest.Client{"Maple owner": owner, "Cedar owner": e.SignIn(t, "owner_evergreen", "Cedar Home AFH")} {
+			var day shared.TodayTasks
+			c.Post(t, "/api/care/taskInfo/listTodayTask", shared.TodayTaskRequest{}).OK(t).Into(t, &day)
+			card := cards(t, c)["todayTasks"]
+			done, toDo, overdue := line(t, card, "tasksDone"), line(t, card, "tasksToDo"), line(t, card, "tasksOverdue")
+			cleared := 0
+			for _, r := range day.Records {
+				if r.Status == shared.RecordCleared {
+					cleared++
+				}
+			}
+			if done.Count != day.Completed || overdue.Count != day.Expired || done.Count+toDo.Count+overdue.Count+cleared != day.Total ||
+				card.Link != "/task" || day.Total == 0 || (overdue.Count > 0) != (overdue.Tone == shared.ToneDanger) {
+				t.Errorf("%s today's tasks card %+v, list %d total %d done %d expired", who, card, day.Total, day.Completed, day.Expired)
+			}
+		}
+
 		// Residents at a glance: Maple has 5 current residents (one of them out) on the premium plan (no limit).
 		if it := line(t, m["residents"], "residentsActive"); it.Count != 5 || m["residents"].Link != "/resident-management" {
 			t.Errorf("residents card: %+v", m["residents"])
@@ -97,7 +120,7 @@ func TestDashboardCards(t *testing.T) {
 		// A caregiver: their status and their requests; none of the owner's cards.
 		carer := e.SignIn(t, "caregiver_maple1")
 		c := cards(t, carer)
-		if got := keys(c); !slices.Equal(got, []string{"myRequests", "myStatus", "residents"}) {
+		if got := keys(c); !slices.Equal(got, []string{"myRequests", "myStatus", "residents", "todayTasks"}) {
 			t.Fatalf("caregiver cards: %v", got)
 		}
 		if it := line(t, c["myStatus"], "clockedOut"); it.Time != 0 || c["myStatus"].Link != "/your-status" {
@@ -116,11 +139,11 @@ func TestDashboardCards(t *testing.T) {
 			t.Errorf("my requests: %+v, want %d pending", it, mine)
 		}
 
-		// A plan too small for the caregiver's status page (free plan: no YourStatus): only the residents card.
+		// A plan too small for the caregiver's status page (free plan: no YourStatus): residents and today's tasks.
 		if err := tenant.NewStore(d).SetPlan(t.Context(), e.FacilityID(t, "Cedar Home AFH"), shared.PlanFree, shared.DefaultPackageID); err != nil {
 			t.Fatal(err)
 		}
-		if got := keys(cards(t, e.SignIn(t, "caregiver_cedar1"))); !slices.Equal(got, []string{"residents"}) {
+		if got := keys(cards(t, e.SignIn(t, "caregiver_cedar1"))); !slices.Equal(got, []string{"residents", "todayTasks"}) {
 			t.Errorf("free-plan caregiver cards: %v", got)
 		}
 
@@ -138,6 +161,21 @@ func TestDashboardCards(t *testing.T) {
 		e.Clock.Advance(3 * 24 * time.Hour)
 		if it := line(t, cards(t, e.SignIn(t, "admin_maple"))["residentsOut"], "residentsDueBack"); it.Count != 1 || it.Tone != shared.ToneWarning {
 			t.Errorf("due back today: %+v", it)
+		}
+
+		// Residents with no care plan recorded yet: the negotiated plan is due 30 days after move-in.
+		admin := e.SignIn(t, "admin_maple")
+		for i, ago := range []int{10, 40} {
+			admin.Post(t, "/api/care/resident/createResident", shared.SaveResidentRequest{FirstName: []string{"Ines", "Olga"}[i], LastName: "New",
+				DOB: "1944-01-01", Gender: shared.GenderFemale, Room: []string{"11", "12"}[i], Language: shared.LanguageEnglish, DNR: shared.DNRUnknown,
+				MoveInDate: e.Clock.Now().AddDate(0, 0, -ago).Format(time.DateOnly)}).OK(t)
+		}
+		reviews := cards(t, admin)["carePlanReviews"]
+		if it := line(t, reviews, "initialPlanDue"); it.Count != 1 || !slices.Equal(it.Names, []string{"Ines New"}) || it.Tone != shared.ToneWarning {
+			t.Errorf("initial plan due: %+v", it)
+		}
+		if it := line(t, reviews, "initialPlanOverdue"); it.Count != 1 || !slices.Equal(it.Names, []string{"Olga New"}) || it.Tone != shared.ToneDanger {
+			t.Errorf("initial plan overdue: %+v", it)
 		}
 
 		// Not signed in: 4001.

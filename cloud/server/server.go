@@ -22,16 +22,20 @@ import (
 	"hearth/cloud/feature/attendance"
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
+	"hearth/cloud/feature/medication"
 	"hearth/cloud/feature/menu"
 	"hearth/cloud/feature/request"
 	"hearth/cloud/feature/resident"
 	"hearth/cloud/feature/staff"
+	"hearth/cloud/feature/task"
+	"hearth/cloud/feature/taskrule"
 	"hearth/cloud/feature/tenant"
 	"hearth/cloud/feature/ticket"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/blob"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/shell"
@@ -63,12 +67,21 @@ type Server struct {
 	Files     *file.Service
 	Tickets   *ticket.Service
 	Residents *resident.Service
+	// Medications are residents' medication orders (the move-in wizard's eMAR step).
+	Medications *medication.Service
+	// Rules are the platform's task creation rules; their worker makes tasks of business events.
+	Rules *taskrule.Service
+	// Tasks are care plans and daily tasks (the caregiver's day, routine sessions, the calendar).
+	Tasks *task.Service
 	// Shell holds the sidebar counters and dashboard cards the features registered.
 	Shell *shell.Registry
+	// Jobs is the background-job queue; Run works it, tests call Jobs.Drain.
+	Jobs *jobs.Queue
 }
 
 // New builds the server.
 func New(d Deps) (*Server, error) {
+	jobClock := d.Now // nil: jobs go by the database's clock, the same on every replica
 	if d.Now == nil {
 		d.Now = time.Now
 	}
@@ -82,6 +95,13 @@ func New(d Deps) (*Server, error) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	web.RegisterMetrics(reg)
+	jobs.RegisterMetrics(reg)
+	// Background jobs: features built below take the queue, Register their workers
+	// and Every their periodic jobs on it, and Enqueue in their transactions.
+	queue, err := jobs.NewWith(d.DB, d.Log, jobs.Options{Now: jobClock})
+	if err != nil {
+		return nil, err
+	}
 
 	r := chi.NewRouter()
 	r.Use(web.Observe(d.Log), web.SecurityHeaders, middleware.Timeout(RequestTimeout))
@@ -135,14 +155,36 @@ func New(d Deps) (*Server, error) {
 	tenant.Routes(api, tenant.NewService(d.DB, d.Now))
 	residents := resident.New(d.DB, files, planMax, d.Now)
 	resident.Routes(api, residents, uploadLimit(fc))
+	// Care plans and daily tasks, the routine sessions and the calendar.
+	tasks := task.New(d.DB, d.Log, d.Now)
+	task.Routes(api, tasks)
+	tasks.RegisterJobs(queue)                         // expiry every 5 minutes, the horizon every hour
+	tasks.AddCalendarSource(requests.CalendarEvents)  // approved leave
+	tasks.AddCalendarSource(residents.CalendarEvents) // going out, care plans falling due
+	// Expired records counted; owners and admins mailed yesterday's missed care after 07:00 facility time.
+	tasks.RegisterNotify(queue, task.Notify{Mail: d.Mail, PublicURL: d.Config.PublicURL, Metrics: reg})
+	// The move-in wizard, medications and the task creation rules: a completed move-in
+	// and a new caregiver are business events, enqueued in the writing transaction and
+	// worked by the rules' worker, which makes the rules' tasks.
+	announce := func(ctx context.Context, tx *db.Tx, event shared.TaskBusinessType, tenantID, subjectID, actorID string) error {
+		return queue.Enqueue(ctx, tx, jobs.Event{Type: string(event), TenantID: tenantID, SubjectID: subjectID, ActorID: actorID}, nil)
+	}
+	meds := medication.New(d.Now)
+	residents.SetMoveIn(tasks, meds, announce)
+	staffSvc.SetAnnounce(announce)
+	rules := taskrule.New(d.DB, d.Log, d.Now)
+	taskrule.Routes(api, rules)
+	jobs.Register(queue, rules.Worker(tasks))
 
 	// The app shell: each feature's sidebar counter and dashboard cards, one line each
 	// (tasks, incidents and eMAR add theirs here when they land).
 	sh := shell.New()
 	sh.Counter(shell.Counter{Key: shared.CounterApplicationForm, Count: requests.CountPending})
 	sh.Counter(shell.Counter{Key: shared.CounterExpiredCertificate, Count: staffSvc.CountOverdue})
+	sh.Counter(shell.Counter{Key: shared.CounterExpiredTasks, Count: tasks.CountExpired})
 	managers, carers := shared.FacilityManagers, shared.Caregivers
 	sh.Card(shell.Card{Key: resident.CardResidents, Roles: shared.EveryFacilityRole, Function: shared.FnResidentManagement, Data: residents.CountsCard})
+	sh.Card(shell.Card{Key: task.CardToday, Roles: shared.EveryFacilityRole, Function: shared.FnHomeOwnerTasks, Data: tasks.TodayCard})
 	sh.Card(shell.Card{Key: request.CardApprovals, Roles: managers, Function: shared.FnStaffManagement, Data: requests.ApprovalsCard})
 	sh.Card(shell.Card{Key: staff.CardCredentials, Roles: managers, Function: shared.FnStaffManagement, Data: staffSvc.CredentialsCard})
 	sh.Card(shell.Card{Key: resident.CardResidentsOut, Roles: managers, Function: shared.FnResidentManagement, Data: residents.OutCard})
@@ -159,7 +201,7 @@ func New(d Deps) (*Server, error) {
 	if d.UI != nil {
 		r.Handle("/*", web.SPA(d.UI))
 	}
-	return &Server{Handler: r, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Shell: sh}, nil
+	return &Server{Handler: r, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue}, nil
 }
 
 // uploadLimit bounds a feature's upload request: every file at its limit, plus room for the form.
@@ -173,12 +215,15 @@ func uploadLimit(fc config.Files) int64 {
 
 // Run runs the server's background work until ctx ends: the removal of
 // uploads never confirmed (every 10 minutes; safe on every replica at once),
-// and on PostgreSQL the LISTEN for other replicas' sign-in revocations.
+// on PostgreSQL the LISTEN for other replicas' sign-in revocations, and the
+// background jobs' workers (periodic jobs on the one leader replica).
 func (s *Server) Run(ctx context.Context) error {
 	listened := make(chan error, 1)
 	go func() { listened <- s.IAM.ListenSessionChanges(ctx) }()
+	worked := make(chan error, 1)
+	go func() { worked <- s.Jobs.Run(ctx) }()
 	err := s.Files.Run(ctx)
-	return errors.Join(err, <-listened)
+	return errors.Join(err, <-listened, <-worked)
 }
 
 // ServeMetrics serves h (Server.Metrics) at addr until ctx ends: a listener

@@ -23,6 +23,9 @@ function tr(lang, key) {
   return text;
 }
 
+/** The tasks feature's Spanish strings: its care plan and upcoming events tabs sit among the profile's. */
+const TASKS_ES = JSON.parse(readFileSync(new URL('../src/features/tasks/locales/es-ES.json', import.meta.url), 'utf8'));
+
 const PDF = pdf('Assessment 2026');
 
 /** Types a YYYY-MM-DDTHH:mm value into a DateTimeInput: the date as YYYY-MM-DD, the time as HH:mm. */
@@ -356,7 +359,9 @@ describe('residents', () => {
     await page.getByTestId('profile-tab').getByText('Penicillin, shellfish').waitFor();
     await page.getByTestId('profile-tab').getByText(tr(lang, 'residents.section.health')).waitFor();
     await page.getByTestId('profile-dnr').getByText(tr(lang, 'residents.dnr.yes')).waitFor();
-    const tabs = ['profile', 'medicalRecords', 'assessment', 'contacts', 'documents'].map((k) => tr(lang, `residents.tab.${k}`));
+    const tabs = ['profile', 'medicalRecords', 'carePlan', 'assessment', 'events', 'contacts', 'documents'].map((k) =>
+      k === 'carePlan' ? TASKS_ES.tasks.carePlan.tab : k === 'events' ? TASKS_ES.tasks.upcoming.tab : tr(lang, `residents.tab.${k}`),
+    );
     assert.deepEqual((await page.getByRole('tab').allInnerTexts()).map((s) => s.trim()), tabs, 'the tabs, in Spanish');
     assert.deepEqual(await writeButtonsShown(page), []);
     await screenshot(page, 'residents-profile-caregiver');

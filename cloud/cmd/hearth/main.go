@@ -95,9 +95,18 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 				return err
 			}
 		}
-		go func() { _ = srv.Run(ctx) }() // background jobs (file cleanup); they end with ctx
+		// Background work (jobs, upload cleanup) stops with the server, which waits
+		// for it: a running job finishes (or is cancelled) before the database closes.
+		bg, stopBackground := context.WithCancel(ctx)
+		ran := make(chan error, 1)
+		go func() { ran <- srv.Run(bg) }()
 		log.Info("hearth serving", "addr", cfg.Addr, "engine", d.Engine, "dev", cfg.Dev, "url", cfg.PublicURL)
-		return server.Serve(ctx, cfg, srv.Handler, log)
+		err = server.Serve(ctx, cfg, srv.Handler, log)
+		stopBackground()
+		if bgErr := <-ran; bgErr != nil {
+			log.Error("background work stopped with an error", "err", bgErr)
+		}
+		return err
 	case "seed":
 		fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 		withDemo := fs.Bool("demo", false, "add the demo data")

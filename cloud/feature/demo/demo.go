@@ -10,6 +10,7 @@ import (
 
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
+	"hearth/cloud/feature/taskrule"
 	"hearth/cloud/feature/tenant"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
@@ -68,10 +69,11 @@ func demoName(account string) string {
 // ids by their demo keys, and the moment the data is dated from.
 type seeding struct {
 	Services
-	tx         *db.Tx
-	facilities map[string]string // "maple" → tenant id
-	users      map[string]string // account → user id
-	now        time.Time
+	tx          *db.Tx
+	facilities  map[string]string // "maple" → tenant id
+	users       map[string]string // account → user id
+	residentIDs map[string]string // "maple/Margaret" → resident id (residents.go)
+	now         time.Time
 }
 
 // ErrAlreadySeeded means the demo data is there already.
@@ -140,6 +142,12 @@ func Seed(ctx context.Context, d *db.DB, s Services) error {
 		if err := sd.attendance(ctx); err != nil { // kiosk, PINs, punches, requests (attendance.go)
 			return err
 		}
-		return sd.residents(ctx)
+		if err := sd.rules(ctx, taskrule.New(d, nil, s.Now)); err != nil { // platform task creation rules (rules.go)
+			return err
+		}
+		if err := sd.residents(ctx); err != nil {
+			return err
+		}
+		return sd.tasks(ctx) // care plans and the day's work on them (tasks.go)
 	})
 }

@@ -178,11 +178,14 @@ var cedarResidents = []resident.Demo{
 // seed's transaction (so it runs once, like the rest of the seed).
 func (sd *seeding) residents(ctx context.Context) error {
 	tx, facilities, now := sd.tx, sd.facilities, sd.now
+	sd.residentIDs = map[string]string{}
 	for key, list := range map[string][]resident.Demo{"maple": mapleResidents, "cedar": cedarResidents} {
 		for _, d := range list {
-			if _, err := resident.InsertDemo(ctx, tx, facilities[key], d, now); err != nil {
+			id, err := resident.InsertDemo(ctx, tx, facilities[key], d, now)
+			if err != nil {
 				return fmt.Errorf("demo resident %s %s: %w", d.Profile.FirstName, d.Profile.LastName, err)
 			}
+			sd.residentIDs[key+"/"+d.Profile.FirstName] = id
 		}
 	}
 	return nil

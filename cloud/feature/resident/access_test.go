@@ -418,9 +418,9 @@ func TestDashboardCarePlanAndSidebar(t *testing.T) {
 			t.Fatalf("dashboard: %+v", dash)
 		}
 
-		// The sidebar answers all five counters. Requests and credentials are wired (the
-		// demo holds pending requests and overdue credentials); tasks, incidents and eMAR
-		// answer 0 until their features land.
+		// The sidebar answers all five counters. Requests, credentials and tasks are wired
+		// (the demo holds pending requests, overdue credentials and expired tasks);
+		// incidents and eMAR answer 0 until their features land.
 		for _, who := range []string{"caregiver_maple1", "admin_maple"} {
 			c := e.SignIn(t, who)
 			r := c.Get(t, base+"/sidebarReminderCount").OK(t)
@@ -428,11 +428,12 @@ func TestDashboardCarePlanAndSidebar(t *testing.T) {
 			if err := json.Unmarshal(r.Data, &shape); err != nil {
 				t.Fatal(err)
 			}
-			var pending, overdue int
+			var pending, overdue, expired int
 			c.Get(t, "/api/care/applicationForm/countReminders").OK(t).Into(t, &pending)
 			c.Get(t, "/api/care/caregiver/countExpiredCertificateFile").OK(t).Into(t, &overdue)
+			c.Get(t, "/api/care/taskInfo/countExpiredTasks").OK(t).Into(t, &expired)
 			want := map[string]int{"applicationFormCount": pending, "expiredCertificateCount": overdue,
-				"expiredTasksCount": 0, "incidentReportCount": 0, "medicationWarningCount": 0}
+				"expiredTasksCount": expired, "incidentReportCount": 0, "medicationWarningCount": 0}
 			if len(shape) != 5 {
 				t.Errorf("%s sidebar shape: %s", who, r.Data)
 			}
@@ -441,7 +442,7 @@ func TestDashboardCarePlanAndSidebar(t *testing.T) {
 					t.Errorf("%s sidebar %s = %v (present %v), want %d", who, k, got, ok, v)
 				}
 			}
-			if who == "admin_maple" && (pending == 0 || overdue == 0) {
+			if who == "admin_maple" && (pending == 0 || overdue == 0 || expired == 0) {
 				t.Errorf("admin sidebar should show the demo's pending requests and overdue credentials: %s", r.Data)
 			}
 		}

@@ -56,26 +56,12 @@ func (s *Service) SaveContact(ctx context.Context, p *auth.Principal, req shared
 	if err := writer(p); err != nil {
 		return nil, err
 	}
-	c := contactRow{Group: req.Group, Name: strings.TrimSpace(req.Name), Phone: strings.TrimSpace(req.Phone),
-		Address: strings.TrimSpace(req.Address), Role: strings.TrimSpace(req.Role), Email: strings.TrimSpace(req.Email),
-		Fax: strings.TrimSpace(req.Fax), Relationship: strings.TrimSpace(req.Relationship)}
-	if c.Name == "" {
-		return nil, problem.Invalid("name", "required", "validation.required", nil)
-	}
-	if err := phoneRule("phone", c.Phone); err != nil {
-		return nil, err
-	}
-	if c.Phone == "" {
-		return nil, problem.Invalid("phone", "required", "validation.required", nil)
-	}
-	if err := phoneRule("fax", c.Fax); err != nil {
-		return nil, err
-	}
-	if err := emailRule("email", c.Email); err != nil {
+	c, err := checkContact(req)
+	if err != nil {
 		return nil, err
 	}
 	now := s.now().UnixMilli()
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		r, err := s.editable(ctx, tx, p, req.ResidentID)
 		if err != nil {
 			return err
@@ -110,6 +96,26 @@ func (s *Service) SaveContact(ctx context.Context, p *auth.Principal, req shared
 	}
 	out := toContact(&c)
 	return &out, nil
+}
+
+// checkContact checks a contact beyond its tags and answers the row to store.
+func checkContact(req shared.SaveContactRequest) (contactRow, error) {
+	c := contactRow{Group: req.Group, Name: strings.TrimSpace(req.Name), Phone: strings.TrimSpace(req.Phone),
+		Address: strings.TrimSpace(req.Address), Role: strings.TrimSpace(req.Role), Email: strings.TrimSpace(req.Email),
+		Fax: strings.TrimSpace(req.Fax), Relationship: strings.TrimSpace(req.Relationship)}
+	if c.Name == "" {
+		return c, problem.Invalid("name", "required", "validation.required", nil)
+	}
+	if err := phoneRule("phone", c.Phone); err != nil {
+		return c, err
+	}
+	if c.Phone == "" {
+		return c, problem.Invalid("phone", "required", "validation.required", nil)
+	}
+	if err := phoneRule("fax", c.Fax); err != nil {
+		return c, err
+	}
+	return c, emailRule("email", c.Email)
 }
 
 // DeleteContact removes a contact from a resident whose record may still

@@ -81,20 +81,45 @@ func reviewDue(r *row) time.Time {
 	return time.UnixMilli(r.CreatedAt).UTC().AddDate(0, 0, NegotiatedCarePlanDays)
 }
 
+// initialPlanDue is when r's negotiated care plan is due while no care plan
+// update is recorded: the end of the NegotiatedCarePlanDays-th facility day
+// after move-in (or after the record was made, without a move-in date).
+func initialPlanDue(r *row, loc *time.Location) time.Time {
+	day, err := time.ParseInLocation(time.DateOnly, r.MoveInDate, loc)
+	if err != nil {
+		y, m, d := time.UnixMilli(r.CreatedAt).In(loc).Date()
+		day = time.Date(y, m, d, 0, 0, 0, 0, loc)
+	}
+	return time.Date(day.Year(), day.Month(), day.Day()+NegotiatedCarePlanDays+1, 0, 0, 0, 0, loc)
+}
+
 // ReviewCard is the owner's "care plan reviews" card: active residents whose
-// care plan review is overdue, and those due within ReviewSoonDays.
+// 12-month review is overdue or due within ReviewSoonDays, and those without
+// a recorded care plan whose negotiated plan (30 days from move-in) is due or overdue.
 func (s *Service) ReviewCard(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error) {
 	if err := member(p); err != nil {
 		return nil, err
 	}
-	active, _, err := s.store.List(ctx, s.db, listQuery{tenantID: p.TenantID, statuses: editableStatuses}, shared.MaxOptionSize, 0)
+	active, _, err := s.store.List(ctx, s.db, listQuery{tenantID: p.TenantID, statuses: activeStatuses}, shared.MaxOptionSize, 0)
+	if err != nil {
+		return nil, err
+	}
+	loc, _, err := zone.Facility(ctx, s.db, p.TenantID)
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
 	soonBefore := now.AddDate(0, 0, ReviewSoonDays)
-	var overdue, soon []row
+	var overdue, soon, initialDue, initialOverdue []row
 	for _, r := range active {
+		if !r.CarePlanUpdatedAt.Valid {
+			if initialPlanDue(&r, loc).Before(now) {
+				initialOverdue = append(initialOverdue, r)
+			} else {
+				initialDue = append(initialDue, r)
+			}
+			continue
+		}
 		switch due := reviewDue(&r); {
 		case due.Before(now):
 			overdue = append(overdue, r)
@@ -102,9 +127,14 @@ func (s *Service) ReviewCard(ctx context.Context, p *auth.Principal) (*shared.Da
 			soon = append(soon, r)
 		}
 	}
-	// The most overdue first.
+	// The most overdue first; the soonest due first.
 	sort.SliceStable(overdue, func(i, j int) bool { return reviewDue(&overdue[i]).Before(reviewDue(&overdue[j])) })
 	sort.SliceStable(soon, func(i, j int) bool { return reviewDue(&soon[i]).Before(reviewDue(&soon[j])) })
+	byInitial := func(rs []row) func(i, j int) bool {
+		return func(i, j int) bool { return initialPlanDue(&rs[i], loc).Before(initialPlanDue(&rs[j], loc)) }
+	}
+	sort.SliceStable(initialOverdue, byInitial(initialOverdue))
+	sort.SliceStable(initialDue, byInitial(initialDue))
 	tone := func(n int, t shared.DashboardTone) shared.DashboardTone {
 		if n == 0 {
 			return shared.ToneNone
@@ -114,6 +144,8 @@ func (s *Service) ReviewCard(ctx context.Context, p *auth.Principal) (*shared.Da
 	return &shared.DashboardCard{Link: "/resident-management", Items: []shared.DashboardItem{
 		{Key: "carePlanOverdue", Count: len(overdue), Tone: tone(len(overdue), shared.ToneDanger), Names: names(overdue)},
 		{Key: "carePlanDueSoon", Count: len(soon), Tone: tone(len(soon), shared.ToneWarning), Names: names(soon)},
+		{Key: "initialPlanOverdue", Count: len(initialOverdue), Tone: tone(len(initialOverdue), shared.ToneDanger), Names: names(initialOverdue)},
+		{Key: "initialPlanDue", Count: len(initialDue), Tone: tone(len(initialDue), shared.ToneWarning), Names: names(initialDue)},
 	}}, nil
 }
 

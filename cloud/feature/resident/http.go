@@ -115,4 +115,6 @@ func Routes(api *web.API, s *Service, maxUploadBytes int64) {
 		func(ctx context.Context, in *shared.ContactIDQuery) (*struct{}, error) {
 			return nil, s.DeleteContact(ctx, auth.From(ctx), in.ContactID)
 		})
+
+	checkInRoutes(api, s, maxUploadBytes) // the move-in wizard (checkin_http.go)
 }

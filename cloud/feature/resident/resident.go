@@ -33,8 +33,13 @@ var (
 	ErrMaxResidents = problem.New(shared.CodeMaxResidents, "resident.maxResidents")
 )
 
-// editableStatuses are the statuses whose care data may still change.
-var editableStatuses = []shared.ResidentStatus{shared.ResidentNormal, shared.ResidentGoingOut}
+// activeStatuses are the residents who live in the home (the default list, the
+// dashboard and the plan's limit).
+var activeStatuses = []shared.ResidentStatus{shared.ResidentNormal, shared.ResidentGoingOut}
+
+// editableStatuses are the statuses whose care data may still change: the
+// active ones and a resident still moving in (the move-in wizard, checkin.go).
+var editableStatuses = []shared.ResidentStatus{shared.ResidentNormal, shared.ResidentGoingOut, shared.ResidentMovingIn}
 
 func isFinal(s shared.ResidentStatus) bool {
 	return s == shared.ResidentMovedOut || s == shared.ResidentDeceased
@@ -59,6 +64,10 @@ type Service struct {
 	files  Files
 	maxFor map[shared.Plan]int
 	now    func() time.Time
+	// The move-in wizard's collaborators (SetMoveIn, checkin.go).
+	tasks    CheckInTasks
+	meds     CheckInMedications
+	announce Announce
 }
 
 // New makes the residents service. maxResidents is each plan's limit of
@@ -94,7 +103,8 @@ func (s *Service) found(ctx context.Context, q db.Querier, p *auth.Principal, id
 	if err != nil {
 		return nil, err
 	}
-	if r == nil {
+	// A move-in in progress shows to owners and admins only (shared/checkin.go).
+	if r == nil || (r.Status == shared.ResidentMovingIn && !p.Has(shared.FacilityManagers...)) {
 		return nil, problem.NotFound
 	}
 	return r, nil
@@ -184,6 +194,9 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.Option
 	if err := member(p); err != nil {
 		return nil, err
 	}
+	if req.Data.Status == shared.ResidentFilterMovingIn && !p.Has(shared.FacilityManagers...) {
+		return nil, problem.Forbidden // move-ins in progress are for owners and admins
+	}
 	page, size, offset := shared.Window(req.Current, req.Size)
 	lq := listQuery{tenantID: p.TenantID, statuses: statusesOf(req.Data.Status),
 		name: strings.ToLower(strings.TrimSpace(req.Data.Name)), room: strings.ToLower(strings.TrimSpace(req.Data.Room))}
@@ -199,16 +212,18 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.Option
 }
 
 // statusesOf resolves the list's status filter (empty = the active residents).
+// A resident moving in shows only under MOVING_IN, never under ALL.
 func statusesOf(f shared.ResidentStatusFilter) []shared.ResidentStatus {
 	switch f {
 	case shared.ResidentFilterInactive:
 		return []shared.ResidentStatus{shared.ResidentMovedOut, shared.ResidentDeceased}
 	case shared.ResidentFilterAll:
 		return []shared.ResidentStatus{shared.ResidentNormal, shared.ResidentGoingOut, shared.ResidentMovedOut, shared.ResidentDeceased}
-	case shared.ResidentFilterNormal, shared.ResidentFilterGoingOut, shared.ResidentFilterMovedOut, shared.ResidentFilterDeceased:
+	case shared.ResidentFilterNormal, shared.ResidentFilterGoingOut, shared.ResidentFilterMovedOut, shared.ResidentFilterDeceased,
+		shared.ResidentFilterMovingIn:
 		return []shared.ResidentStatus{shared.ResidentStatus(f)}
 	default:
-		return editableStatuses
+		return activeStatuses
 	}
 }
 
@@ -332,6 +347,9 @@ func (s *Service) changeStatus(ctx context.Context, p *auth.Principal, id, actio
 		}
 		r := *old
 		rid = r.ID
+		if old.Status == shared.ResidentMovingIn {
+			return ErrMovingIn.With(map[string]any{"name": old.name()})
+		}
 		if err := change(&r); err != nil {
 			return err
 		}
@@ -485,7 +503,7 @@ func (s *Service) Dashboard(ctx context.Context, p *auth.Principal) (*shared.Res
 	if err != nil {
 		return nil, err
 	}
-	active, _, err := s.store.List(ctx, s.db, listQuery{tenantID: p.TenantID, statuses: editableStatuses}, shared.MaxOptionSize, 0)
+	active, _, err := s.store.List(ctx, s.db, listQuery{tenantID: p.TenantID, statuses: activeStatuses}, shared.MaxOptionSize, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 
 	"hearth/cloud/platform/db"
@@ -89,9 +90,15 @@ func providerJSON(p shared.CareProvider) string {
 	return string(b)
 }
 
-// Get finds a resident of tenantID (nil if none).
+// notCancelled leaves out the residents of abandoned move-ins (cancelCheckIn):
+// kept on record, found by no call and listed nowhere.
+const notCancelled = ` AND NOT EXISTS (SELECT 1 FROM resident_move_ins m
+	WHERE m.resident_id = residents.id AND m.cancelled_at IS NOT NULL)`
+
+// Get finds a resident of tenantID (nil if none, or if its move-in was cancelled).
 func (Store) Get(ctx context.Context, q db.Querier, tenantID, id string) (*row, error) {
-	return scanResident(q.QueryRowContext(ctx, `SELECT `+residentColumns+` FROM residents WHERE tenant_id = ? AND id = ?`, tenantID, id))
+	return scanResident(q.QueryRowContext(ctx, `SELECT `+residentColumns+` FROM residents WHERE tenant_id = ? AND id = ?`+notCancelled,
+		tenantID, id))
 }
 
 // Insert adds a resident.
@@ -165,6 +172,9 @@ func (lq listQuery) where() (string, []any) {
 	in, args := statusIn(lq.statuses)
 	w := ` WHERE tenant_id = ? AND status IN (` + in + `)`
 	args = append([]any{lq.tenantID}, args...)
+	if slices.Contains(lq.statuses, shared.ResidentMovingIn) {
+		w += notCancelled // only a move-in can be cancelled
+	}
 	if lq.name != "" {
 		w += ` AND ` + db.Like("name_key")
 		args = append(args, db.Contains(lq.name))
@@ -342,26 +352,38 @@ type fileRow struct {
 	Category                     shared.FileCategory
 	UploaderID, UploaderName     string
 	CreatedAt                    int64
+	MoveInStep                   shared.CheckInStep // the wizard step it was uploaded in; "" outside the wizard
 }
 
 // InsertFile links an uploaded file to a resident.
 func (Store) InsertFile(ctx context.Context, q db.Querier, f fileRow) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO resident_files (file_id, tenant_id, resident_id, category, uploader_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, f.FileID, f.TenantID, f.ResidentID, string(f.Category), f.UploaderID, f.CreatedAt)
+	step := db.NullString(string(f.MoveInStep))
+	_, err := q.ExecContext(ctx, `INSERT INTO resident_files (file_id, tenant_id, resident_id, category, uploader_id, created_at, move_in_step)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, f.FileID, f.TenantID, f.ResidentID, string(f.Category), f.UploaderID, f.CreatedAt, step)
 	return db.Wrap("resident: insert file", err)
 }
 
 // Files lists a resident's documents, newest first; category "" is every
 // category. Deleted files are left out by the file service's Items.
-func (Store) Files(ctx context.Context, q db.Querier, tenantID, residentID string, category shared.FileCategory) ([]fileRow, error) {
+func (st Store) Files(ctx context.Context, q db.Querier, tenantID, residentID string, category shared.FileCategory) ([]fileRow, error) {
 	w := ` WHERE rf.tenant_id = ? AND rf.resident_id = ?`
 	args := []any{tenantID, residentID}
 	if category != "" {
 		w += ` AND rf.category = ?`
 		args = append(args, string(category))
 	}
-	rows, err := q.QueryContext(ctx, `SELECT rf.file_id, rf.tenant_id, rf.resident_id, rf.category, rf.uploader_id, u.name, rf.created_at
-		FROM resident_files rf JOIN users u ON u.id = rf.uploader_id`+w+` ORDER BY rf.created_at DESC, rf.file_id DESC`, args...)
+	return st.files(ctx, q, w, args)
+}
+
+// MoveInFiles lists the documents uploaded in a resident's move-in wizard, newest first.
+func (st Store) MoveInFiles(ctx context.Context, q db.Querier, tenantID, residentID string) ([]fileRow, error) {
+	return st.files(ctx, q, ` WHERE rf.tenant_id = ? AND rf.resident_id = ? AND rf.move_in_step IS NOT NULL`, []any{tenantID, residentID})
+}
+
+func (Store) files(ctx context.Context, q db.Querier, where string, args []any) ([]fileRow, error) {
+	rows, err := q.QueryContext(ctx, `SELECT rf.file_id, rf.tenant_id, rf.resident_id, rf.category, rf.uploader_id, u.name, rf.created_at,
+		COALESCE(rf.move_in_step, '') FROM resident_files rf JOIN users u ON u.id = rf.uploader_id`+where+
+		` ORDER BY rf.created_at DESC, rf.file_id DESC`, args...)
 	if err != nil {
 		return nil, db.Wrap("resident: files", err)
 	}
@@ -369,10 +391,100 @@ func (Store) Files(ctx context.Context, q db.Querier, tenantID, residentID strin
 	var out []fileRow
 	for rows.Next() {
 		var f fileRow
-		if err := rows.Scan(&f.FileID, &f.TenantID, &f.ResidentID, &f.Category, &f.UploaderID, &f.UploaderName, &f.CreatedAt); err != nil {
+		if err := rows.Scan(&f.FileID, &f.TenantID, &f.ResidentID, &f.Category, &f.UploaderID, &f.UploaderName, &f.CreatedAt,
+			&f.MoveInStep); err != nil {
 			return nil, db.Wrap("resident: files", err)
 		}
 		out = append(out, f)
 	}
 	return out, db.Wrap("resident: files", rows.Err())
+}
+
+// moveInRow is a resident_move_ins row: a move-in through the wizard.
+type moveInRow struct {
+	ResidentID, TenantID string
+	ProfileSavedAt       int64
+	CarePlanSavedAt      sql.NullInt64
+	MedicationsSavedAt   sql.NullInt64
+	ContactsSavedAt      sql.NullInt64
+	CompletedAt          sql.NullInt64
+	CancelledAt          sql.NullInt64
+	CreatedBy            string
+	CreatedAt, UpdatedAt int64
+}
+
+// MoveIn finds the move-in of a resident of tenantID (nil if it did not come through the wizard).
+func (Store) MoveIn(ctx context.Context, q db.Querier, tenantID, residentID string) (*moveInRow, error) {
+	var m moveInRow
+	err := q.QueryRowContext(ctx, `SELECT resident_id, tenant_id, profile_saved_at, care_plan_saved_at, medications_saved_at,
+		contacts_saved_at, completed_at, cancelled_at, created_by, created_at, updated_at FROM resident_move_ins WHERE tenant_id = ? AND resident_id = ?`,
+		tenantID, residentID).Scan(&m.ResidentID, &m.TenantID, &m.ProfileSavedAt, &m.CarePlanSavedAt, &m.MedicationsSavedAt,
+		&m.ContactsSavedAt, &m.CompletedAt, &m.CancelledAt, &m.CreatedBy, &m.CreatedAt, &m.UpdatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, db.Wrap("resident: move-in", err)
+	}
+	return &m, nil
+}
+
+// InsertMoveIn records the start of a move-in (its profile saved).
+func (Store) InsertMoveIn(ctx context.Context, q db.Querier, m *moveInRow) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO resident_move_ins (resident_id, tenant_id, profile_saved_at, created_by, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, m.ResidentID, m.TenantID, m.ProfileSavedAt, m.CreatedBy, m.CreatedAt, m.UpdatedAt)
+	return db.Wrap("resident: insert move-in", err)
+}
+
+// moveInStepColumns are the columns that record when each step was saved.
+var moveInStepColumns = map[shared.CheckInStep]string{
+	shared.StepProfile: "profile_saved_at", shared.StepCarePlan: "care_plan_saved_at",
+	shared.StepMedications: "medications_saved_at", shared.StepContacts: "contacts_saved_at",
+}
+
+// MarkStep records that a step of an open move-in was saved; false when it was completed or cancelled meanwhile.
+func (Store) MarkStep(ctx context.Context, q db.Querier, tenantID, residentID string, step shared.CheckInStep, now int64) (bool, error) {
+	col, ok := moveInStepColumns[step]
+	if !ok {
+		return false, errors.New("resident: mark step: unknown step " + string(step))
+	}
+	res, err := q.ExecContext(ctx, `UPDATE resident_move_ins SET `+col+` = ?, updated_at = ?
+		WHERE tenant_id = ? AND resident_id = ? AND completed_at IS NULL AND cancelled_at IS NULL`, now, now, tenantID, residentID)
+	return db.Affected(res, err)
+}
+
+// CompleteMoveIn marks a move-in completed; false when it already was, or was cancelled.
+func (Store) CompleteMoveIn(ctx context.Context, q db.Querier, tenantID, residentID, by string, now int64) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE resident_move_ins SET completed_at = ?, completed_by = ?, updated_at = ?
+		WHERE tenant_id = ? AND resident_id = ? AND completed_at IS NULL AND cancelled_at IS NULL`, now, by, now, tenantID, residentID)
+	return db.Affected(res, err)
+}
+
+// CancelMoveIn marks an open move-in cancelled, with who and why; false when
+// it was completed or cancelled meanwhile.
+func (Store) CancelMoveIn(ctx context.Context, q db.Querier, tenantID, residentID, by, reason string, now int64) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE resident_move_ins SET cancelled_at = ?, cancelled_by = ?, cancel_reason = ?, updated_at = ?
+		WHERE tenant_id = ? AND resident_id = ? AND completed_at IS NULL AND cancelled_at IS NULL`,
+		now, by, reason, now, tenantID, residentID)
+	return db.Affected(res, err)
+}
+
+// TouchMovingIn stamps a resident still moving in as changed; false when the
+// resident is no longer MOVING_IN. Cancelling writes this row before the
+// move-in's, as completing does (MovedIn, then CompleteMoveIn): on PostgreSQL
+// a cancel and a completion at once queue on the resident's row, and the one
+// that comes second finds the status or the move-in changed.
+func (Store) TouchMovingIn(ctx context.Context, q db.Querier, tenantID, residentID string, now int64) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE residents SET updated_at = ? WHERE tenant_id = ? AND id = ? AND status = ?`,
+		now, tenantID, residentID, string(shared.ResidentMovingIn))
+	return db.Affected(res, err)
+}
+
+// MovedIn makes a resident who is moving in NORMAL, with the move-in date;
+// false when the resident was no longer moving in (another call won).
+func (Store) MovedIn(ctx context.Context, q db.Querier, tenantID, residentID, moveInDate string, now int64) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE residents SET status = ?, move_in_date = ?, status_at = ?, updated_at = ?
+		WHERE tenant_id = ? AND id = ? AND status = ?`, string(shared.ResidentNormal), moveInDate, now, now, tenantID, residentID,
+		string(shared.ResidentMovingIn))
+	return db.Affected(res, err)
 }

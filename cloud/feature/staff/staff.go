@@ -57,6 +57,11 @@ type Accounts interface {
 	SetLanguage(ctx context.Context, q db.Querier, userID string, l shared.Language) error
 }
 
+// Announce enqueues a business event in tx, the transaction of the write that
+// caused it (cloud/server wires it to the job queue: a jobs.Event for the task
+// creation rules).
+type Announce func(ctx context.Context, tx *db.Tx, event shared.TaskBusinessType, tenantID, subjectID, actorID string) error
+
 // Service is the staff service.
 type Service struct {
 	db       *db.DB
@@ -66,7 +71,12 @@ type Service struct {
 	mail     mail.Sender
 	log      *slog.Logger
 	now      func() time.Time
+	announce Announce // nil: no events
 }
+
+// SetAnnounce makes Save announce each new staff member (CREATE_CAREGIVER,
+// subject the new user's id: what tasks are assigned to) in the creating transaction.
+func (s *Service) SetAnnounce(a Announce) { s.announce = a }
 
 // New makes the staff service.
 func New(d *db.DB, files Files, accounts Accounts, m mail.Sender, log *slog.Logger, now func() time.Time) *Service {
@@ -238,6 +248,11 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveCa
 		}
 		if link, err = s.accounts.InviteLink(ctx, tx, r.UserID); err != nil {
 			return err
+		}
+		if s.announce != nil {
+			if err := s.announce(ctx, tx, shared.BusinessCreateCaregiver, p.TenantID, r.UserID, p.UserID); err != nil {
+				return err
+			}
 		}
 		return audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "caregiver.create", Entity: "caregiver",
 			EntityID: r.ID, After: map[string]any{"userId": r.UserID, "account": req.Account, "role": role, "color": r.Color,

@@ -139,11 +139,22 @@ func (d *DB) Close() error {
 	return err
 }
 
+// Writer is the pool writes and transactions use: one connection on SQLite,
+// the pool on PostgreSQL. For code that needs database/sql itself (River's
+// drivers, platform/jobs); stores use the DB and Tx methods.
+func (d *DB) Writer() *sql.DB { return d.write }
+
 // Ping checks that the database answers (used by /readyz).
 func (d *DB) Ping(ctx context.Context) error { return d.read.PingContext(ctx) }
 
-// Migrate applies the embedded migrations for this engine.
+// Migrate applies the embedded migrations for this engine, then River's
+// schema (river.go), under a lock on PostgreSQL so replicas take turns.
 func (d *DB) Migrate(ctx context.Context) error {
+	unlock, err := d.migrationLock(ctx)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	dir := string(d.Engine)
 	sub, err := fs.Sub(migrations.FS, dir)
 	if err != nil {
@@ -160,7 +171,7 @@ func (d *DB) Migrate(ctx context.Context) error {
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	return nil
+	return d.migrateRiver(ctx)
 }
 
 // Rebind turns ? placeholders into $1, $2 ... for PostgreSQL. Question marks
@@ -215,6 +226,10 @@ type Tx struct {
 	db          *DB
 	afterCommit []func()
 }
+
+// SQL is the database/sql transaction underneath, for code that must write in
+// it without the ? rebinding (River inserting a job in the caller's transaction).
+func (t *Tx) SQL() *sql.Tx { return t.tx }
 
 // AfterCommit runs fn once the transaction has committed (never when it rolls
 // back), e.g. to drop what a cache kept of the rows it changed.
@@ -320,6 +335,9 @@ func Marks(n int) string {
 	}
 	return strings.Repeat("?, ", n-1) + "?"
 }
+
+// NullString stores s, or NULL when s is empty (an optional id or text column).
+func NullString(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
 
 // In is the placeholder list and the arguments for an IN (...) over values.
 func In[T any](values []T) (string, []any) {

@@ -5,6 +5,8 @@ package problem
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"hearth/shared"
 )
@@ -78,4 +80,18 @@ func Invalid(field, rule, key string, args map[string]any) *Error {
 	}
 	return &Error{Code: shared.CodeValidation, Key: key, Args: a,
 		Data: []shared.FieldError{{Field: field, Rule: rule}}}
+}
+
+// Text checks a free-text field the way the JSON bounds do, after trimming
+// spaces at the ends: required (when asked) and at most max characters
+// (runes, not bytes). It answers the trimmed value or the field's 4022.
+func Text(field, value string, required bool, max int) (string, error) {
+	v := strings.TrimSpace(value)
+	if required && v == "" {
+		return "", Invalid(field, "required", "validation.required", nil)
+	}
+	if utf8.RuneCountInString(v) > max {
+		return "", Invalid(field, "maxLength", "validation.maxLength", map[string]any{"max": max})
+	}
+	return v, nil
 }

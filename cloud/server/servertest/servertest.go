@@ -70,7 +70,9 @@ type Options struct {
 	NotDev bool
 }
 
-// Env is one running server and what the test needs around it.
+// Env is one running server and what the test needs around it. Its
+// background jobs are not worked on their own (Server.Run is not started, so
+// no worker races the test's clock): the test works them with DrainJobs.
 type Env struct {
 	DB     *db.DB
 	Config *config.Config
@@ -157,6 +159,18 @@ func seedDemo(ctx context.Context, d *db.DB) error {
 		return fmt.Errorf("demo.Seed: %w", err)
 	}
 	return nil
+}
+
+// DrainJobs works every background job due by the test's clock (retries and
+// scheduled jobs once the clock has passed them, and one run of each periodic
+// job) and returns when none is left: jobs.Queue.Drain on Server.Jobs.
+func (e *Env) DrainJobs(t testing.TB) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := e.Server.Jobs.Drain(ctx); err != nil {
+		t.Fatalf("drain background jobs: %v", err)
+	}
 }
 
 // FacilityID is the tenant id of a facility by name ("Maple House AFH").

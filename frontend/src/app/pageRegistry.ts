@@ -3,8 +3,9 @@ import { lazyPage } from './lazyPage';
 
 /**
  * The pages the UI has, by menu URL. A page of one feature lives in that feature; a page that combines
- * features (staff management, staff detail, your status) lives in ./pages. A menu entry whose URL is not
- * here stays out of the sidebar and its route answers /404 until a later issue adds the page.
+ * features (staff management, staff detail, your status, the resident profile with its care plan tabs)
+ * lives in ./pages. A menu entry whose URL is not here stays out of the sidebar and its route answers /404
+ * until a later issue adds the page.
  */
 export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/dashboard': lazyPage(() => import('@/features/dashboard/pages/FacilityDashboardPage'), ['residents']),
@@ -14,6 +15,9 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   '/your-status': lazyPage(() => import('./pages/YourStatusPage'), ['attendance', 'requests', 'staff']),
   '/resident-management': lazyPage(() => import('@/features/residents/pages/ResidentListPage'), ['residents']),
   '/resident': lazyPage(() => import('@/features/residents/pages/ResidentListPage'), ['residents']),
+  '/task-creation-rule': lazyPage(() => import('@/features/taskrules/pages/TaskCreationRulePage'), ['taskrules']),
+  '/task': lazyPage(() => import('@/features/tasks/pages/TaskPage'), ['tasks']),
+  '/calendar': lazyPage(() => import('@/features/tasks/pages/CalendarPage'), ['tasks']),
 };
 
 export function hasPage(menuUrl: string): boolean {
@@ -38,7 +42,7 @@ export const SUB_PAGES: readonly SubPage[] = [
     path: '/facility-settings',
     parent: '/dashboard',
     titleKey: 'facility.title',
-    page: lazyPage(() => import('./pages/FacilitySettingsPage')),
+    page: lazyPage(() => import('./pages/FacilitySettingsPage'), ['tasks']),
   },
   {
     path: '/staff-management/add',
@@ -56,12 +60,25 @@ export const SUB_PAGES: readonly SubPage[] = [
     path: '/resident-management/detail',
     parent: '/resident-management',
     titleKey: 'residents.detail.title',
-    page: lazyPage(() => import('@/features/residents/pages/ResidentDetailPage'), ['residents']),
+    page: lazyPage(() => import('./pages/ResidentProfilePage'), ['residents', 'tasks']),
+  },
+  {
+    // The move-in wizard; without a step it resumes the move-in of ?residentId= where it stopped.
+    path: '/resident-management/move-in',
+    parent: '/resident-management',
+    titleKey: 'movein.title',
+    page: lazyPage(() => import('@/features/movein/pages/MoveInPage'), ['movein', 'residents']),
+  },
+  {
+    path: '/resident-management/move-in/:step',
+    parent: '/resident-management',
+    titleKey: 'movein.title',
+    page: lazyPage(() => import('@/features/movein/pages/MoveInPage'), ['movein', 'residents']),
   },
   {
     path: '/resident/detail',
     parent: '/resident',
     titleKey: 'residents.detail.title',
-    page: lazyPage(() => import('@/features/residents/pages/ResidentDetailPage'), ['residents']),
+    page: lazyPage(() => import('./pages/ResidentProfilePage'), ['residents', 'tasks']),
   },
 ];

@@ -367,6 +367,75 @@ export const MaxDateMillis = 7258118400000; // 2200-01-01T00:00:00Z
 export const MaxPageNumber = 100_000;
 
 //////////
+// source: checkin.go
+
+/**
+ * CheckInStep is a wizard step (the URL's {step}).
+ */
+export type CheckInStep = string;
+export const StepConfirm: CheckInStep = "confirm";
+export const StepProfile: CheckInStep = "profile";
+export const StepCarePlan: CheckInStep = "care-plan";
+export const StepMedications: CheckInStep = "emars";
+export const StepContacts: CheckInStep = "contacts";
+export const StepResult: CheckInStep = "result";
+/**
+ * CheckInContactsMax bounds the contacts one move-in contacts step sends.
+ */
+export const CheckInContactsMax = 50;
+/**
+ * CheckInResidentData is the data of createResidentForCheckIn: the profile
+ * (residentId empty starts a move-in; given, it edits that MOVING_IN resident).
+ */
+export interface CheckInResidentData extends SaveResidentRequest {
+}
+/**
+ * CheckInTasksData is the data of createTaskForCheckIn: the care plan's tasks
+ * (each with residentId left empty; the resident's is used).
+ */
+export interface CheckInTasksData {
+  residentId: string;
+  tasks: SaveTaskRequest[];
+}
+/**
+ * CheckInMedicationsData is the data of createEmarsForCheckIn.
+ */
+export interface CheckInMedicationsData {
+  residentId: string;
+  medications: SaveMedicationRequest[];
+}
+/**
+ * CheckInContactsData is the data of createContactForCheckIn.
+ */
+export interface CheckInContactsData {
+  residentId: string;
+  contacts: SaveContactRequest[];
+}
+/**
+ * CheckIn is where a move-in stands: answered by every step call, by
+ * GET /api/care/resident/getCheckIn?residentId= and (resident Status NORMAL) by completeCheckIn.
+ */
+export interface CheckIn {
+  resident: Resident;
+  step: CheckInStep;
+  tasks: Task[];
+  medications: Medication[];
+  contacts: ResidentContact[];
+  files: ResidentFile[];
+  completed: boolean;
+}
+/**
+ * CancelCheckInQuery is GET /api/care/resident/cancelCheckIn: abandons a move-in
+ * not yet complete (the family chose another home, it was started twice). The
+ * resident stays on record (care records are never deleted) but is hidden from
+ * every list and call; answers null.
+ */
+export interface CancelCheckInQuery {
+  residentId: string;
+  reason: string;
+}
+
+//////////
 // source: desktop.go
 
 /**
@@ -1173,6 +1242,107 @@ export const ImageSideMax = 4096;
 export const ConfirmFilesMax = 100;
 
 //////////
+// source: medication.go
+
+/**
+ * MedicationType is how a medication is given (spec 000 §3). SNF is read as an
+ * order carried out under nurse delegation or by a licensed nurse.
+ */
+export type MedicationType = string;
+export const MedicationRoutine: MedicationType = "ROUTINE";
+export const MedicationPRN: MedicationType = "PRN"; // as needed, with a reason and a follow-up
+export const MedicationSNF: MedicationType = "SNF";
+/**
+ * MedicationStatus: CURRENT or DISCONTINUED (spec 000 §3).
+ */
+export type MedicationStatus = string;
+export const MedicationCurrent: MedicationStatus = "CURRENT";
+export const MedicationDiscontinued: MedicationStatus = "DISCONTINUED";
+/**
+ * MedicationRoute is one of the spec's 23 routes (spec 000 §3 "Medication").
+ */
+export type MedicationRoute = string;
+export const RouteOral: MedicationRoute = "ORAL";
+export const RouteSublingual: MedicationRoute = "SUBLINGUAL";
+export const RouteBuccal: MedicationRoute = "BUCCAL";
+export const RouteNasogastricTube: MedicationRoute = "NASOGASTRIC_TUBE";
+export const RouteOrogastricTube: MedicationRoute = "OROGASTRIC_TUBE";
+export const RouteGastrostomy: MedicationRoute = "GASTROSTOMY";
+export const RouteJejunostomy: MedicationRoute = "JEJUNOSTOMY";
+export const RouteRectal: MedicationRoute = "RECTAL";
+export const RouteIntravenous: MedicationRoute = "INTRAVENOUS";
+export const RouteIntramuscular: MedicationRoute = "INTRAMUSCULAR";
+export const RouteSubcutaneous: MedicationRoute = "SUBCUTANEOUS";
+export const RouteIntradermal: MedicationRoute = "INTRADERMAL";
+export const RouteIntraosseous: MedicationRoute = "INTRAOSSEOUS";
+export const RouteIntrathecal: MedicationRoute = "INTRATHECAL";
+export const RouteEpidural: MedicationRoute = "EPIDURAL";
+export const RouteTransdermal: MedicationRoute = "TRANSDERMAL";
+export const RouteTopical: MedicationRoute = "TOPICAL";
+export const RouteOphthalmic: MedicationRoute = "OPHTHALMIC";
+export const RouteOtic: MedicationRoute = "OTIC";
+export const RouteNasal: MedicationRoute = "NASAL";
+export const RouteInhalation: MedicationRoute = "INHALATION";
+export const RouteNebulized: MedicationRoute = "NEBULIZED";
+export const RouteEndotracheal: MedicationRoute = "ENDOTRACHEAL";
+/**
+ * Medication limits.
+ */
+export const MedicationNameMax = 100; // title
+/**
+ * Medication limits.
+ */
+export const MedicationDoseMax = 50; // short
+/**
+ * MedicationTimesMax bounds the times of day one medication is given.
+ */
+export const MedicationTimesMax = 12;
+/**
+ * CheckInMedicationsMax bounds the medications one move-in eMAR step sends.
+ */
+export const CheckInMedicationsMax = 100;
+/**
+ * Medication is one medication order of a resident.
+ */
+export interface Medication {
+  medicationId: string;
+  residentId: string;
+  name: string;
+  type: MedicationType;
+  dose: string;
+  frequency: string;
+  route: MedicationRoute;
+  instructions: string;
+  diagnosis: string;
+  rxNumber: string;
+  physician: string;
+  startDate: string;
+  endDate: string;
+  times: string[];
+  status: MedicationStatus;
+  createTime: number /* int64 */;
+  updateTime: number /* int64 */;
+}
+/**
+ * SaveMedicationRequest is one medication as a form sends it (medicationId empty = new).
+ */
+export interface SaveMedicationRequest {
+  medicationId?: string;
+  name: string;
+  type: MedicationType;
+  dose: string;
+  frequency?: string;
+  route: MedicationRoute;
+  instructions?: string;
+  diagnosis?: string;
+  rxNumber?: string;
+  physician?: string;
+  startDate: string;
+  endDate?: string;
+  times?: string[];
+}
+
+//////////
 // source: paging.go
 
 /**
@@ -1316,6 +1486,11 @@ export const ResidentGoingOut: ResidentStatus = "GOING_OUT";
 export const ResidentMovedOut: ResidentStatus = "MOVED_OUT";
 export const ResidentDeceased: ResidentStatus = "DECEASED";
 /**
+ * ResidentMovingIn: the move-in wizard is not finished (shared/checkin.go);
+ * hidden from every list but MOVING_IN, and no tasks run for the resident.
+ */
+export const ResidentMovingIn: ResidentStatus = "MOVING_IN";
+/**
  * ResidentStatusFilter is the list's status filter: one status, or a group.
  * Empty means ACTIVE (moved-out and deceased residents are hidden by default).
  */
@@ -1327,6 +1502,7 @@ export const ResidentFilterNormal: ResidentStatusFilter = "NORMAL";
 export const ResidentFilterGoingOut: ResidentStatusFilter = "GOING_OUT";
 export const ResidentFilterMovedOut: ResidentStatusFilter = "MOVED_OUT";
 export const ResidentFilterDeceased: ResidentStatusFilter = "DECEASED";
+export const ResidentFilterMovingIn: ResidentStatusFilter = "MOVING_IN"; // move-ins in progress (owners and admins)
 /**
  * MoveOutDestination is where a resident went (spec 000 §3 "Resident").
  */
@@ -1985,6 +2161,506 @@ export interface CaregiverCredentialFields {
   issueDate: string;
   expiryDate?: string;
   ceHours?: number /* float64 */;
+}
+
+//////////
+// source: task.go
+
+/**
+ * TaskType is what kind of work a task is (spec 000 §3 "Task" types).
+ */
+export type TaskType = string;
+export const TaskRoutine: TaskType = "ROUTINE"; // an activity of daily living (ADL)
+export const TaskOther: TaskType = "OTHER";
+export const TaskAsNeeded: TaskType = "AS_NEEDED";
+export const TaskMandatory: TaskType = "MANDATORY";
+export const TaskNonMandatory: TaskType = "NON_MANDATORY";
+export const TaskVitalCheck: TaskType = "VITAL_CHECK";
+export const TaskHealthMonitoring: TaskType = "HEALTH_MONITORING";
+/**
+ * TaskFrequency is how often a task recurs (spec 000 §3 "Task" frequencies).
+ */
+export type TaskFrequency = string;
+export const FrequencyOnce: TaskFrequency = "ONCE";
+export const FrequencyHourly: TaskFrequency = "HOURLY";
+export const FrequencyDaily: TaskFrequency = "DAILY";
+export const FrequencyWeekdays: TaskFrequency = "WEEKDAYS"; // Monday to Friday
+export const FrequencyWeekends: TaskFrequency = "WEEKENDS"; // Saturday and Sunday
+export const FrequencyWeekly: TaskFrequency = "WEEKLY"; // on daysOfWeek
+export const FrequencyBiweekly: TaskFrequency = "BIWEEKLY"; // every two weeks, on daysOfWeek
+export const FrequencyMonthly: TaskFrequency = "MONTHLY";
+export const FrequencyQuarterly: TaskFrequency = "QUARTERLY"; // every three months
+export const FrequencySemiannually: TaskFrequency = "SEMIANNUALLY"; // every six months
+export const FrequencyYearly: TaskFrequency = "YEARLY";
+export const FrequencyCustom: TaskFrequency = "CUSTOM"; // every repeatInterval days
+export const FrequencyAnytime: TaskFrequency = "AS_NEEDED"; // anytime: no schedule, logged when done
+/**
+ * TimeSession is a part of the facility's day (spec 000 §3 "Task" sessions and
+ * "Facility routine sessions").
+ */
+export type TimeSession = string;
+export const SessionMorning: TimeSession = "MORNING"; // wake to breakfast
+export const SessionMidday: TimeSession = "MIDDAY"; // breakfast to lunch
+export const SessionAfternoon: TimeSession = "AFTERNOON"; // lunch to dinner
+export const SessionEvening: TimeSession = "EVENING"; // dinner to bed
+export const SessionNight: TimeSession = "NIGHT"; // bed to wake (crosses midnight)
+export const SessionMidnight: TimeSession = "MIDNIGHT";
+/**
+ * TaskCategory groups today's work (spec 000 §2 /task categories).
+ */
+export type TaskCategory = string;
+export const CategoryOnGoing: TaskCategory = "onGoing"; // in a session or any time of the day
+export const CategoryTimeSpecific: TaskCategory = "timeSpecific"; // at its own time of day
+export const CategoryMedication: TaskCategory = "medication"; // med passes (the eMAR)
+/**
+ * CareArea is the part of the care plan a task belongs to (the ADLs of the
+ * negotiated care plan, WAC 388-76-10355).
+ */
+export type CareArea = string;
+export const AreaBathing: CareArea = "BATHING";
+export const AreaDressing: CareArea = "DRESSING";
+export const AreaToileting: CareArea = "TOILETING";
+export const AreaMobility: CareArea = "MOBILITY";
+export const AreaEating: CareArea = "EATING";
+export const AreaHygiene: CareArea = "HYGIENE";
+export const AreaBehavior: CareArea = "BEHAVIOR";
+export const AreaSleep: CareArea = "SLEEP";
+export const AreaOther: CareArea = "OTHER";
+/**
+ * TaskRunStatus: a STOPPED task makes no occurrences (spec 000 §4).
+ */
+export type TaskRunStatus = string;
+export const RunNormal: TaskRunStatus = "NORMAL";
+export const RunStopped: TaskRunStatus = "STOPPED";
+/**
+ * TaskRecordStatus is where one occurrence stands.
+ */
+export type TaskRecordStatus = string;
+export const RecordPending: TaskRecordStatus = "PENDING"; // due now or later
+export const RecordCompleted: TaskRecordStatus = "COMPLETED"; // done (late when completed after its window)
+export const RecordExpired: TaskRecordStatus = "EXPIRED"; // its window closed undone
+export const RecordCleared: TaskRecordStatus = "CLEARED"; // an owner cleared it as expired, with a reason (audited, never deleted)
+/**
+ * TaskBusinessType says what made a task: the care plan, or a business event
+ * through a task creation rule (spec 000 §3 "Task creation rule").
+ */
+export type TaskBusinessType = string;
+export const BusinessCarePlan: TaskBusinessType = "CARE_PLAN"; // written by hand (or in the move-in wizard)
+export const BusinessResident: TaskBusinessType = "RESIDENT"; // a resident moved in
+export const BusinessCreateCaregiver: TaskBusinessType = "CREATE_CAREGIVER";
+export const BusinessIncidentReport: TaskBusinessType = "INCIDENT_REPORT";
+export const BusinessShiftReport: TaskBusinessType = "SHIFT_REPORT";
+/**
+ * LateReason is why an expired task was done late (spec 000 §5: "other" with a remark).
+ */
+export type LateReason = string;
+export const LateResidentRefused: LateReason = "RESIDENT_REFUSED";
+export const LateResidentAway: LateReason = "RESIDENT_AWAY";
+export const LateResidentAsleep: LateReason = "RESIDENT_ASLEEP";
+export const LateOther: LateReason = "OTHER"; // remark required ("Remark is required")
+/**
+ * ExpiredKind is a group of a resident's expired data that an owner clears at
+ * once (spec 001 §7.6 clearCarePlanExpiredData, clearRecordExpiredData,
+ * clearMedicationExpiredData; clearAllExpiredTask clears every group).
+ */
+export type ExpiredKind = string;
+export const ExpiredCarePlan: ExpiredKind = "CARE_PLAN"; // routine, other, mandatory and non-mandatory tasks
+export const ExpiredRecord: ExpiredKind = "RECORD"; // vital checks and health monitoring
+export const ExpiredMedication: ExpiredKind = "MEDICATION"; // med passes
+/**
+ * FnCalendar is the Calendar menu's plan function (spec 000 §2 /calendar;
+ * not in the free plan, spec 000 §6).
+ */
+export const FnCalendar = "Calendar";
+/**
+ * CalendarEventKind is what a calendar entry is.
+ */
+export type CalendarEventKind = string;
+export const EventTask: CalendarEventKind = "TASK";
+export const EventLeave: CalendarEventKind = "LEAVE"; // approved leave of a caregiver
+export const EventGoingOut: CalendarEventKind = "GOING_OUT"; // a resident out, until the expected return
+export const EventCarePlanReview: CalendarEventKind = "CARE_PLAN_REVIEW"; // the 12-month review is due
+export const EventInitialPlanDue: CalendarEventKind = "INITIAL_CARE_PLAN"; // the 30-day negotiated care plan is due
+/**
+ * Task limits and clocks.
+ */
+export const TaskTitleMax = 100; // spec 001 §9 title
+/**
+ * Task limits and clocks.
+ */
+export const TaskContentMax = 1000; // details
+/**
+ * TaskCommentMax bounds a completion comment, a late remark and a clearing reason (sub details).
+ */
+export const TaskCommentMax = 300;
+/**
+ * TaskRepeatIntervalMax bounds a custom frequency's interval in days.
+ */
+export const TaskRepeatIntervalMax = 366;
+/**
+ * TaskTimeGraceMinutes: a time-specific task is due from its time until this many minutes after it
+ * (the ±1 hour pass window care homes use for scheduled care).
+ */
+export const TaskTimeGraceMinutes = 60;
+/**
+ * TaskFutureDays is how far ahead occurrences are made and "future tasks" reach.
+ */
+export const TaskFutureDays = 7;
+/**
+ * CalendarTaskRangeDays bounds listCalendarTask (a month grid shows six weeks).
+ */
+export const CalendarTaskRangeDays = 42;
+/**
+ * CalendarRangeDays bounds listCalendarData (the year view).
+ */
+export const CalendarRangeDays = 366;
+/**
+ * InitialCarePlanDays: the negotiated care plan is due within 30 days of move-in (WAC 388-76-10355).
+ */
+export const InitialCarePlanDays = 30;
+/**
+ * CheckInTasksMax bounds the tasks one move-in care-plan step sends.
+ */
+export const CheckInTasksMax = 100;
+/**
+ * TaskRecordUpdateHours: who completed a task may correct its comment for this long.
+ */
+export const TaskRecordUpdateHours = 24;
+/**
+ * Task is one care-plan or facility task (spec 000 §3 "Task"). Times of day are
+ * the facility's wall clock; dates are the facility's days.
+ */
+export interface Task {
+  taskId: string;
+  residentId: string;
+  residentName: string;
+  caregiverId: string;
+  caregiverName: string;
+  title: string;
+  type: TaskType;
+  area: CareArea;
+  content: string;
+  category: TaskCategory;
+  timeSession: TimeSession;
+  timeOfDay: string;
+  startDate: string;
+  endDate: string;
+  frequency: TaskFrequency;
+  daysOfWeek: number /* int */[];
+  repeatInterval: number /* int */;
+  nextExecuteTime: number /* int64 */;
+  runStatus: TaskRunStatus;
+  businessType: TaskBusinessType;
+  remarks: string;
+  creatorName: string;
+  createTime: number /* int64 */;
+  updateTime: number /* int64 */;
+}
+/**
+ * SaveTaskRequest is POST /api/care/taskInfo/createTask (taskId ignored) and
+ * updateTask (taskId required). An update changes the occurrences from now on;
+ * completed, expired and cleared records are never rewritten.
+ */
+export interface SaveTaskRequest {
+  taskId?: string;
+  residentId?: string;
+  caregiverId?: string;
+  title: string;
+  type: TaskType;
+  area?: CareArea;
+  content?: string;
+  timeSession?: TimeSession;
+  timeOfDay?: string;
+  startDate: string;
+  endDate?: string;
+  frequency: TaskFrequency;
+  daysOfWeek?: number /* int */[];
+  repeatInterval?: number /* int */;
+  runStatus?: TaskRunStatus;
+  remarks?: string;
+}
+/**
+ * Time and week bounds of the task forms.
+ */
+export const TimeOfDayMax = 5; // HH:mm
+/**
+ * Time and week bounds of the task forms.
+ */
+export const DateTextLength = 10; // YYYY-MM-DD
+/**
+ * Time and week bounds of the task forms.
+ */
+export const DaysOfWeekMax = 7;
+/**
+ * TaskFilter is the data of listTasksByPage (the care plan's task list).
+ */
+export interface TaskFilter {
+  residentId?: string;
+  title?: string;
+  type?: TaskType;
+  area?: CareArea;
+  runStatus?: TaskRunStatus;
+}
+/**
+ * TaskIDQuery carries ?taskId=.
+ */
+export interface TaskIDQuery {
+  taskId: string;
+}
+/**
+ * TaskRecordIDQuery carries ?recordId=.
+ */
+export interface TaskRecordIDQuery {
+  recordId: string;
+}
+/**
+ * TaskRecord is one occurrence of a task.
+ */
+export interface TaskRecord {
+  recordId: string;
+  taskId: string;
+  residentId: string;
+  residentName: string;
+  residentRoom: string;
+  caregiverId: string;
+  caregiverName: string;
+  caregiverColor: string;
+  title: string;
+  content: string;
+  type: TaskType;
+  area: CareArea;
+  category: TaskCategory;
+  timeSession: TimeSession;
+  timeOfDay: string;
+  day: string;
+  dueStart: number /* int64 */;
+  dueEnd: number /* int64 */;
+  status: TaskRecordStatus;
+  overdue: boolean;
+  completedBy: string;
+  completedByName: string;
+  completedAt: number /* int64 */;
+  comment: string;
+  late: boolean;
+  lateReason: LateReason;
+  remark: string;
+  clearedByName: string;
+  clearedAt: number /* int64 */;
+  clearReason: string;
+  /**
+   * AlreadyCompleted is set on a completeTask answer when someone (maybe you, from another device)
+   * had completed it first: nothing was changed and completedByName/completedAt say who and when.
+   */
+  alreadyCompleted?: boolean;
+}
+/**
+ * TodayTaskRequest is POST /api/care/taskInfo/listTodayTask: today's special
+ * tasks in the facility's day, or another day's (future tasks up to TaskFutureDays ahead).
+ */
+export interface TodayTaskRequest {
+  residentId?: string;
+  category?: TaskCategory;
+  day?: string;
+  mine?: boolean;
+}
+/**
+ * TodayTasks answers listTodayTask.
+ */
+export interface TodayTasks {
+  day: string;
+  records: TaskRecord[];
+  asNeeded: Task[];
+  total: number /* int */;
+  completed: number /* int */;
+  expired: number /* int */;
+}
+/**
+ * CompleteTaskRequest is POST /api/care/taskInfo/completeTask. Either recordId
+ * (a scheduled occurrence) or taskId (an anytime/as-needed task, logged now).
+ * A comment is required (spec 000 §5); an expired occurrence also needs a
+ * lateReason, and OTHER needs a remark ("Remark is required").
+ */
+export interface CompleteTaskRequest {
+  recordId?: string;
+  taskId?: string;
+  comment: string;
+  lateReason?: LateReason;
+  remark?: string;
+}
+/**
+ * UpdateTaskRecordRequest is POST /api/care/taskInfo/updateTaskRecord: who
+ * completed a record corrects its comment or remark within TaskRecordUpdateHours.
+ */
+export interface UpdateTaskRecordRequest {
+  recordId: string;
+  comment: string;
+  remark?: string;
+}
+/**
+ * ExpiredTaskFilter is the data of listExpiredTasks.
+ */
+export interface ExpiredTaskFilter {
+  residentId?: string;
+  kind?: ExpiredKind;
+}
+/**
+ * ResidentExpiredData answers /api/care/resident/listResidentExpiredData.
+ */
+export interface ResidentExpiredData {
+  residentId: string;
+  carePlanCount: number /* int */;
+  recordCount: number /* int */;
+  medicationCount: number /* int */;
+  records: TaskRecord[];
+}
+/**
+ * ClearExpiredQuery is GET /api/care/resident/clearCarePlanExpiredData,
+ * clearRecordExpiredData, clearMedicationExpiredData and clearAllExpiredTask
+ * (owners and admins): the resident's expired records of that group become
+ * CLEARED with the reason, audited; nothing is deleted.
+ */
+export interface ClearExpiredQuery {
+  residentId: string;
+  reason: string;
+}
+/**
+ * ClearExpiredResult answers the clear calls.
+ */
+export interface ClearExpiredResult {
+  cleared: number /* int */;
+}
+/**
+ * CarePlanArea is one area of a resident's care plan.
+ */
+export interface CarePlanArea {
+  area: CareArea;
+  tasks: Task[];
+}
+/**
+ * CarePlan answers /api/care/resident/residentTaskList: the resident's
+ * current tasks grouped by area, with the care plan clocks.
+ */
+export interface CarePlan {
+  residentId: string;
+  areas: CarePlanArea[];
+  carePlanUpdateTime: number /* int64 */;
+  nextReviewTime: number /* int64 */;
+  reviewOverdue: boolean;
+  initialPlanDue: number /* int64 */;
+  initialPlanOverdue: boolean;
+}
+/**
+ * CalendarRange is the data of listCalendarData and listCalendarTask.
+ */
+export interface CalendarRange {
+  start: string;
+  end: string;
+  residentId?: string;
+}
+/**
+ * CalendarDay is one day's task figures.
+ */
+export interface CalendarDay {
+  day: string;
+  total: number /* int */;
+  completed: number /* int */;
+  expired: number /* int */;
+  pending: number /* int */;
+}
+/**
+ * CalendarEvent is a non-task calendar entry (leave, going out, care plan due).
+ */
+export interface CalendarEvent {
+  id: string;
+  kind: CalendarEventKind;
+  title: string;
+  start: number /* int64 */;
+  end: number /* int64 */;
+  allDay: boolean;
+  color: string;
+  residentId?: string;
+  userId?: string;
+}
+/**
+ * CalendarData answers listCalendarData: per-day task figures and the other events.
+ */
+export interface CalendarData {
+  days: CalendarDay[];
+  events: CalendarEvent[];
+}
+/**
+ * FacilityRoutine is /api/care/routineTime/get and /routineTime/save (the
+ * spec's facilityConfig): the sessions' windows and the med-prep button flag.
+ */
+export interface FacilityRoutine {
+  medicationPrepButtonEnabled: boolean;
+  sessions: RoutineSession[];
+}
+/**
+ * RoutineSessionsLength: every session has its window.
+ */
+export const RoutineSessionsLength = 6;
+/**
+ * RoutineSession is one session's window; it may cross midnight (NIGHT).
+ */
+export interface RoutineSession {
+  session: TimeSession;
+  startTime: string;
+  endTime: string;
+}
+/**
+ * TimeOfDayLength: HH:mm.
+ */
+export const TimeOfDayLength = 5;
+/**
+ * TaskCreationRule is a platform rule (super admin, /task-creation-rule): when
+ * its business event happens in a facility, a task is made there.
+ */
+export interface TaskCreationRule {
+  ruleId: string;
+  title: string;
+  businessType: TaskBusinessType;
+  taskType: TaskType;
+  frequency: TaskFrequency;
+  timeSession: TimeSession;
+  repeatInterval: number /* int */;
+  daysOfWeek: number /* int */[];
+  durationDays: number /* int */;
+  enabled: boolean;
+  createTime: number /* int64 */;
+  updateTime: number /* int64 */;
+}
+/**
+ * SaveTaskCreationRuleRequest is POST /api/care/taskCreationRule/save (ruleId empty = new).
+ */
+export interface SaveTaskCreationRuleRequest {
+  ruleId?: string;
+  title: string;
+  businessType: TaskBusinessType;
+  taskType: TaskType;
+  frequency: TaskFrequency;
+  timeSession?: TimeSession;
+  repeatInterval?: number /* int */;
+  daysOfWeek?: number /* int */[];
+  durationDays?: number /* int */;
+  enabled: boolean;
+}
+/**
+ * TaskRuleDurationMax bounds a rule's durationDays (a year).
+ */
+export const TaskRuleDurationMax = 366;
+/**
+ * TaskCreationRuleFilter is the data of /api/care/taskCreationRule/listByPage.
+ */
+export interface TaskCreationRuleFilter {
+  title?: string;
+  businessType?: TaskBusinessType;
+}
+/**
+ * RuleIDQuery carries ?ruleId=.
+ */
+export interface RuleIDQuery {
+  ruleId: string;
 }
 
 //////////

@@ -10,7 +10,7 @@ import { SUPER_ADMIN } from '../routing';
 import { Header, HeaderActions } from './Header';
 import { PasswordExpiryPrompt } from './PasswordExpiryPrompt';
 import { Sidebar } from './Sidebar';
-import { useNarrow } from './useNarrow';
+import { useNarrow } from '@/lib/ui/useNarrow';
 
 const MAIN_ID = 'hearth-main';
 

@@ -21,6 +21,7 @@ import { TIME_ZONE_KEYS, timeZoneLabel } from '@/lib/i18n/labels';
 import { useSessionStore } from '@/lib/session/store';
 import { facilityKey, updateFacility, useMyFacility } from '@/features/facility/api/facility';
 import { Select } from '@/components/Select';
+import { RoutineSessionsSection } from '@/features/tasks/components/RoutineSessionsSection';
 
 type Draft = UpdateFacilityRequest;
 
@@ -30,7 +31,8 @@ function draftOf(f: FacilityInfo): Draft {
 
 /**
  * /facility-settings: the facility's name, address, time zone and licence number (spec 000 §2 "Layout":
- * facility settings, owner only). Owners change them; others read them.
+ * facility settings, owner only) and its routine sessions (the tasks feature's section). Owners change
+ * them; others read them.
  */
 export default function FacilitySettingsPage() {
   const { t } = useTranslation();
@@ -40,6 +42,7 @@ export default function FacilitySettingsPage() {
     <div className="hearth-page">
       <PageHeader title={t('facility.title')} />
       {facility.data ? <FacilityForm key={facility.data.updateTime} info={facility.data} editable={owner} /> : <Spinner size={24} />}
+      <RoutineSessionsSection editable={owner} />
     </div>
   );
 }

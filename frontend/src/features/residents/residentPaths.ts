@@ -17,3 +17,11 @@ export function residentDetailUrl(base: string, residentId: string): string {
 
 /** A YYYY-MM-DD date for people, in the interface language: the UI's one date formatter. */
 export { formatCalendarDate } from '@/lib/time/dateTime';
+
+/** The move-in wizard (the movein feature's page, by path): a new move-in starts at its first step. */
+export const MOVE_IN_START_URL = `${FACILITY_RESIDENTS_PATH}/move-in/confirm`;
+
+/** Where Continue resumes a move-in in progress: the wizard opens its first step not yet saved. */
+export function moveInResumeUrl(residentId: string): string {
+  return `${FACILITY_RESIDENTS_PATH}/move-in?residentId=${encodeURIComponent(residentId)}`;
+}

@@ -4,6 +4,9 @@ import type staffEn from '@/features/staff/locales/en-US.json';
 import type attendanceEn from '@/features/attendance/locales/en-US.json';
 import type requestsEn from '@/features/requests/locales/en-US.json';
 import type desktopEn from '@/features/desktop/locales/en-US.json';
+import type moveinEn from '@/features/movein/locales/en-US.json';
+import type taskrulesEn from '@/features/taskrules/locales/en-US.json';
+import type tasksEn from '@/features/tasks/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -19,10 +22,13 @@ export type TranslationResources = typeof enUS &
   typeof staffEn &
   typeof attendanceEn &
   typeof requestsEn &
-  typeof desktopEn;
+  typeof desktopEn &
+  typeof moveinEn &
+  typeof taskrulesEn &
+  typeof tasksEn;
 
 /** The features that have a locales/ folder. */
-export type StringsFeature = 'residents' | 'staff' | 'attendance' | 'requests' | 'desktop';
+export type StringsFeature = 'residents' | 'staff' | 'attendance' | 'requests' | 'desktop' | 'movein' | 'taskrules' | 'tasks';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };

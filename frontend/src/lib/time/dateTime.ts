@@ -72,6 +72,17 @@ export function formatTime(ms: number, zoneCode: string | undefined, language: s
   return show(ms, zoneCode, language, 'time', opts);
 }
 
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isDateString(value: string): boolean {
+  const m = DATE_PATTERN.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 /**
  * A calendar date without a time (a birth date, a hire date, an expiry: "YYYY-MM-DD", no zone) as the
  * interface language writes it; anything else comes back as it is, and "" stays "".

@@ -8,6 +8,7 @@ import {
   IdNumberIcon,
   OfficeIcon,
   PeopleIcon,
+  TickCircleIcon,
   TimeIcon,
 } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,7 @@ const ICONS: Record<string, ComponentType> = {
   credentials: IdNumberIcon,
   residentsOut: PeopleIcon,
   carePlanReviews: DocumentIcon,
+  todayTasks: TickCircleIcon,
   residents: HomeIcon,
   myStatus: TimeIcon,
   myRequests: ConfirmIcon,

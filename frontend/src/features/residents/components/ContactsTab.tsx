@@ -7,8 +7,8 @@ import { useAppMutation } from '@/lib/api/mutation';
 import { deleteContact } from '../api/deleteContact';
 import { contactsKey, residentsKey } from '../api/keys';
 import { useContacts } from '../api/listContactByPage';
-import { CONTACT_GROUP_KEYS, labelOf } from '../residentLabels';
-import { groupContacts } from '../residentRules';
+import { CONTACT_GROUP_KEYS, labelOf } from '@/lib/residents/residentLabels';
+import { groupContacts } from '@/lib/residents/residentRules';
 import { ContactFormDialog } from './ContactFormDialog';
 
 interface ContactsTabProps {

@@ -17,7 +17,7 @@ import { deleteResidentFile } from '../api/deleteResidentFile';
 import { residentsKey } from '../api/keys';
 import { useResidentFiles } from '../api/listResidentFiles';
 import { uploadResidentFiles } from '../api/uploadResidentFiles';
-import { codesOf, FILE_CATEGORY_KEYS, labelOf } from '../residentLabels';
+import { codesOf, FILE_CATEGORY_KEYS, labelOf } from '@/lib/residents/residentLabels';
 import { Select } from '@/components/Select';
 
 interface FilesTabProps {

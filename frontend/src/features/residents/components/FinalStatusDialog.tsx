@@ -9,8 +9,8 @@ import { useAppMutation } from '@/lib/api/mutation';
 import { deceased } from '../api/deceased';
 import { residentsKey } from '../api/keys';
 import { moveOut } from '../api/moveOut';
-import { codesOf, DESTINATION_KEYS, labelOf } from '../residentLabels';
-import { DESTINATION_OTHER_MAX, nameMatches, validateMoveOut, type FormErrors } from '../residentRules';
+import { codesOf, DESTINATION_KEYS, labelOf } from '@/lib/residents/residentLabels';
+import { DESTINATION_OTHER_MAX, nameMatches, validateMoveOut, type FormErrors } from '@/lib/residents/residentRules';
 import { FormField, useRuleMessage } from '@/lib/form/FormField';
 import { Select } from '@/components/Select';
 

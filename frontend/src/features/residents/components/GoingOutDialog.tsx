@@ -10,7 +10,7 @@ import { fieldErrors } from '@/lib/api/fieldErrors';
 import { useAppMutation } from '@/lib/api/mutation';
 import { goingOut } from '../api/goingOut';
 import { residentsKey } from '../api/keys';
-import { msToZonedInput, SUB_DETAILS_MAX, zonedDateTimeToMs, validateGoingOut, type FormErrors } from '../residentRules';
+import { msToZonedInput, SUB_DETAILS_MAX, zonedDateTimeToMs, validateGoingOut, type FormErrors } from '@/lib/residents/residentRules';
 import { FormField, useRuleMessage } from '@/lib/form/FormField';
 
 interface GoingOutDialogProps {

@@ -5,7 +5,7 @@ import type { CareProvider, Resident } from '@/types/api.gen';
 import { DetailList } from '@/components/DetailList';
 import { currentLanguage } from '@/lib/i18n';
 import { formatHeight, formatWeight } from '@/lib/units/measures';
-import { DETAIL_FIELD_KEYS, DNR_KEYS, GENDER_KEYS, LANGUAGE_KEYS, labelOf } from '../residentLabels';
+import { DETAIL_FIELD_KEYS, DNR_KEYS, GENDER_KEYS, LANGUAGE_KEYS, labelOf } from '@/lib/residents/residentLabels';
 import { formatCalendarDate } from '../residentPaths';
 import { SectionTitle } from '@/components/SectionTitle';
 

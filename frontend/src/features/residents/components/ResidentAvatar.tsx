@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Resident } from '@/types/api.gen';
-import { initials } from '../residentRules';
+import { initials } from '@/lib/residents/residentRules';
 
 /**
  * The resident's photo (a signed link), or their initials when there is none or it fails to load. Up to

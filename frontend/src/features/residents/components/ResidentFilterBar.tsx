@@ -1,8 +1,8 @@
 import { Button, InputGroup, Intent } from '@blueprintjs/core';
-import { PlusIcon, RefreshIcon, SearchIcon } from '@blueprintjs/icons';
+import { NewPersonIcon, PlusIcon, RefreshIcon, SearchIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { ResidentNameMax } from '@/types/api.gen';
-import { codesOf, labelOf, STATUS_FILTER_KEYS } from '../residentLabels';
+import { codesOf, labelOf, STATUS_FILTER_KEYS } from '@/lib/residents/residentLabels';
 import { Select } from '@/components/Select';
 
 export interface ResidentListFilter {
@@ -17,10 +17,12 @@ interface ResidentFilterBarProps {
   onReset: () => void;
   /** Add resident, for owners and admins. */
   onAdd?: () => void;
+  /** Move in a resident (the move-in wizard), for owners and admins. */
+  onMoveIn?: () => void;
 }
 
 /** Name search and status filter (current residents by default; moved-out and deceased on request). */
-export function ResidentFilterBar({ value, onChange, onQuery, onReset, onAdd }: ResidentFilterBarProps) {
+export function ResidentFilterBar({ value, onChange, onQuery, onReset, onAdd, onMoveIn }: ResidentFilterBarProps) {
   const { t } = useTranslation();
   return (
     <form
@@ -56,6 +58,11 @@ export function ResidentFilterBar({ value, onChange, onQuery, onReset, onAdd }: 
       {onAdd ? (
         <Button intent={Intent.PRIMARY} icon={<PlusIcon />} onClick={onAdd} data-testid="resident-add">
           {t('residents.list.add')}
+        </Button>
+      ) : null}
+      {onMoveIn ? (
+        <Button intent={Intent.SUCCESS} icon={<NewPersonIcon />} onClick={onMoveIn} data-testid="resident-move-in">
+          {t('residents.moveIn.start')}
         </Button>
       ) : null}
     </form>

@@ -3,8 +3,8 @@ import { HeartIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { Resident } from '@/types/api.gen';
 import { ResidentGoingOut, ResidentNormal } from '@/types/api.gen';
-import { labelOf, STATUS_KEYS } from '../residentLabels';
-import { residentBadges } from '../residentRules';
+import { labelOf, STATUS_KEYS } from '@/lib/residents/residentLabels';
+import { residentBadges } from '@/lib/residents/residentRules';
 
 /** The status as a tag: in the home (green), going out (orange), moved out or deceased (grey). */
 export function ResidentStatusTag({ status }: { status: string }) {

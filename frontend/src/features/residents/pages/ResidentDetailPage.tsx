@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Callout, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { ArrowLeftIcon, EditIcon, HomeIcon, LogOutIcon, RemoveIcon, WalkIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
@@ -23,14 +23,25 @@ import { ProfileTab } from '../components/ProfileTab';
 import { ResidentAvatar } from '../components/ResidentAvatar';
 import { ResidentFormDialog } from '../components/ResidentFormDialog';
 import { ResidentBadges, ResidentStatusTag } from '../components/ResidentTags';
-import { DESTINATION_KEYS, labelOf } from '../residentLabels';
+import { DESTINATION_KEYS, labelOf } from '@/lib/residents/residentLabels';
 import { residentsBase } from '../residentPaths';
-import { allowedActions, isFinalStatus } from '../residentRules';
+import { allowedActions, isFinalStatus } from '@/lib/residents/residentRules';
 import '../residents.css';
 
-/** The tabs that work now (000 §2 "Profile tabs"); care plan, medication, notes and monitors come with their issues. */
+/** The residents feature's own tabs (000 §2 "Profile tabs"); medication, notes and monitors come with their issues. */
 const TABS = ['profile', 'medicalRecords', 'assessment', 'contacts', 'documents'] as const;
-type TabId = (typeof TABS)[number];
+type OwnTabId = (typeof TABS)[number];
+
+/**
+ * A tab another feature brings (the care plan, upcoming events), handed in by the page in src/app/pages that
+ * combines them; it sits after the tab named by `after`, in the order of 000 §2.
+ */
+export interface ResidentTab {
+  id: string;
+  title: string;
+  after: OwnTabId;
+  panel: (resident: Resident, ctx: { editable: boolean; zone: string | undefined }) => ReactNode;
+}
 
 const TAB_KEYS = {
   profile: 'residents.tab.profile',
@@ -47,7 +58,7 @@ type Dialog = { kind: 'edit' } | { kind: 'goingOut' } | { kind: 'return' } | { k
  * read-only): the header with status and actions, and the profile tabs. The server's `editable` decides
  * whether any write shows; moved-out and deceased residents are read-only for everyone.
  */
-export default function ResidentDetailPage() {
+export default function ResidentDetailPage({ tabs: extraTabs = [] }: { tabs?: readonly ResidentTab[] } = {}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const { pathname } = useLocation();
@@ -58,7 +69,8 @@ export default function ResidentDetailPage() {
   const base = residentsBase(pathname);
   const residentId = params.get('residentId') ?? '';
   const tabParam = params.get('tab') ?? '';
-  const tab: TabId = (TABS as readonly string[]).includes(tabParam) ? (tabParam as TabId) : 'profile';
+  const tabIds: string[] = TABS.flatMap((id) => [id, ...extraTabs.filter((x) => x.after === id).map((x) => x.id)]);
+  const tab = tabIds.includes(tabParam) ? tabParam : 'profile';
   const query = useResident(residentId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // Each dialog's write invalidates the resident queries itself.
@@ -184,29 +196,44 @@ export default function ResidentDetailPage() {
           setParams(p, { replace: true });
         }}
       >
-        {TABS.map((id) => (
-          <Tab
-            key={id}
-            id={id}
-            title={t(TAB_KEYS[id])}
-            panelClassName="hearth-tab-panel"
-            panel={
-              id === 'profile' ? (
-                <ProfileTab resident={r} />
-              ) : id === 'contacts' ? (
-                <ContactsTab residentId={r.residentId} editable={actions.edit} />
-              ) : (
-                <FilesTab
-                  residentId={r.residentId}
-                  category={id === 'medicalRecords' ? FileMedicalRecord : id === 'assessment' ? FileAssessment : undefined}
-                  editable={actions.edit}
-                  zone={zone}
-                  testId={`files-${id}`}
-                />
-              )
-            }
-          />
-        ))}
+        {tabIds.map((tabId) => {
+          const extra = extraTabs.find((x) => x.id === tabId);
+          if (extra) {
+            return (
+              <Tab
+                key={tabId}
+                id={tabId}
+                title={extra.title}
+                panelClassName="hearth-tab-panel"
+                panel={<>{extra.panel(r, { editable: actions.edit, zone })}</>}
+              />
+            );
+          }
+          const id = tabId as OwnTabId;
+          return (
+            <Tab
+              key={id}
+              id={id}
+              title={t(TAB_KEYS[id])}
+              panelClassName="hearth-tab-panel"
+              panel={
+                id === 'profile' ? (
+                  <ProfileTab resident={r} />
+                ) : id === 'contacts' ? (
+                  <ContactsTab residentId={r.residentId} editable={actions.edit} />
+                ) : (
+                  <FilesTab
+                    residentId={r.residentId}
+                    category={id === 'medicalRecords' ? FileMedicalRecord : id === 'assessment' ? FileAssessment : undefined}
+                    editable={actions.edit}
+                    zone={zone}
+                    testId={`files-${id}`}
+                  />
+                )
+              }
+            />
+          );
+        })}
       </Tabs>
 
       {dialog?.kind === 'edit' ? <ResidentFormDialog resident={r} onClose={() => setDialog(null)} onSaved={done} /> : null}

@@ -12,10 +12,11 @@ import { useShell } from '@/lib/shell';
 import { residentsKey } from '../api/keys';
 import { useResidentList } from '../api/listResidentByPage';
 import { ResidentFilterBar, type ResidentListFilter } from '../components/ResidentFilterBar';
+import { MoveInsInProgress } from '../components/MoveInsInProgress';
 import { ResidentFormDialog } from '../components/ResidentFormDialog';
 import { ResidentTable } from '../components/ResidentTable';
-import { FACILITY_RESIDENTS_PATH, residentDetailUrl, residentsBase } from '../residentPaths';
-import { RESIDENT_PAGE_SIZE, RESIDENT_PAGE_SIZES } from '../residentRules';
+import { FACILITY_RESIDENTS_PATH, MOVE_IN_START_URL, residentDetailUrl, residentsBase } from '../residentPaths';
+import { RESIDENT_PAGE_SIZE, RESIDENT_PAGE_SIZES } from '@/lib/residents/residentRules';
 import '../residents.css';
 
 const NO_FILTER: ResidentListFilter = { name: '', status: ResidentFilterActive };
@@ -73,7 +74,9 @@ export default function ResidentListPage() {
           setPaging((p) => ({ ...p, current: 1 }));
         }}
         onAdd={facility ? () => setAdding(true) : undefined}
+        onMoveIn={facility ? () => void navigate(MOVE_IN_START_URL) : undefined}
       />
+      {facility ? <MoveInsInProgress zone={zone} /> : null}
       <QueryErrorBanner query={list} />
       <ResidentTable base={base} records={list.data?.records ?? []} loading={list.isPending} zone={zone} />
       <Pager

@@ -7,7 +7,8 @@ import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { useAppMutation } from '@/lib/api/mutation';
 import { uploadFiles, UPLOAD_HANDLED_CODES } from '@/lib/files/api/uploadFiles';
-import { isPhotoFile, PHOTO_MAX_BYTES } from '../residentRules';
+import { isPhotoFile, PHOTO_MAX_BYTES } from '@/lib/residents/residentRules';
+import './residentFields.css';
 
 interface PhotoFieldProps {
   /** The photo now: a signed link to show, or none. */

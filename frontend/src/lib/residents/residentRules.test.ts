@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Resident, ResidentContact } from '@/types/api.gen';
-import enUS from './locales/en-US.json';
+import enUS from '@/features/residents/locales/en-US.json';
 import {
   ageFromDob,
   allowedActions,
@@ -22,7 +22,9 @@ import {
   residentRequest,
   serverFieldErrors,
   showsDeparture,
+  SUB_DETAILS_MAX,
   validateContact,
+  validateCancelMoveIn,
   validateGoingOut,
   validateMoveOut,
   validateResident,
@@ -270,6 +272,12 @@ describe('status dialogs', () => {
     expect(validateGoingOut(now, '', now).returnDate.key).toBe('residents.validation.returnFuture');
     expect(validateGoingOut(now + 60_000, 'Family visit', now)).toEqual({});
     expect(validateGoingOut(now + 60_000, 'x'.repeat(301), now).reason).toBeDefined();
+  });
+  it('wants a reason to cancel a move-in, within the sub-details bound', () => {
+    expect(validateCancelMoveIn('').reason.key).toBe('residents.validation.required');
+    expect(validateCancelMoveIn('   ').reason.key).toBe('residents.validation.required');
+    expect(validateCancelMoveIn('x'.repeat(SUB_DETAILS_MAX + 1)).reason).toEqual({ key: 'residents.validation.maxLength', values: { max: SUB_DETAILS_MAX } });
+    expect(validateCancelMoveIn('The family chose another home')).toEqual({});
   });
   it('wants a destination, named when other', () => {
     expect(validateMoveOut('', '').destination).toBeDefined();

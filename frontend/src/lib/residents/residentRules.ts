@@ -2,6 +2,7 @@
 // status allows, the retyped-name check of the final status changes, and the form bounds of the issue
 // (spec 000 §3/§4/§5 "Resident", 001 §9 input lengths). Messages are keys, so the rules need no i18n.
 import type { CareProvider, Resident, ResidentContact, SaveContactRequest, SaveResidentRequest } from '@/types/api.gen';
+import { isDateString } from '@/lib/time/dateTime';
 import { epochToZonedWall, zonedWallToEpoch } from '@/lib/time/zone';
 import { convertHeight, convertWeight, heightUnitFor, round1, round2, weightUnitFor } from '@/lib/units/measures';
 import {
@@ -43,16 +44,7 @@ export function localDateString(now: Date): string {
   return `${now.getFullYear()}-${m}-${d}`;
 }
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isDateString(value: string): boolean {
-  const m = DATE_PATTERN.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
+export { isDateString };
 
 /** Whole years from a YYYY-MM-DD birth date to `today` (YYYY-MM-DD); undefined for no or a bad date. */
 export function ageFromDob(dob: string, today: string): number | undefined {
@@ -420,6 +412,13 @@ export function validateGoingOut(returnMs: number | undefined, reason: string, n
   if (returnMs === undefined) errors.returnDate = { key: 'residents.validation.required' };
   else if (returnMs <= now) errors.returnDate = { key: 'residents.validation.returnFuture' };
   optional(errors, 'reason', reason, SUB_DETAILS_MAX);
+  return errors;
+}
+
+/** Cancelling a move-in: why (required, spaces are not a reason; kept in the audit log). */
+export function validateCancelMoveIn(reason: string): FormErrors {
+  const errors: FormErrors = {};
+  required(errors, 'reason', reason, SUB_DETAILS_MAX);
   return errors;
 }
 
