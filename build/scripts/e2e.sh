@@ -74,7 +74,9 @@ run_at() {
   echo "e2e: journeys at the $viewport size"
   # E2E_ONLY="e2e/residents.test.mjs" runs one journey file while working on it.
   if ! (cd "$root/frontend" && E2E_VIEWPORT=$viewport HEARTH_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 ${E2E_ONLY:-e2e/}); then
-    echo "e2e: failed at the $viewport size; last server log lines:" >&2; tail -30 "$log" >&2; return 1
+    echo "e2e: failed at the $viewport size; the server's warnings, errors and refused calls:" >&2
+    grep -E '"level":"(WARN|ERROR)"|"status":[45][0-9][0-9]' "$log" | tail -40 >&2
+    echo "e2e: last server log lines:" >&2; tail -15 "$log" >&2; return 1
   fi
   cleanup
 }

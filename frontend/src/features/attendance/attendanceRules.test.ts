@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decimalHours, hoursAndMinutes, minutesBetween, weekBounds, zonedDate } from './weekRules';
 import { guessablePin, pinInput, pinProblem } from './pinRules';
-import { nextPunch, newPunchId } from './punchRules';
+import { nextPunch, newPunchId, pressAllowed, PUNCH_SETTLE_MS } from './punchRules';
 
 const LA = 'America/Los_Angeles';
 
@@ -73,6 +73,12 @@ describe('next punch', () => {
     const a = newPunchId();
     expect(a).toMatch(/^[0-9a-f-]{36}$/);
     expect(newPunchId()).not.toBe(a);
+  });
+
+  it('rests after a punch, so a late second press of a double press does not clock straight back out', () => {
+    expect(pressAllowed(null, 1000)).toBe(true);
+    expect(pressAllowed(1000, 1000 + PUNCH_SETTLE_MS - 1)).toBe(false);
+    expect(pressAllowed(1000, 1000 + PUNCH_SETTLE_MS)).toBe(true);
   });
 });
 

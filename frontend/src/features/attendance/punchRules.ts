@@ -15,3 +15,14 @@ export function nextPunch(openShift: boolean): PunchDirection {
 export function newPunchId(): string {
   return crypto.randomUUID();
 }
+
+/**
+ * How long the button rests after a punch went through. A double press whose second press reaches the page
+ * after the first one's answer (a slow phone, a busy page) would otherwise clock straight back out.
+ */
+export const PUNCH_SETTLE_MS = 1500;
+
+/** Whether a press at `now` may punch: not while the last punch (answered at `lastDoneAt`) settles. */
+export function pressAllowed(lastDoneAt: number | null, now: number): boolean {
+  return lastDoneAt === null || now - lastDoneAt >= PUNCH_SETTLE_MS;
+}
