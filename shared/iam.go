@@ -227,6 +227,7 @@ const (
 	FnIncidentManagement = "IncidentManagement"
 	FnInspectionStatus   = "InspectionStatus"
 	FnCaregiverIncident  = "CaregiverIncident"
+	FnEmars              = "Emars" // the eMAR: med passes, orders, history, disposal
 )
 
 // MyFacility is one facility the signed-in user can work in (GET /user/listMyFacilities).
