@@ -1170,6 +1170,10 @@ export const FnInspectionStatus = "InspectionStatus";
  */
 export const FnCaregiverIncident = "CaregiverIncident";
 /**
+ * Menu function codes: the menu codes that also name plan functions (spec 000 §6).
+ */
+export const FnEmars = "Emars"; // the eMAR: med passes, orders, history, disposal
+/**
  * MyFacility is one facility the signed-in user can work in (GET /user/listMyFacilities).
  */
 export interface MyFacility {
@@ -1322,6 +1326,20 @@ export interface Medication {
   status: MedicationStatus;
   createTime: number /* int64 */;
   updateTime: number /* int64 */;
+  /**
+   * The eMAR's part of the order (issue 15).
+   */
+  controlled: boolean;
+  vital: VitalSign;
+  holdBelow?: number /* float64 */;
+  holdAbove?: number /* float64 */;
+  slidingScale: SlidingScaleStep[];
+  siteRequired: boolean;
+  onHold: boolean;
+  holdReason: string;
+  holdTime: number /* int64 */;
+  endTime: number /* int64 */;
+  stopReason: string;
 }
 /**
  * SaveMedicationRequest is one medication as a form sends it (medicationId empty = new).
@@ -1340,6 +1358,625 @@ export interface SaveMedicationRequest {
   startDate: string;
   endDate?: string;
   times?: string[];
+  /**
+   * The eMAR's part (issue 15); the move-in wizard may send them too.
+   */
+  residentId?: string;
+  controlled?: boolean;
+  vital?: VitalSign;
+  holdBelow?: number /* float64 */;
+  holdAbove?: number /* float64 */;
+  slidingScale?: SlidingScaleStep[];
+  /**
+   * The change's record (med history; WAC 388-76-10475: date, logged call, written verification).
+   */
+  changeNote?: string;
+  changeDate?: string;
+  verificationFileId?: string;
+}
+/**
+ * VitalSign is a vital taken before a pass (hold parameters, sliding scales).
+ * Units: mmHg (blood pressure), beats/min (pulse), mg/dL (blood glucose),
+ * °F (temperature), breaths/min (respiration), % (oxygen saturation).
+ */
+export type VitalSign = string;
+export const VitalSystolicBP: VitalSign = "SYSTOLIC_BP";
+export const VitalDiastolicBP: VitalSign = "DIASTOLIC_BP";
+export const VitalPulse: VitalSign = "PULSE";
+export const VitalBloodGlucose: VitalSign = "BLOOD_GLUCOSE";
+export const VitalTemperature: VitalSign = "TEMPERATURE";
+export const VitalRespiration: VitalSign = "RESPIRATION";
+export const VitalOxygenSaturation: VitalSign = "OXYGEN_SATURATION";
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalSystolicMin = 40;
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalSystolicMax = 300;
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalDiastolicMin = 20;
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalDiastolicMax = 200;
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalPulseMin = 20;
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalPulseMax = 250;
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalGlucoseMin = 10;
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalGlucoseMax = 800;
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalTemperatureMin = 85; // °F
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalTemperatureMax = 110;
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalRespirationMin = 4;
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalRespirationMax = 80;
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalOxygenMin = 50;
+/**
+ * Plausible readings per vital: a value outside is a typing mistake (4022).
+ */
+export const VitalOxygenMax = 100;
+/**
+ * VitalValueMax bounds any vital value a request carries (the per-vital ranges above are checked too).
+ */
+export const VitalValueMax = 1000;
+/**
+ * AssistanceLevel is how a resident takes medications (WAC 388-76-10440
+ * independent, 388-76-10450 self-administration with assistance,
+ * 388-76-10460 medication administration, incl. nurse delegation).
+ */
+export type AssistanceLevel = string;
+export const AssistanceIndependent: AssistanceLevel = "INDEPENDENT";
+export const AssistanceSelfWithAssistance: AssistanceLevel = "SELF_WITH_ASSISTANCE";
+export const AssistanceAdministration: AssistanceLevel = "ADMINISTRATION";
+/**
+ * ApplicationSite is where a dose was applied or injected. Routes
+ * TRANSDERMAL, SUBCUTANEOUS, INTRAMUSCULAR, INTRADERMAL and TOPICAL need one
+ * on every given pass (spec 000 §5 "application site must be chosen").
+ */
+export type ApplicationSite = string;
+export const SiteAbdomenLeft: ApplicationSite = "ABDOMEN_LEFT";
+export const SiteAbdomenRight: ApplicationSite = "ABDOMEN_RIGHT";
+export const SiteUpperArmLeft: ApplicationSite = "UPPER_ARM_LEFT";
+export const SiteUpperArmRight: ApplicationSite = "UPPER_ARM_RIGHT";
+export const SiteThighLeft: ApplicationSite = "THIGH_LEFT";
+export const SiteThighRight: ApplicationSite = "THIGH_RIGHT";
+export const SiteButtockLeft: ApplicationSite = "BUTTOCK_LEFT";
+export const SiteButtockRight: ApplicationSite = "BUTTOCK_RIGHT";
+export const SiteUpperBackLeft: ApplicationSite = "UPPER_BACK_LEFT";
+export const SiteUpperBackRight: ApplicationSite = "UPPER_BACK_RIGHT";
+export const SiteChestLeft: ApplicationSite = "CHEST_LEFT";
+export const SiteChestRight: ApplicationSite = "CHEST_RIGHT";
+export const SiteAffectedArea: ApplicationSite = "AFFECTED_AREA"; // topical: where the order says
+export const SiteOther: ApplicationSite = "OTHER"; // siteNote required
+/**
+ * PassKind: a pass made from the order's times, or a PRN dose logged on demand.
+ */
+export type PassKind = string;
+export const PassScheduled: PassKind = "SCHEDULED";
+export const PassPRN: PassKind = "PRN";
+/**
+ * PassOutcome is what a caregiver logs for a pass.
+ */
+export type PassOutcome = string;
+export const OutcomeGiven: PassOutcome = "GIVEN";
+export const OutcomeRefused: PassOutcome = "REFUSED"; // reason required
+export const OutcomeHeld: PassOutcome = "HELD"; // reason required; with the vital when the order has one
+export const OutcomeNotGiven: PassOutcome = "NOT_GIVEN"; // reason required (out of stock, resident away...)
+/**
+ * PassStatus is where a pass stands at the server's clock: an unlogged
+ * scheduled pass is UPCOMING until an hour before its time, DUE within ±60
+ * minutes of it (the peers' window) until 30 minutes past, WARNING for the
+ * 30 minutes before it becomes OVERDUE (spec 001 §9: 30-minute overdue
+ * warning window), then OVERDUE; a logged pass has its outcome; a pass of an
+ * order on hold is ON_HOLD. A PRN follow-up has the same clock from the
+ * dose: DUE at +60 minutes, WARNING at +90, OVERDUE at +120; DONE once documented.
+ */
+export type PassStatus = string;
+export const PassUpcoming: PassStatus = "UPCOMING";
+export const PassDue: PassStatus = "DUE";
+export const PassWarning: PassStatus = "WARNING";
+export const PassOverdue: PassStatus = "OVERDUE";
+export const PassGiven: PassStatus = "GIVEN";
+export const PassRefused: PassStatus = "REFUSED";
+export const PassHeld: PassStatus = "HELD";
+export const PassNotGiven: PassStatus = "NOT_GIVEN";
+export const PassOnHold: PassStatus = "ON_HOLD";
+export const PassDone: PassStatus = "DONE"; // a PRN follow-up documented
+/**
+ * PassColour is how the UI paints a pass: GREY upcoming or on hold, BLUE
+ * due, YELLOW warning, RED overdue (a pass or a PRN follow-up), GREEN given,
+ * ORANGE refused, held or not given.
+ */
+export type PassColour = string;
+export const ColourGrey: PassColour = "GREY";
+export const ColourBlue: PassColour = "BLUE";
+export const ColourYellow: PassColour = "YELLOW";
+export const ColourRed: PassColour = "RED";
+export const ColourGreen: PassColour = "GREEN";
+export const ColourOrange: PassColour = "ORANGE";
+/**
+ * The pass clock, in minutes (spec 001 §9 "Medication overdue warning window": 30).
+ */
+export const PassWindowMinutes = 60; // due from 60 minutes before the time to 60 after
+/**
+ * The pass clock, in minutes (spec 001 §9 "Medication overdue warning window": 30).
+ */
+export const PassWarningMinutes = 30; // warned this long before a pass becomes overdue
+/**
+ * The pass clock, in minutes (spec 001 §9 "Medication overdue warning window": 30).
+ */
+export const PrnFollowUpMinutes = 60; // a PRN's effectiveness check is due an hour after the dose
+/**
+ * The pass clock, in minutes (spec 001 §9 "Medication overdue warning window": 30).
+ */
+export const PrnFollowUpWindowMinutes = 60; // and overdue an hour after that
+/**
+ * The pass clock, in minutes (spec 001 §9 "Medication overdue warning window": 30).
+ */
+export const WarningLookbackDays = 7; // countWarningNum and the sidebar count red items of the last 7 days
+/**
+ * The pass clock, in minutes (spec 001 §9 "Medication overdue warning window": 30).
+ */
+export const PassLogMaxAgeDays = 7; // a pass logged offline may carry a time up to 7 days back
+/**
+ * The pass clock, in minutes (spec 001 §9 "Medication overdue warning window": 30).
+ */
+export const PassClockSkewSeconds = 120; // a time this far ahead of the server's is taken as now
+/**
+ * MedicationChangeKind is what a med history row records.
+ */
+export type MedicationChangeKind = string;
+export const ChangeCreate: MedicationChangeKind = "CREATE";
+export const ChangeUpdate: MedicationChangeKind = "UPDATE";
+export const ChangeHold: MedicationChangeKind = "HOLD";
+export const ChangeResume: MedicationChangeKind = "RESUME";
+export const ChangeDiscontinue: MedicationChangeKind = "DISCONTINUE";
+export const ChangeRestore: MedicationChangeKind = "RESTORE"; // a discontinued order made current again
+export const ChangeRemove: MedicationChangeKind = "REMOVE"; // taken off the move-in wizard's list
+/**
+ * eMAR limits.
+ */
+export const SlidingScaleStepsMax = 12; // rows of one sliding scale
+/**
+ * eMAR limits.
+ */
+export const PassReasonMax = 300; // refusal, hold, not-given and PRN reasons (sub details)
+/**
+ * eMAR limits.
+ */
+export const PassNoteMax = 300;
+/**
+ * eMAR limits.
+ */
+export const ControlledCountMax = 100000; // a controlled-substance count
+/**
+ * eMAR limits.
+ */
+export const ClientPassIDMin = 8; // the random id a device gives each log
+/**
+ * eMAR limits.
+ */
+export const ClientPassIDMax = 64;
+/**
+ * eMAR limits.
+ */
+export const MedicationsListMax = 200; // listMedication answers at most this many orders
+/**
+ * eMAR limits.
+ */
+export const LogRangeDaysMax = 93; // a record list's date range
+/**
+ * SlidingScaleStep is one row of a sliding scale: a reading from..to
+ * (inclusive) gives dose. Rows do not overlap.
+ */
+export interface SlidingScaleStep {
+  from: number /* float64 */;
+  to: number /* float64 */;
+  dose: string;
+}
+/**
+ * MedicationFilter is the data of listMedication and listMedicationByPage.
+ */
+export interface MedicationFilter {
+  residentId?: string;
+  name?: string;
+  status?: MedicationStatus;
+  type?: MedicationType;
+}
+/**
+ * MedicationIDQuery carries ?medicationId=.
+ */
+export interface MedicationIDQuery {
+  medicationId: string;
+}
+/**
+ * MedicationChangeRequest is hold, resume (POST) and restore: an order change
+ * with its reason, the prescriber who ordered it, the date of the order and
+ * the verification (WAC 388-76-10475: date, logged call, written verification).
+ */
+export interface MedicationChangeRequest {
+  medicationId: string;
+  reason: string;
+  prescriber?: string;
+  changeDate?: string;
+  verificationFileId?: string;
+}
+/**
+ * DiscontinueQuery is GET /medication/discontinue (spec 001 §7.7).
+ */
+export interface DiscontinueQuery {
+  medicationId: string;
+  endTime?: number /* int64 */;
+  reason: string;
+  prescriber?: string;
+  changeDate?: string;
+  verificationFileId?: string;
+}
+/**
+ * MedPass is one pass: a scheduled dose (dueTime) or a PRN dose logged on
+ * demand, with what happened. status and colour are worked out at the
+ * server's clock when answered.
+ */
+export interface MedPass {
+  passId: string;
+  medicationId: string;
+  residentId: string;
+  residentName: string;
+  medicationName: string;
+  medicationType: MedicationType;
+  route: MedicationRoute;
+  dose: string;
+  kind: PassKind;
+  day: string;
+  timeOfDay: string;
+  dueTime: number /* int64 */;
+  status: PassStatus;
+  colour: PassColour;
+  warned: boolean;
+  outcome?: PassOutcome;
+  givenTime?: number /* int64 */;
+  loggedTime?: number /* int64 */;
+  late: boolean;
+  staffId?: string;
+  staffName?: string;
+  initials?: string;
+  reason?: string;
+  site?: ApplicationSite;
+  siteNote?: string;
+  vital?: VitalSign;
+  vitalValue?: number /* float64 */;
+  doseGiven?: string;
+  countBefore?: number /* int */;
+  countAfter?: number /* int */;
+  note?: string;
+  clientId?: string;
+  followUpDueTime?: number /* int64 */;
+  followUpStatus?: PassStatus;
+  followUpEffective?: boolean;
+  followUpNote?: string;
+  followUpTime?: number /* int64 */;
+  followUpByName?: string;
+  ackTime?: number /* int64 */;
+  ackByName?: string;
+  ackNote?: string;
+}
+/**
+ * LogPassRequest is POST /medication/logPass: a scheduled pass logged. The
+ * first log wins; a second answers 4009 with the first in data (MedPass).
+ * Sending the same clientId again answers the original and stores nothing.
+ */
+export interface LogPassRequest {
+  passId: string;
+  clientId: string;
+  outcome: PassOutcome;
+  givenTime?: number /* int64 */;
+  reason?: string;
+  site?: ApplicationSite;
+  siteNote?: string;
+  vitalValue?: number /* float64 */;
+  doseGiven?: string;
+  countBefore?: number /* int */;
+  countAfter?: number /* int */;
+  note?: string;
+}
+/**
+ * LogPrnRequest is POST /medication/logPrn: a PRN dose given on demand, with
+ * the reason; its effectiveness check falls due 60 minutes later.
+ */
+export interface LogPrnRequest {
+  medicationId: string;
+  clientId: string;
+  givenTime?: number /* int64 */;
+  reason: string;
+  site?: ApplicationSite;
+  siteNote?: string;
+  vitalValue?: number /* float64 */;
+  doseGiven?: string;
+  countBefore?: number /* int */;
+  countAfter?: number /* int */;
+  note?: string;
+}
+/**
+ * PrnFollowUpRequest is POST /medication/prnFollowUp: the effectiveness of a
+ * PRN dose, documented once (a second answers 4009 with the first).
+ */
+export interface PrnFollowUpRequest {
+  passId: string;
+  effective: boolean;
+  note?: string;
+}
+/**
+ * MedicationRecordFilter is the data of listMedicationRecordByPage (logged passes).
+ */
+export interface MedicationRecordFilter {
+  residentId?: string;
+  medicationId?: string;
+  outcome?: PassOutcome;
+  startTime?: number /* int64 */;
+  endTime?: number /* int64 */;
+}
+/**
+ * NotGivenFilter is the data of listNotGivenRecord: passes refused, held, not
+ * given, and scheduled passes missed (never logged, past their window).
+ */
+export interface NotGivenFilter {
+  residentId?: string;
+  startTime?: number /* int64 */;
+  endTime?: number /* int64 */;
+}
+/**
+ * MedicationLogRequest is POST /medication/listMedicationLog: a facility day's
+ * passes (what /emars shows), optionally one resident's.
+ */
+export interface MedicationLogRequest {
+  day?: string;
+  residentId?: string;
+}
+/**
+ * EmarResident is one resident's card on /emars: the orders (current,
+ * including on hold) and the day's passes by time.
+ */
+export interface EmarResident {
+  residentId: string;
+  name: string;
+  room: string;
+  allergies: string;
+  avatarFileId: string;
+  avatarUrl: string;
+  assistanceLevel: AssistanceLevel;
+  redCount: number /* int */;
+  medications: Medication[];
+  passes: MedPass[];
+}
+/**
+ * EmarColourCount counts a day's passes per colour.
+ */
+export interface EmarColourCount {
+  grey: number /* int */;
+  blue: number /* int */;
+  yellow: number /* int */;
+  red: number /* int */;
+  green: number /* int */;
+  orange: number /* int */;
+}
+/**
+ * EmarDay answers listMedicationLog.
+ */
+export interface EmarDay {
+  day: string;
+  now: number /* int64 */;
+  residents: EmarResident[];
+  counts: EmarColourCount;
+}
+/**
+ * EmarColourQuery is GET /medication/emarsStatusColourCount.
+ */
+export interface EmarColourQuery {
+  day?: string;
+  residentId?: string;
+}
+/**
+ * ClearColourQuery is GET /medication/clearColourByStatusId: a red item
+ * acknowledged with a note (audited); the pass stays unlogged in the record.
+ */
+export interface ClearColourQuery {
+  statusId: string;
+  note: string;
+}
+/**
+ * MedHistoryQuery is GET /medHistory/getMedHistory: a resident's order
+ * changes, newest first, optionally one medication's.
+ */
+export interface MedHistoryQuery {
+  residentId: string;
+  medicationId?: string;
+  current?: number /* int */;
+  size?: number /* int */;
+}
+/**
+ * MedicationChange is one med history row.
+ */
+export interface MedicationChange {
+  changeId: string;
+  medicationId: string;
+  residentId: string;
+  medicationName: string;
+  kind: MedicationChangeKind;
+  before?: Medication;
+  after?: Medication;
+  changeDate: string;
+  prescriber: string;
+  note: string;
+  verificationFile?: FileItem;
+  actorId: string;
+  actorName: string;
+  createTime: number /* int64 */;
+}
+/**
+ * MedicationAssistance is a resident's medication assistance level.
+ */
+export interface MedicationAssistance {
+  residentId: string;
+  level: AssistanceLevel;
+  note: string;
+  updateTime: number /* int64 */;
+  updatedByName: string;
+}
+/**
+ * SaveAssistanceRequest is POST /medication/saveAssistance.
+ */
+export interface SaveAssistanceRequest {
+  residentId: string;
+  level: AssistanceLevel;
+  note?: string;
+}
+
+//////////
+// source: notification.go
+
+/**
+ * NotificationKind says what a notification is about; the UI picks its icon by it.
+ */
+export type NotificationKind = string;
+export const NotificationMedication: NotificationKind = "MEDICATION"; // the eMAR: passes due or overdue
+export const NotificationIncident: NotificationKind = "INCIDENT";
+export const NotificationChat: NotificationKind = "CHAT";
+export const NotificationSystem: NotificationKind = "SYSTEM"; // what's new, welcome
+/**
+ * NotifyMedicationOverdueSoonTitle / Body: a med pass not logged yet becomes
+ * overdue in 30 minutes (issue 15; spec 001 §9). Params: resident (name),
+ * medication (name), dueAt (the pass's time, epoch ms as a decimal string).
+ */
+export const NotifyMedicationOverdueSoonTitle = "notification.medication.overdueSoon.title";
+/**
+ * Message keys of notifications the server sends. Each is a key of the UI's
+ * catalogue (frontend/src/features/notifications/locales/<lang>.json) in all
+ * three languages; the params each needs are named beside it.
+ */
+export const NotifyMedicationOverdueSoonBody = "notification.medication.overdueSoon.body";
+/**
+ * NotifyWelcomeTitle / Body: the demo's what's-new note (no params).
+ */
+export const NotifyWelcomeTitle = "notification.welcome.title";
+/**
+ * Message keys of notifications the server sends. Each is a key of the UI's
+ * catalogue (frontend/src/features/notifications/locales/<lang>.json) in all
+ * three languages; the params each needs are named beside it.
+ */
+export const NotifyWelcomeBody = "notification.welcome.body";
+/**
+ * NotificationKeepDays: notifications are kept 90 days, then removed by a
+ * daily job. They are reminders, not records: what they point at (the MAR,
+ * the incident) is kept by its own feature for as long as the law asks.
+ */
+export const NotificationKeepDays = 90;
+/**
+ * NotificationKeyMax bounds a title or body message key.
+ */
+export const NotificationKeyMax = 100;
+/**
+ * NotificationParamsMax bounds how many params one notification carries.
+ */
+export const NotificationParamsMax = 10;
+/**
+ * NotificationParamNameMax bounds a param's name.
+ */
+export const NotificationParamNameMax = 30;
+/**
+ * NotificationParamMax bounds a param's value (a resident's and a drug's name fit).
+ */
+export const NotificationParamMax = SubDetailsMax;
+/**
+ * NotificationLinkMax bounds the app path a notification opens.
+ */
+export const NotificationLinkMax = SubDetailsMax;
+/**
+ * NotificationDedupeKeyMax bounds a dedupe key.
+ */
+export const NotificationDedupeKeyMax = 200;
+/**
+ * NotificationMarkMax bounds the ids one markRead call takes.
+ */
+export const NotificationMarkMax = 100;
+/**
+ * NotificationDraft is what a feature passes to notification.Service.Notify
+ * (Go API, in the caller's transaction; not a request body). TitleKey and
+ * BodyKey are UI message keys starting "notification."; Params fill their
+ * {{placeholders}} (a param named …At holds epoch ms and is shown as a time
+ * in the facility's zone); Link is an app path ("/emars"); DedupeKey makes
+ * Notify idempotent per recipient: a second Notify with the same key for the
+ * same person and facility adds nothing, so a retried job never notifies twice
+ * (e.g. "medpass-overdue-soon:<passId>").
+ */
+export interface NotificationDraft {
+  Kind: NotificationKind;
+  TitleKey: string;
+  BodyKey: string;
+  Params: { [key: string]: string};
+  Link: string;
+  DedupeKey: string;
+}
+/**
+ * Notification is one of the signed-in user's notifications.
+ */
+export interface Notification {
+  notificationId: string;
+  kind: NotificationKind;
+  titleKey: string;
+  bodyKey?: string;
+  params: { [key: string]: string};
+  link?: string;
+  createTime: number /* int64 */;
+  readTime?: number /* int64 */;
+}
+/**
+ * NotificationFilter filters /notification/listMine.
+ */
+export interface NotificationFilter {
+  unreadOnly?: boolean;
+}
+/**
+ * UnreadNotifications answers /notification/unreadCount and /notification/markRead.
+ */
+export interface UnreadNotifications {
+  count: number /* int */;
+  latestTime: number /* int64 */;
+}
+/**
+ * MarkNotificationsReadRequest is POST /notification/markRead: the given ids,
+ * or with all every unread notification of yours.
+ */
+export interface MarkNotificationsReadRequest {
+  notificationIds?: string[];
+  all?: boolean;
 }
 
 //////////
