@@ -20,10 +20,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"hearth/cloud/feature/attendance"
+	"hearth/cloud/feature/disposal"
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
 	"hearth/cloud/feature/medication"
 	"hearth/cloud/feature/menu"
+	"hearth/cloud/feature/notification"
 	"hearth/cloud/feature/request"
 	"hearth/cloud/feature/resident"
 	"hearth/cloud/feature/staff"
@@ -77,6 +79,8 @@ type Server struct {
 	Shell *shell.Registry
 	// Jobs is the background-job queue; Run works it, tests call Jobs.Drain.
 	Jobs *jobs.Queue
+	// Notifications is in-app notifications: features Notify in their transactions (the eMAR's overdue warnings).
+	Notifications *notification.Service
 }
 
 // New builds the server.
@@ -146,6 +150,10 @@ func New(d Deps) (*Server, error) {
 	if planMax == nil {
 		planMax = config.DefaultPlanMaxResidents()
 	}
+	// In-app notifications: features Notify people in their own transactions; everyone reads their own.
+	notes := notification.New(d.DB, d.Log, d.Now)
+	notification.Routes(api, notes)
+	notes.RegisterJobs(queue) // notifications older than 90 days removed daily
 	// Attendance and the door kiosk; requests.
 	clock := attendance.New(d.DB, d.Mail, files, d.Log, d.Now)
 	attendance.Routes(api, clock)
@@ -175,6 +183,9 @@ func New(d Deps) (*Server, error) {
 	rules := taskrule.New(d.DB, d.Log, d.Now)
 	taskrule.Routes(api, rules)
 	jobs.Register(queue, rules.Worker(tasks))
+	// Medication disposal records and the disposal clocks (WAC 388-76-10490).
+	disposals := disposal.New(d.DB, d.Now)
+	disposal.Routes(api, disposals)
 
 	// The app shell: each feature's sidebar counter and dashboard cards, one line each
 	// (tasks, incidents and eMAR add theirs here when they land).
@@ -189,6 +200,7 @@ func New(d Deps) (*Server, error) {
 	sh.Card(shell.Card{Key: staff.CardCredentials, Roles: managers, Function: shared.FnStaffManagement, Data: staffSvc.CredentialsCard})
 	sh.Card(shell.Card{Key: resident.CardResidentsOut, Roles: managers, Function: shared.FnResidentManagement, Data: residents.OutCard})
 	sh.Card(shell.Card{Key: resident.CardCarePlanReviews, Roles: managers, Function: shared.FnResidentManagement, Data: residents.ReviewCard})
+	sh.Card(shell.Card{Key: disposal.CardDisposals, Roles: managers, Function: shared.FnEmars, Data: disposals.DisposalsCard})
 	sh.Card(shell.Card{Key: attendance.CardMyStatus, Roles: carers, Function: shared.FnYourStatus, Data: clock.MyStatusCard})
 	sh.Card(shell.Card{Key: request.CardMyRequests, Roles: carers, Function: shared.FnYourStatus, Data: requests.MyRequestsCard})
 	sh.Card(shell.Card{Key: tenant.CardTenants, Roles: shared.SuperAdmins, Data: tenant.NewStore(d.DB).TenantsCard})
@@ -201,7 +213,7 @@ func New(d Deps) (*Server, error) {
 	if d.UI != nil {
 		r.Handle("/*", web.SPA(d.UI))
 	}
-	return &Server{Handler: r, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue}, nil
+	return &Server{Handler: r, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes}, nil
 }
 
 // uploadLimit bounds a feature's upload request: every file at its limit, plus room for the form.

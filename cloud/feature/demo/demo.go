@@ -10,6 +10,7 @@ import (
 
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
+	"hearth/cloud/feature/notification"
 	"hearth/cloud/feature/taskrule"
 	"hearth/cloud/feature/tenant"
 	"hearth/cloud/platform/auth"
@@ -146,6 +147,9 @@ func Seed(ctx context.Context, d *db.DB, s Services) error {
 			return err
 		}
 		if err := sd.residents(ctx); err != nil {
+			return err
+		}
+		if err := sd.notifications(ctx, notification.New(d, nil, s.Now)); err != nil { // the bell's what's-new note (notifications.go)
 			return err
 		}
 		return sd.tasks(ctx) // care plans and the day's work on them (tasks.go)

@@ -1,0 +1,62 @@
+package notification
+
+import (
+	"context"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"hearth/cloud/platform/jobs"
+	"hearth/shared"
+)
+
+const (
+	// CleanupEvery is how often notifications older than
+	// shared.NotificationKeepDays are removed (one replica runs it: River's
+	// periodic jobs). A sweep by the clock: a missed or repeated run does no harm.
+	CleanupEvery = 24 * time.Hour
+	// cleanupBatch bounds one DELETE (see Store.DeleteBefore).
+	cleanupBatch = 5000
+)
+
+// CleanupArgs is the periodic cleanup job.
+type CleanupArgs struct{}
+
+// Kind names the job.
+func (CleanupArgs) Kind() string { return "notification_cleanup" }
+
+type cleanupWorker struct {
+	river.WorkerDefaults[CleanupArgs]
+	s *Service
+}
+
+func (w *cleanupWorker) Work(ctx context.Context, _ *river.Job[CleanupArgs]) error {
+	n, err := w.s.Cleanup(ctx, w.s.now())
+	if n > 0 {
+		w.s.log.InfoContext(ctx, "old notifications removed", "count", n)
+	}
+	return err
+}
+
+// RegisterJobs registers the cleanup worker on q and makes it periodic.
+func (s *Service) RegisterJobs(q *jobs.Queue) {
+	jobs.Register(q, &cleanupWorker{s: s})
+	q.Every(CleanupEvery, CleanupArgs{})
+}
+
+// Cleanup removes every facility's notifications made more than
+// shared.NotificationKeepDays before now, read or not, in batches; answers how many.
+func (s *Service) Cleanup(ctx context.Context, now time.Time) (int64, error) {
+	cutoff := now.AddDate(0, 0, -shared.NotificationKeepDays).UnixMilli()
+	var total int64
+	for {
+		n, err := s.store.DeleteBefore(ctx, s.db, cutoff, cleanupBatch)
+		total += n
+		if err != nil || n < cleanupBatch {
+			return total, err
+		}
+		if err := ctx.Err(); err != nil {
+			return total, err
+		}
+	}
+}
