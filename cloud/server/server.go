@@ -20,7 +20,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"hearth/cloud/feature/attendance"
-	"hearth/cloud/feature/disposal"
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
 	"hearth/cloud/feature/medication"
@@ -183,9 +182,6 @@ func New(d Deps) (*Server, error) {
 	rules := taskrule.New(d.DB, d.Log, d.Now)
 	taskrule.Routes(api, rules)
 	jobs.Register(queue, rules.Worker(tasks))
-	// Medication disposal records and the disposal clocks (WAC 388-76-10490).
-	disposals := disposal.New(d.DB, d.Now)
-	disposal.Routes(api, disposals)
 
 	// The app shell: each feature's sidebar counter and dashboard cards, one line each
 	// (tasks, incidents and eMAR add theirs here when they land).
@@ -200,7 +196,6 @@ func New(d Deps) (*Server, error) {
 	sh.Card(shell.Card{Key: staff.CardCredentials, Roles: managers, Function: shared.FnStaffManagement, Data: staffSvc.CredentialsCard})
 	sh.Card(shell.Card{Key: resident.CardResidentsOut, Roles: managers, Function: shared.FnResidentManagement, Data: residents.OutCard})
 	sh.Card(shell.Card{Key: resident.CardCarePlanReviews, Roles: managers, Function: shared.FnResidentManagement, Data: residents.ReviewCard})
-	sh.Card(shell.Card{Key: disposal.CardDisposals, Roles: managers, Function: shared.FnEmars, Data: disposals.DisposalsCard})
 	sh.Card(shell.Card{Key: attendance.CardMyStatus, Roles: carers, Function: shared.FnYourStatus, Data: clock.MyStatusCard})
 	sh.Card(shell.Card{Key: request.CardMyRequests, Roles: carers, Function: shared.FnYourStatus, Data: requests.MyRequestsCard})
 	sh.Card(shell.Card{Key: tenant.CardTenants, Roles: shared.SuperAdmins, Data: tenant.NewStore(d.DB).TenantsCard})
