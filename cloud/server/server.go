@@ -20,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"hearth/cloud/feature/attendance"
+	"hearth/cloud/feature/disposal"
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
 	"hearth/cloud/feature/medication"
@@ -68,7 +69,7 @@ type Server struct {
 	Files     *file.Service
 	Tickets   *ticket.Service
 	Residents *resident.Service
-	// Medications are residents' medication orders (the move-in wizard's eMAR step).
+	// Medications are the eMAR: orders, med passes, PRN, med history (and the move-in wizard's eMAR step).
 	Medications *medication.Service
 	// Rules are the platform's task creation rules; their worker makes tasks of business events.
 	Rules *taskrule.Service
@@ -176,12 +177,21 @@ func New(d Deps) (*Server, error) {
 	announce := func(ctx context.Context, tx *db.Tx, event shared.TaskBusinessType, tenantID, subjectID, actorID string) error {
 		return queue.Enqueue(ctx, tx, jobs.Event{Type: string(event), TenantID: tenantID, SubjectID: subjectID, ActorID: actorID}, nil)
 	}
-	meds := medication.New(d.Now)
+	meds := medication.New(d.DB, files, d.Log, d.Now)
 	residents.SetMoveIn(tasks, meds, announce)
+	// The eMAR: orders, med passes, PRN, med history; passes made hourly to the end of
+	// tomorrow, and every minute the people on shift (attendance) are notified of passes
+	// that become overdue in 30 minutes.
+	medication.Routes(api, meds)
+	meds.RegisterJobs(queue)
+	meds.SetWarnings(notes, clock)
 	staffSvc.SetAnnounce(announce)
 	rules := taskrule.New(d.DB, d.Log, d.Now)
 	taskrule.Routes(api, rules)
 	jobs.Register(queue, rules.Worker(tasks))
+	// Medication disposal records and the disposal clocks (WAC 388-76-10490).
+	disposals := disposal.New(d.DB, d.Now)
+	disposal.Routes(api, disposals)
 
 	// The app shell: each feature's sidebar counter and dashboard cards, one line each
 	// (tasks, incidents and eMAR add theirs here when they land).
@@ -189,13 +199,16 @@ func New(d Deps) (*Server, error) {
 	sh.Counter(shell.Counter{Key: shared.CounterApplicationForm, Count: requests.CountPending})
 	sh.Counter(shell.Counter{Key: shared.CounterExpiredCertificate, Count: staffSvc.CountOverdue})
 	sh.Counter(shell.Counter{Key: shared.CounterExpiredTasks, Count: tasks.CountExpired})
+	sh.Counter(shell.Counter{Key: shared.CounterMedicationWarning, Function: shared.FnEmars, Count: meds.CountWarnings})
 	managers, carers := shared.FacilityManagers, shared.Caregivers
 	sh.Card(shell.Card{Key: resident.CardResidents, Roles: shared.EveryFacilityRole, Function: shared.FnResidentManagement, Data: residents.CountsCard})
 	sh.Card(shell.Card{Key: task.CardToday, Roles: shared.EveryFacilityRole, Function: shared.FnHomeOwnerTasks, Data: tasks.TodayCard})
+	sh.Card(shell.Card{Key: medication.CardPasses, Roles: shared.EveryFacilityRole, Function: shared.FnEmars, Data: meds.PassesCard})
 	sh.Card(shell.Card{Key: request.CardApprovals, Roles: managers, Function: shared.FnStaffManagement, Data: requests.ApprovalsCard})
 	sh.Card(shell.Card{Key: staff.CardCredentials, Roles: managers, Function: shared.FnStaffManagement, Data: staffSvc.CredentialsCard})
 	sh.Card(shell.Card{Key: resident.CardResidentsOut, Roles: managers, Function: shared.FnResidentManagement, Data: residents.OutCard})
 	sh.Card(shell.Card{Key: resident.CardCarePlanReviews, Roles: managers, Function: shared.FnResidentManagement, Data: residents.ReviewCard})
+	sh.Card(shell.Card{Key: disposal.CardDisposals, Roles: managers, Function: shared.FnEmars, Data: disposals.DisposalsCard})
 	sh.Card(shell.Card{Key: attendance.CardMyStatus, Roles: carers, Function: shared.FnYourStatus, Data: clock.MyStatusCard})
 	sh.Card(shell.Card{Key: request.CardMyRequests, Roles: carers, Function: shared.FnYourStatus, Data: requests.MyRequestsCard})
 	sh.Card(shell.Card{Key: tenant.CardTenants, Roles: shared.SuperAdmins, Data: tenant.NewStore(d.DB).TenantsCard})

@@ -567,6 +567,231 @@ export interface DesktopOutboxEntry {
 }
 
 //////////
+// source: disposal.go
+
+/**
+ * DisposalMethod is how a medication was disposed of (spec 001 §9).
+ */
+export type DisposalMethod = string;
+export const DisposalMailBack: DisposalMethod = "MAIL_BACK_PROGRAM";
+export const DisposalDeactivationKit: DisposalMethod = "DEACTIVATION_KIT";
+export const DisposalMethodOther: DisposalMethod = "OTHER"; // customMethod required
+/**
+ * DisposalReason is why a medication was disposed of (spec 001 §9).
+ */
+export type DisposalReason = string;
+export const DisposalPatientRefused: DisposalReason = "PATIENT_REFUSED";
+export const DisposalDiscontinued: DisposalReason = "DISCONTINUED";
+export const DisposalReasonOther: DisposalReason = "OTHER"; // customReason required
+/**
+ * DisposalPillsMin and DisposalPillsMax bound the pills (tablets, capsules,
+ * patches, doses) counted in one disposal: a month's supply of a few
+ * times a day is far below the maximum, which catches a mistyped count.
+ */
+export const DisposalPillsMin = 1;
+/**
+ * Disposal limits.
+ */
+export const DisposalPillsMax = 9999;
+/**
+ * DisposalCustomTextMax bounds the custom method and the custom reason (title).
+ */
+export const DisposalCustomTextMax = 100;
+/**
+ * DisposalRemarksMax bounds the remarks of a disposal (sub details).
+ */
+export const DisposalRemarksMax = 300;
+/**
+ * DisposalHistoryMax bounds the changes one history answer lists, newest first.
+ */
+export const DisposalHistoryMax = 200;
+/**
+ * DisposalWithinDays: a discontinued, expired or refused drug of a current
+ * resident within 30 days of the discontinuation, expiry or refusal; every
+ * drug of a deceased resident within 30 days of the death.
+ */
+export const DisposalWithinDays = 30;
+/**
+ * DisposalStopDeliveriesDays: a discharged resident's prescriptions stop
+ * being filled, delivered and received within 10 days.
+ */
+export const DisposalStopDeliveriesDays = 10;
+/**
+ * DisposalLeftoverDays: a discharged resident's medications still at the
+ * home are disposed of after 90 days.
+ */
+export const DisposalLeftoverDays = 90;
+/**
+ * DisposalDueSoonDays: a due item this close to its date shows as due soon.
+ */
+export const DisposalDueSoonDays = 7;
+/**
+ * DisposalRuleEffective is the day the disposal clocks took effect; an event
+ * before it starts its clock on this day.
+ */
+export const DisposalRuleEffective = "2025-03-10";
+/**
+ * MedicationDisposal is one medication disposal record (spec 000 §3): the
+ * medication as it was ordered (copied when the record is made), how, why,
+ * when and how many were disposed of.
+ */
+export interface MedicationDisposal {
+  recordId: string;
+  residentId: string;
+  residentName: string;
+  medicationId: string;
+  taskId: string;
+  medicationName: string;
+  medicationType: MedicationType;
+  dose: string;
+  route: MedicationRoute;
+  instructions: string;
+  diagnosis: string;
+  rxNumber: string;
+  startDate: string;
+  endDate: string;
+  medicationStatus: MedicationStatus;
+  disposalMethod: DisposalMethod;
+  customMethod: string;
+  disposalReason: DisposalReason;
+  customReason: string;
+  disposalTime: number /* int64 */;
+  pillsNumber: number /* int */;
+  remarks: string;
+  version: number /* int */;
+  createdByName: string;
+  createTime: number /* int64 */;
+  updatedByName: string;
+  updateTime: number /* int64 */;
+  editable: boolean;
+}
+/**
+ * SaveDisposalRequest is POST /api/care/medicationDisposal/save: a new record
+ * (recordId empty) or an edit (recordId and version). The medication's fields
+ * are copied from the medication chosen.
+ */
+export interface SaveDisposalRequest {
+  recordId?: string;
+  version?: number /* int */;
+  residentId: string;
+  medicationId?: string;
+  taskId?: string;
+  disposalMethod?: DisposalMethod;
+  customMethod?: string;
+  disposalReason?: DisposalReason;
+  customReason?: string;
+  disposalTime?: number /* int64 */;
+  pillsNumber?: number /* int */;
+  remarks?: string;
+}
+/**
+ * QuickDisposalRequest is POST /api/care/medicationDisposal/quickCreate: a
+ * record for a medication that is due for disposal (listDue), its fields
+ * copied from the medication. Without a reason the due item's is used
+ * (discontinued, refused; a death or a move-out is written as the custom reason).
+ */
+export interface QuickDisposalRequest {
+  medicationId: string;
+  disposalMethod?: DisposalMethod;
+  customMethod?: string;
+  disposalReason?: DisposalReason;
+  customReason?: string;
+  disposalTime?: number /* int64 */;
+  pillsNumber?: number /* int */;
+  remarks?: string;
+}
+/**
+ * DisposalFilter filters listByPage: one resident's records, optionally one
+ * medication's or one method or reason.
+ */
+export interface DisposalFilter {
+  residentId: string;
+  medicationId?: string;
+  disposalMethod?: DisposalMethod;
+  disposalReason?: DisposalReason;
+}
+/**
+ * DisposalRecordQuery carries ?recordId= (getById, history).
+ */
+export interface DisposalRecordQuery {
+  recordId: string;
+}
+/**
+ * DisposalChangeAction is what a change of a record did.
+ */
+export type DisposalChangeAction = string;
+export const DisposalCreated: DisposalChangeAction = "CREATE";
+export const DisposalUpdated: DisposalChangeAction = "UPDATE";
+/**
+ * DisposalChange is one change of a record: who, when, and the record
+ * before (null for its creation) and after, with the fields that changed.
+ */
+export interface DisposalChange {
+  changeId: string;
+  recordId: string;
+  action: DisposalChangeAction;
+  changedBy: string;
+  changedByName: string;
+  changeTime: number /* int64 */;
+  fields: string[];
+  before?: MedicationDisposal;
+  after?: MedicationDisposal;
+}
+/**
+ * DisposalDueKind is why a medication must be disposed of (WAC 388-76-10490).
+ */
+export type DisposalDueKind = string;
+export const DisposalDueDiscontinued: DisposalDueKind = "DISCONTINUED"; // the order was discontinued
+export const DisposalDueEnded: DisposalDueKind = "ENDED"; // the order's end date has passed
+export const DisposalDueRefused: DisposalDueKind = "REFUSED"; // the resident refused a dose
+export const DisposalDueDeceased: DisposalDueKind = "DECEASED"; // the resident died
+export const DisposalDueMovedOut: DisposalDueKind = "MOVED_OUT"; // the resident was discharged
+/**
+ * DisposalDueState is how near a due item's date is.
+ */
+export type DisposalDueState = string;
+export const DisposalStateDue: DisposalDueState = "DUE";
+export const DisposalStateDueSoon: DisposalDueState = "DUE_SOON"; // within DisposalDueSoonDays
+export const DisposalStateOverdue: DisposalDueState = "OVERDUE"; // past its date: red
+/**
+ * DisposalDueItem is one medication that must be disposed of, and by when.
+ * It leaves the list once a disposal record names its medication (for a
+ * refusal: a disposal at or after the refusal).
+ */
+export interface DisposalDueItem {
+  residentId: string;
+  residentName: string;
+  medicationId: string;
+  medicationName: string;
+  medicationType: MedicationType;
+  dose: string;
+  route: MedicationRoute;
+  rxNumber: string;
+  kind: DisposalDueKind;
+  since: string;
+  dueDate: string;
+  daysLeft: number /* int */;
+  state: DisposalDueState;
+  stopDeliveriesBy?: string;
+  reason: DisposalReason;
+}
+/**
+ * DisposalDueFilter is POST /api/care/medicationDisposal/listDue: one
+ * resident's due items, or (empty) the facility's.
+ */
+export interface DisposalDueFilter {
+  residentId?: string;
+}
+/**
+ * DisposalDueList answers listDue: the items, most urgent first, and their counts.
+ */
+export interface DisposalDueList {
+  items: DisposalDueItem[];
+  overdueCount: number /* int */;
+  dueSoonCount: number /* int */;
+}
+
+//////////
 // source: enums.go
 
 /**

@@ -1,0 +1,387 @@
+package disposal
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+
+	"hearth/cloud/platform/db"
+	"hearth/shared"
+)
+
+// Store is the SQL of medication disposals. Every method takes the querier,
+// so the caller chooses the transaction, and names the tenant. It reads the
+// residents, medications, tasks and users tables of other features (for the
+// names, the orders and the clocks); it writes only its own two tables.
+type Store struct{}
+
+// row is a medication_disposals row with the names the answers show.
+type row struct {
+	ID, TenantID, ResidentID, MedicationID, TaskID string
+	MedicationName                                 string
+	MedicationType                                 shared.MedicationType
+	Dose                                           string
+	Route                                          shared.MedicationRoute
+	Instructions, Diagnosis, RxNumber              string
+	StartDate, EndDate                             string
+	Method                                         shared.DisposalMethod
+	CustomMethod                                   string
+	Reason                                         shared.DisposalReason
+	CustomReason                                   string
+	DisposalTime                                   int64
+	Pills                                          int
+	Remarks                                        string
+	Version                                        int
+	CreatedBy, UpdatedBy                           string
+	CreatedAt, UpdatedAt                           int64
+
+	// Read with the row, never written.
+	ResidentName, CreatedByName, UpdatedByName string
+	MedicationStatus                           shared.MedicationStatus
+}
+
+const selectRow = `SELECT d.id, d.tenant_id, d.resident_id, d.medication_id, COALESCE(d.task_id, ''), d.medication_name,
+	d.medication_type, d.dose, d.route, d.instructions, d.diagnosis, d.rx_number, d.start_date, d.end_date,
+	d.disposal_method, d.custom_method, d.disposal_reason, d.custom_reason, d.disposal_time, d.pills_number, d.remarks,
+	d.version, d.created_by, d.created_at, d.updated_by, d.updated_at,
+	r.first_name || ' ' || r.last_name, COALESCE(cu.name, ''), COALESCE(uu.name, ''), COALESCE(m.status, '')
+	FROM medication_disposals d
+	JOIN residents r ON r.id = d.resident_id AND r.tenant_id = d.tenant_id
+	LEFT JOIN medications m ON m.id = d.medication_id AND m.tenant_id = d.tenant_id
+	LEFT JOIN users cu ON cu.id = d.created_by
+	LEFT JOIN users uu ON uu.id = d.updated_by`
+
+func scanRow(sc interface{ Scan(...any) error }) (*row, error) {
+	var r row
+	if err := sc.Scan(&r.ID, &r.TenantID, &r.ResidentID, &r.MedicationID, &r.TaskID, &r.MedicationName, &r.MedicationType,
+		&r.Dose, &r.Route, &r.Instructions, &r.Diagnosis, &r.RxNumber, &r.StartDate, &r.EndDate, &r.Method, &r.CustomMethod,
+		&r.Reason, &r.CustomReason, &r.DisposalTime, &r.Pills, &r.Remarks, &r.Version, &r.CreatedBy, &r.CreatedAt,
+		&r.UpdatedBy, &r.UpdatedAt, &r.ResidentName, &r.CreatedByName, &r.UpdatedByName, &r.MedicationStatus); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// Get is one record of the tenant, or nil.
+func (Store) Get(ctx context.Context, q db.Querier, tenantID, id string) (*row, error) {
+	r, err := scanRow(q.QueryRowContext(ctx, selectRow+` WHERE d.tenant_id = ? AND d.id = ?`, tenantID, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return r, db.Wrap("disposal: get", err)
+}
+
+// listFilter is one resident's records, optionally narrowed.
+type listFilter struct {
+	tenantID, residentID, medicationID string
+	method                             shared.DisposalMethod
+	reason                             shared.DisposalReason
+}
+
+// List is a page of a resident's records, the latest disposal first, and their total.
+func (Store) List(ctx context.Context, q db.Querier, f listFilter, limit, offset int) ([]row, int64, error) {
+	w, args := ` WHERE d.tenant_id = ? AND d.resident_id = ?`, []any{f.tenantID, f.residentID}
+	if f.medicationID != "" {
+		w += ` AND d.medication_id = ?`
+		args = append(args, f.medicationID)
+	}
+	if f.method != "" {
+		w += ` AND d.disposal_method = ?`
+		args = append(args, string(f.method))
+	}
+	if f.reason != "" {
+		w += ` AND d.disposal_reason = ?`
+		args = append(args, string(f.reason))
+	}
+	var total int64
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM medication_disposals d`+w, args...).Scan(&total); err != nil {
+		return nil, 0, db.Wrap("disposal: list", err)
+	}
+	rows, err := q.QueryContext(ctx, selectRow+w+` ORDER BY d.disposal_time DESC, d.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, db.Wrap("disposal: list", err)
+	}
+	defer rows.Close()
+	var out []row
+	for rows.Next() {
+		r, err := scanRow(rows)
+		if err != nil {
+			return nil, 0, db.Wrap("disposal: list", err)
+		}
+		out = append(out, *r)
+	}
+	return out, total, db.Wrap("disposal: list", rows.Err())
+}
+
+// Insert adds a record (version 1).
+func (Store) Insert(ctx context.Context, q db.Querier, r *row) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO medication_disposals (id, tenant_id, resident_id, medication_id, task_id,
+		medication_name, medication_type, dose, route, instructions, diagnosis, rx_number, start_date, end_date,
+		disposal_method, custom_method, disposal_reason, custom_reason, disposal_time, pills_number, remarks, version,
+		created_by, created_at, updated_by, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.TenantID, r.ResidentID, r.MedicationID, db.NullString(r.TaskID), r.MedicationName, string(r.MedicationType),
+		r.Dose, string(r.Route), r.Instructions, r.Diagnosis, r.RxNumber, r.StartDate, r.EndDate, string(r.Method),
+		r.CustomMethod, string(r.Reason), r.CustomReason, r.DisposalTime, r.Pills, r.Remarks, r.Version,
+		r.CreatedBy, r.CreatedAt, r.UpdatedBy, r.UpdatedAt)
+	return db.Wrap("disposal: insert", err)
+}
+
+// Update writes an edit when the stored version is still the one the editor
+// saw (version-1 after the edit); false when someone changed it meanwhile.
+func (Store) Update(ctx context.Context, q db.Querier, r *row) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE medication_disposals SET medication_id = ?, task_id = ?, medication_name = ?,
+		medication_type = ?, dose = ?, route = ?, instructions = ?, diagnosis = ?, rx_number = ?, start_date = ?, end_date = ?,
+		disposal_method = ?, custom_method = ?, disposal_reason = ?, custom_reason = ?, disposal_time = ?, pills_number = ?,
+		remarks = ?, version = ?, updated_by = ?, updated_at = ?
+		WHERE tenant_id = ? AND id = ? AND version = ?`,
+		r.MedicationID, db.NullString(r.TaskID), r.MedicationName, string(r.MedicationType), r.Dose, string(r.Route),
+		r.Instructions, r.Diagnosis, r.RxNumber, r.StartDate, r.EndDate, string(r.Method), r.CustomMethod, string(r.Reason),
+		r.CustomReason, r.DisposalTime, r.Pills, r.Remarks, r.Version, r.UpdatedBy, r.UpdatedAt,
+		r.TenantID, r.ID, r.Version-1)
+	return db.Affected(res, err)
+}
+
+// change is a medication_disposal_changes row.
+type change struct {
+	ID, TenantID, DisposalID string
+	Action                   shared.DisposalChangeAction
+	Fields                   []string
+	Before, After            *shared.MedicationDisposal
+	ChangedBy                string
+	ChangedAt                int64
+
+	ChangedByName string // read only
+}
+
+// InsertChange adds one change of a record.
+func (Store) InsertChange(ctx context.Context, q db.Querier, c *change) error {
+	fields, err := json.Marshal(c.Fields)
+	if err != nil {
+		return err
+	}
+	var before sql.NullString
+	if c.Before != nil {
+		b, err := json.Marshal(c.Before)
+		if err != nil {
+			return err
+		}
+		before = sql.NullString{String: string(b), Valid: true}
+	}
+	after, err := json.Marshal(c.After)
+	if err != nil {
+		return err
+	}
+	_, err = q.ExecContext(ctx, `INSERT INTO medication_disposal_changes (id, tenant_id, disposal_id, action, fields,
+		before_json, after_json, changed_by, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		c.ID, c.TenantID, c.DisposalID, string(c.Action), string(fields), before, string(after), c.ChangedBy, c.ChangedAt)
+	return db.Wrap("disposal: insert change", err)
+}
+
+// Changes are a record's changes, newest first, at most limit.
+func (Store) Changes(ctx context.Context, q db.Querier, tenantID, disposalID string, limit int) ([]change, error) {
+	rows, err := q.QueryContext(ctx, `SELECT c.id, c.tenant_id, c.disposal_id, c.action, c.fields, c.before_json, c.after_json,
+		c.changed_by, c.changed_at, COALESCE(u.name, '')
+		FROM medication_disposal_changes c LEFT JOIN users u ON u.id = c.changed_by
+		WHERE c.tenant_id = ? AND c.disposal_id = ? ORDER BY c.changed_at DESC, c.id DESC LIMIT ?`, tenantID, disposalID, limit)
+	if err != nil {
+		return nil, db.Wrap("disposal: changes", err)
+	}
+	defer rows.Close()
+	var out []change
+	for rows.Next() {
+		var c change
+		var fields, after string
+		var before sql.NullString
+		if err := rows.Scan(&c.ID, &c.TenantID, &c.DisposalID, &c.Action, &fields, &before, &after, &c.ChangedBy,
+			&c.ChangedAt, &c.ChangedByName); err != nil {
+			return nil, db.Wrap("disposal: changes", err)
+		}
+		if err := json.Unmarshal([]byte(fields), &c.Fields); err != nil {
+			return nil, db.Wrap("disposal: changes", err)
+		}
+		if before.Valid {
+			c.Before = &shared.MedicationDisposal{}
+			if err := json.Unmarshal([]byte(before.String), c.Before); err != nil {
+				return nil, db.Wrap("disposal: changes", err)
+			}
+		}
+		c.After = &shared.MedicationDisposal{}
+		if err := json.Unmarshal([]byte(after), c.After); err != nil {
+			return nil, db.Wrap("disposal: changes", err)
+		}
+		out = append(out, c)
+	}
+	return out, db.Wrap("disposal: changes", rows.Err())
+}
+
+// resident is what disposal needs of a resident: the name and the status
+// with the time it was set (the death or the move-out).
+type resident struct {
+	ID, Name string
+	Status   shared.ResidentStatus
+	StatusAt int64
+}
+
+// Resident is a resident of the tenant, or nil.
+func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (*resident, error) {
+	var r resident
+	err := q.QueryRowContext(ctx, `SELECT id, first_name || ' ' || last_name, status, status_at FROM residents
+		WHERE tenant_id = ? AND id = ?`, tenantID, id).Scan(&r.ID, &r.Name, &r.Status, &r.StatusAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return &r, db.Wrap("disposal: resident", err)
+}
+
+// medication is a medication order as disposal reads it: the fields a record
+// copies, and what its clocks run from.
+type medication struct {
+	ID, ResidentID string
+	Name           string
+	Type           shared.MedicationType
+	Dose           string
+	Route          shared.MedicationRoute
+	Instructions   string
+	Diagnosis      string
+	RxNumber       string
+	StartDate      string
+	EndDate        string
+	Status         shared.MedicationStatus
+	UpdatedAt      int64
+	DiscontinuedAt sql.NullInt64 // medications.discontinued_at where the eMAR has it
+}
+
+// medicationColumns are the medications columns read; discontinued is
+// "discontinued_at" when that column exists, else "NULL".
+func medicationColumns(discontinued string) string {
+	return `m.id, m.resident_id, m.name, m.type, m.dose, m.route, m.instructions, m.diagnosis, m.rx_number, m.start_date,
+		m.end_date, m.status, m.updated_at, ` + discontinued
+}
+
+func scanMedication(sc interface{ Scan(...any) error }) (*medication, error) {
+	var m medication
+	if err := sc.Scan(&m.ID, &m.ResidentID, &m.Name, &m.Type, &m.Dose, &m.Route, &m.Instructions, &m.Diagnosis, &m.RxNumber,
+		&m.StartDate, &m.EndDate, &m.Status, &m.UpdatedAt, &m.DiscontinuedAt); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// Medication is a medication of the tenant's resident that was not removed
+// from the list (entered in error), or nil.
+func (Store) Medication(ctx context.Context, q db.Querier, discontinued, tenantID, residentID, id string) (*medication, error) {
+	m, err := scanMedication(q.QueryRowContext(ctx, `SELECT `+medicationColumns(discontinued)+` FROM medications m
+		WHERE m.tenant_id = ? AND m.resident_id = ? AND m.id = ? AND m.deleted_at IS NULL`, tenantID, residentID, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return m, db.Wrap("disposal: medication", err)
+}
+
+// MedicationAnyResident is a medication of the tenant (any resident) that was not removed, or nil.
+func (Store) MedicationAnyResident(ctx context.Context, q db.Querier, discontinued, tenantID, id string) (*medication, error) {
+	m, err := scanMedication(q.QueryRowContext(ctx, `SELECT `+medicationColumns(discontinued)+` FROM medications m
+		WHERE m.tenant_id = ? AND m.id = ? AND m.deleted_at IS NULL`, tenantID, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return m, db.Wrap("disposal: medication", err)
+}
+
+// candidate is a medication that may be due for disposal, with its resident.
+type candidate struct {
+	medication
+	ResidentName     string
+	ResidentStatus   shared.ResidentStatus
+	ResidentStatusAt int64
+	LastDisposal     sql.NullInt64 // the latest disposal_time of a record naming it
+}
+
+// Candidates are the tenant's medications (of one resident when residentID
+// is set) that a clock may apply to: discontinued ones, ones with an end
+// date, and every one of a resident who died or moved out; plus, when
+// withCurrent, every other one too (a refusal can make any of them due).
+// Removed medications and residents still moving in are left out.
+func (Store) Candidates(ctx context.Context, q db.Querier, discontinued, tenantID, residentID string, withCurrent bool) ([]candidate, error) {
+	w, args := ` WHERE m.tenant_id = ? AND m.deleted_at IS NULL AND r.status IN (?, ?, ?, ?)`,
+		[]any{tenantID, string(shared.ResidentNormal), string(shared.ResidentGoingOut), string(shared.ResidentDeceased), string(shared.ResidentMovedOut)}
+	if residentID != "" {
+		w += ` AND m.resident_id = ?`
+		args = append(args, residentID)
+	}
+	if !withCurrent {
+		w += ` AND (m.status = ? OR m.end_date <> '' OR r.status IN (?, ?))`
+		args = append(args, string(shared.MedicationDiscontinued), string(shared.ResidentDeceased), string(shared.ResidentMovedOut))
+	}
+	rows, err := q.QueryContext(ctx, `SELECT `+medicationColumns(discontinued)+`, r.first_name || ' ' || r.last_name, r.status,
+		r.status_at, (SELECT MAX(d.disposal_time) FROM medication_disposals d WHERE d.tenant_id = m.tenant_id AND d.medication_id = m.id)
+		FROM medications m JOIN residents r ON r.id = m.resident_id AND r.tenant_id = m.tenant_id`+w+
+		` ORDER BY r.last_name, r.first_name, m.name, m.id`, args...)
+	if err != nil {
+		return nil, db.Wrap("disposal: candidates", err)
+	}
+	defer rows.Close()
+	var out []candidate
+	for rows.Next() {
+		var c candidate
+		if err := rows.Scan(&c.ID, &c.ResidentID, &c.Name, &c.Type, &c.Dose, &c.Route, &c.Instructions, &c.Diagnosis,
+			&c.RxNumber, &c.StartDate, &c.EndDate, &c.Status, &c.UpdatedAt, &c.DiscontinuedAt, &c.ResidentName,
+			&c.ResidentStatus, &c.ResidentStatusAt, &c.LastDisposal); err != nil {
+			return nil, db.Wrap("disposal: candidates", err)
+		}
+		out = append(out, c)
+	}
+	return out, db.Wrap("disposal: candidates", rows.Err())
+}
+
+// TaskOfResident reports whether a live task of the tenant belongs to the resident.
+func (Store) TaskOfResident(ctx context.Context, q db.Querier, tenantID, residentID, taskID string) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM tasks WHERE tenant_id = ? AND id = ? AND resident_id = ? AND deleted_at IS NULL`,
+		tenantID, taskID, residentID).Scan(&n)
+	return n > 0, db.Wrap("disposal: task", err)
+}
+
+// Refusals are the refused passes of the tenant's residents (one
+// resident's when residentID is set) due since a time, by medication: when
+// each was refused (given_at, else when it was logged, else its due time).
+// The eMAR's medication_passes table (shared.OutcomeRefused).
+func (Store) Refusals(ctx context.Context, q db.Querier, tenantID, residentID string, since int64) (map[string][]int64, error) {
+	w, args := ``, []any{tenantID, since, string(shared.OutcomeRefused)}
+	if residentID != "" {
+		w, args = ` AND resident_id = ?`, append(args, residentID)
+	}
+	rows, err := q.QueryContext(ctx, `SELECT medication_id, COALESCE(given_at, logged_at, due_at) FROM medication_passes
+		WHERE tenant_id = ? AND due_at >= ? AND outcome = ?`+w, args...)
+	if err != nil {
+		return nil, db.Wrap("disposal: refusals", err)
+	}
+	defer rows.Close()
+	out := map[string][]int64{}
+	for rows.Next() {
+		var id string
+		var at int64
+		if err := rows.Scan(&id, &at); err != nil {
+			return nil, db.Wrap("disposal: refusals", err)
+		}
+		out[id] = append(out[id], at)
+	}
+	return out, db.Wrap("disposal: refusals", rows.Err())
+}
+
+// HasColumns reports whether table has every one of columns, on either
+// engine (another feature's table or columns: read when they are there).
+func (Store) HasColumns(ctx context.Context, d *db.DB, table string, columns ...string) (bool, error) {
+	marks, args := db.In(columns)
+	var n int
+	var err error
+	if d.Engine == db.Postgres {
+		err = d.QueryRowContext(ctx, `SELECT COUNT(*) FROM information_schema.columns
+			WHERE table_schema = current_schema() AND table_name = ? AND column_name IN (`+marks+`)`, append([]any{table}, args...)...).Scan(&n)
+	} else {
+		err = d.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info(?) WHERE name IN (`+marks+`)`, append([]any{table}, args...)...).Scan(&n)
+	}
+	return n == len(columns), db.Wrap("disposal: has columns", err)
+}
