@@ -3,6 +3,7 @@ module hearth/cloud
 go 1.26.0
 
 require (
+	codeberg.org/go-pdf/fpdf v0.12.0
 	github.com/alexedwards/argon2id v1.0.0
 	github.com/danielgtaylor/huma/v2 v2.37.2
 	github.com/emersion/go-smtp v0.25.1
@@ -24,7 +25,8 @@ require (
 	github.com/teambition/rrule-go v1.8.2
 	github.com/tsenart/vegeta/v12 v12.13.0
 	golang.org/x/crypto v0.58.0
-	golang.org/x/image v0.23.0
+	golang.org/x/image v0.40.0
+	golang.org/x/text v0.43.0
 	hearth/frontend v0.0.0
 	hearth/migrations v0.0.0
 	hearth/shared v0.0.0
@@ -67,7 +69,6 @@ require (
 	golang.org/x/net v0.61.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
 	golang.org/x/tools v0.51.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect
