@@ -3,7 +3,9 @@ package pdf
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -16,17 +18,26 @@ var _ io.Writer = (*countingWriter)(nil)
 
 // logDocument is a 1000-record medication log (the spec's print range at
 // most): one table row per pass, names in English, Spanish and Chinese.
-func logDocument(b *testing.B, records int) *Document {
-	d, err := New(marOptions(Letter, true))
+// With latin set, no Chinese at all: the document never loads the CJK face.
+func logDocument(b *testing.B, records int, latin bool) *Document {
+	opt := marOptions(Letter, true)
+	resident := "张伟"
+	drugs, staff := testDrugs, testStaff
+	if latin {
+		opt.HeaderRight, resident = "Zhang Wei · March 2026", "Zhang Wei"
+		drugs = slices.DeleteFunc(slices.Clone(drugs), func(d testDrug) bool { return strings.ContainsAny(d.name+d.detail, "阿口") })
+		staff = staff[:3]
+	}
+	d, err := New(opt)
 	if err != nil {
 		b.Fatal(err)
 	}
 	d.TitleBlock(TitleBlock{Title: "Medication log", Facility: "Maple House Adult Family Home",
-		Fields: []Field{{Label: "Licence", Value: "751234"}, {Label: "Resident", Value: "张伟"}, {Label: "Period", Value: "2026-01-01 – 2026-03-31"}}})
+		Fields: []Field{{Label: "Licence", Value: "751234"}, {Label: "Resident", Value: resident}, {Label: "Period", Value: "2026-01-01 – 2026-03-31"}}})
 	rows := make([][]string, records)
 	for i := range rows {
-		dr := testDrugs[i%len(testDrugs)]
-		st := testStaff[i%len(testStaff)]
+		dr := drugs[i%len(drugs)]
+		st := staff[i%len(staff)]
 		rows[i] = []string{
 			fmt.Sprintf("2026-%02d-%02d %s", 1+i/330, 1+i%28, "08:00"),
 			dr.name, dr.detail, "Given", st.initials + " · " + st.name,
@@ -79,7 +90,11 @@ func benchmarkDocument(b *testing.B, build func() *Document) {
 }
 
 func BenchmarkMedicationLog1000(b *testing.B) {
-	benchmarkDocument(b, func() *Document { return logDocument(b, 1000) })
+	benchmarkDocument(b, func() *Document { return logDocument(b, 1000, false) })
+}
+
+func BenchmarkMedicationLog1000Latin(b *testing.B) {
+	benchmarkDocument(b, func() *Document { return logDocument(b, 1000, true) })
 }
 
 func BenchmarkMAR992Passes(b *testing.B) {
