@@ -14,7 +14,7 @@
 //		PageLabel:   "Page {page} of {pages}",
 //		Created:     printedAt,
 //	})
-//	d.TitleBlock(pdf.TitleBlock{Title: ..., Facility: ..., Fields: []pdf.Field{{"Licence", "751234"}, ...}})
+//	d.TitleBlock(pdf.TitleBlock{Title: ..., Facility: ..., Fields: []pdf.Field{{Label: "Licence", Value: "751234"}, ...}})
 //	d.Grid(pdf.Grid{Key: ..., Heads: days, Rows: ...})
 //	d.Legend("Codes", []pdf.LegendItem{{Code: "R", Meaning: "Refused"}, ...})
 //	d.Signatures([]pdf.Signature{{Label: "Nurse"}, {Label: "Date"}})

@@ -181,7 +181,9 @@ func (d *Document) prepareGrid(g Grid) *prepared {
 	if n == 0 {
 		// No narrow cells: the key columns fill the page.
 		for i := range p.keyW {
-			p.keyW[i] *= W / sum
+			if sum > 0 {
+				p.keyW[i] *= W / sum
+			}
 		}
 		p.slices = [][2]int{{0, 0}}
 	} else {
@@ -285,6 +287,9 @@ func (p *prepared) prepareHead() {
 type piece struct{ row, from, to int }
 
 func (d *Document) drawTable(p *prepared) {
+	if len(p.keyW) == 0 && len(p.heads) == 0 {
+		return // no columns, nothing to draw
+	}
 	lh := lineH(sizeTable)
 	titleH := 0.0
 	if p.title != "" {
@@ -405,8 +410,9 @@ func (d *Document) drawBand(p *prepared, b []piece, sl [2]int, titleH, headH flo
 	}
 
 	// Column rules over the whole band, and its frame.
-	for i, x := range xs[1 : len(xs)-1] {
-		if i+1 == len(p.keyW) {
+	for i := 1; i < len(xs)-1; i++ {
+		x := xs[i]
+		if i == len(p.keyW) {
 			d.pdf.SetDrawColor(60, 60, 60)
 			d.pdf.SetLineWidth(frameWidth)
 			d.pdf.Line(x, top, x, d.y)

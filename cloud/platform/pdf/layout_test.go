@@ -274,3 +274,27 @@ func TestConcurrentDocuments(t *testing.T) {
 		t.Fatal("a document differs after others were built alongside")
 	}
 }
+
+// Degenerate input still gives a valid document.
+func TestEmptyBlocks(t *testing.T) {
+	d, err := New(Options{Created: printedAt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.TitleBlock(TitleBlock{})
+	d.Grid(Grid{})
+	d.Grid(Grid{Heads: []string{"1", "2"}})
+	d.Grid(Grid{Key: []Column{{Head: "Medication"}}, Heads: []string{"1"}})
+	d.Table(Table{})
+	d.Table(Table{Columns: []Column{{Head: "Only"}}})
+	d.Fields(nil, 0)
+	d.Legend("", nil)
+	d.Signatures(nil)
+	d.Paragraph("")
+	d.Space(5)
+	d.PageBreak()
+	_, pages := extract(t, render(t, d))
+	if pages != d.Pages() || pages < 1 {
+		t.Errorf("pdfinfo %d pages, document %d", pages, d.Pages())
+	}
+}
