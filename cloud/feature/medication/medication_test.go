@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"hearth/cloud/feature/medication"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
@@ -41,7 +40,7 @@ func TestReplaceCheckIn(t *testing.T) {
 			t.Fatal(err)
 		}
 		owner := &auth.Principal{UserID: e.UserID(t, "owner_evergreen"), TenantID: tenant, Roles: []shared.Role{shared.RoleFacilityOwner}}
-		s := medication.New(e.Clock.Now)
+		s := e.Server.Medications
 		replace := func(p *auth.Principal, reqs ...shared.SaveMedicationRequest) ([]shared.Medication, error) {
 			var out []shared.Medication
 			err := d.InTx(ctx, func(tx *db.Tx) error {

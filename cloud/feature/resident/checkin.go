@@ -50,6 +50,8 @@ type CheckInTasks interface {
 type CheckInMedications interface {
 	ReplaceCheckIn(ctx context.Context, tx *db.Tx, p *auth.Principal, residentID string, reqs []shared.SaveMedicationRequest) ([]shared.Medication, error)
 	ListByResident(ctx context.Context, q db.Querier, tenantID, residentID string) ([]shared.Medication, error)
+	// ActivateResident makes the med passes of a resident who has moved in, in tx.
+	ActivateResident(ctx context.Context, tx *db.Tx, tenantID, residentID string) error
 }
 
 // Announce enqueues a business event in tx, the transaction of the write that
@@ -373,7 +375,7 @@ func (s *Service) CheckInMedications(ctx context.Context, p *auth.Principal, dat
 // CompleteCheckIn finishes a move-in (completeCheckIn): at least the profile
 // is saved (the first step made the resident); within the plan's limit of
 // active residents, the resident becomes NORMAL with the move-in date (today
-// in the facility's time zone when none was given), the care plan's tasks
+// in the facility's time zone when none was given), the care plan's tasks and the medications' passes
 // start, and the move-in is announced to the task creation rules, all in one
 // transaction. Completing a completed move-in answers it unchanged.
 func (s *Service) CompleteCheckIn(ctx context.Context, p *auth.Principal, residentID string) (*shared.CheckIn, error) {
@@ -430,6 +432,9 @@ func (s *Service) CompleteCheckIn(ctx context.Context, p *auth.Principal, reside
 			return errDone // another completeCheckIn won
 		}
 		if err := s.tasks.ActivateResident(ctx, tx, p.TenantID, old.ID); err != nil {
+			return err
+		}
+		if err := s.meds.ActivateResident(ctx, tx, p.TenantID, old.ID); err != nil {
 			return err
 		}
 		if err := s.announce(ctx, tx, shared.BusinessResident, p.TenantID, old.ID, p.UserID); err != nil {

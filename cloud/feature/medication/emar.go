@@ -1,0 +1,259 @@
+package medication
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/zone"
+	"hearth/shared"
+)
+
+// What /emars reads: a facility day's passes by resident, their colours and
+// counts, the record lists, and the red count of the sidebar. Statuses are
+// worked out from the clock when answered (passes.go), so they never wait
+// for a job.
+
+// facilityDay is the facility day named by day (YYYY-MM-DD), or today.
+func (s *Service) facilityDay(ctx context.Context, tenantID, day string) (string, *time.Location, error) {
+	loc, _, err := zone.Facility(ctx, s.db, tenantID)
+	if err != nil {
+		return "", nil, err
+	}
+	day = strings.TrimSpace(day)
+	if day == "" {
+		return s.now().In(loc).Format(time.DateOnly), loc, nil
+	}
+	if _, err := time.Parse(time.DateOnly, day); err != nil {
+		return "", nil, invalid("day", "format", "medication.date", nil)
+	}
+	return day, loc, nil
+}
+
+// Day is listMedicationLog: every resident who lives here (or one) with
+// their current orders and the day's passes by time, colours and red
+// count; the day's colour counts.
+func (s *Service) Day(ctx context.Context, p *auth.Principal, req shared.MedicationLogRequest) (*shared.EmarDay, error) {
+	if err := member(p); err != nil {
+		return nil, err
+	}
+	residentID := strings.TrimSpace(req.ResidentID)
+	if residentID != "" {
+		if _, err := s.residentOf(ctx, s.db, p.TenantID, residentID); err != nil {
+			return nil, err
+		}
+	}
+	day, _, err := s.facilityDay(ctx, p.TenantID, req.Day)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().UnixMilli()
+	residents, err := s.store.DayResidents(ctx, s.db, p.TenantID, day, residentID)
+	if err != nil {
+		return nil, err
+	}
+	passes, err := s.store.DayPasses(ctx, s.db, p.TenantID, day, residentID)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(residents))
+	for i := range residents {
+		ids[i] = residents[i].ID
+	}
+	var passMeds []string
+	for i := range passes {
+		passMeds = append(passMeds, passes[i].MedicationID)
+	}
+	orders, err := s.store.ByResidents(ctx, s.db, p.TenantID, ids, passMeds)
+	if err != nil {
+		return nil, err
+	}
+	levels, err := s.store.Levels(ctx, s.db, p.TenantID)
+	if err != nil {
+		return nil, err
+	}
+	out := &shared.EmarDay{Day: day, Now: now, Residents: make([]shared.EmarResident, 0, len(residents))}
+	index := make(map[string]int, len(residents))
+	for i := range residents {
+		r := &residents[i]
+		index[r.ID] = i
+		card := shared.EmarResident{ResidentID: r.ID, Name: r.Name, Room: r.Room, Allergies: r.Allergies, AvatarFileID: r.AvatarFileID,
+			AssistanceLevel: levels[r.ID], Medications: []shared.Medication{}, Passes: []shared.MedPass{}}
+		if r.AvatarFileID != "" && s.files != nil {
+			card.AvatarURL = s.files.AvatarURL(r.AvatarFileID)
+		}
+		out.Residents = append(out.Residents, card)
+	}
+	for i := range orders {
+		if j, ok := index[orders[i].ResidentID]; ok {
+			out.Residents[j].Medications = append(out.Residents[j].Medications, toMedication(&orders[i]))
+		}
+	}
+	for i := range passes {
+		j, ok := index[passes[i].ResidentID]
+		if !ok {
+			continue
+		}
+		mp := toPass(&passes[i], now)
+		out.Residents[j].Passes = append(out.Residents[j].Passes, mp)
+		count(&out.Counts, mp.Colour)
+		if mp.Colour == shared.ColourRed && mp.AckTime == 0 {
+			out.Residents[j].RedCount++
+		}
+	}
+	return out, nil
+}
+
+// count adds a pass of colour c to counts.
+func count(c *shared.EmarColourCount, colour shared.PassColour) {
+	switch colour {
+	case shared.ColourGrey:
+		c.Grey++
+	case shared.ColourBlue:
+		c.Blue++
+	case shared.ColourYellow:
+		c.Yellow++
+	case shared.ColourRed:
+		c.Red++
+	case shared.ColourGreen:
+		c.Green++
+	case shared.ColourOrange:
+		c.Orange++
+	}
+}
+
+// ColourCount is emarsStatusColourCount: a facility day's passes per colour
+// (one resident's when named).
+func (s *Service) ColourCount(ctx context.Context, p *auth.Principal, q shared.EmarColourQuery) (*shared.EmarColourCount, error) {
+	d, err := s.Day(ctx, p, shared.MedicationLogRequest{Day: q.Day, ResidentID: q.ResidentID})
+	if err != nil {
+		return nil, err
+	}
+	return &d.Counts, nil
+}
+
+// CountWarnings is countWarningNum and the sidebar's medicationWarningCount:
+// the facility's red items of the last 7 days (overdue passes, PRN checks
+// past their window) of residents who live here, not acknowledged. 0
+// without a facility.
+func (s *Service) CountWarnings(ctx context.Context, p *auth.Principal) (int, error) {
+	if p == nil || p.TenantID == "" {
+		return 0, nil
+	}
+	now := s.now().UnixMilli()
+	return s.store.CountRed(ctx, s.db, p.TenantID, "", now-shared.WarningLookbackDays*day, now, window)
+}
+
+// rangeFilter checks a record list's range: end after start, at most LogRangeDaysMax.
+func rangeFilter(start, end int64) error {
+	if start > 0 && end > 0 {
+		if end <= start {
+			return invalid("endTime", "minimum", "medication.rangeOrder", nil)
+		}
+		if end-start > shared.LogRangeDaysMax*day {
+			return invalid("endTime", "maximum", "medication.rangeTooLong", map[string]any{"days": shared.LogRangeDaysMax})
+		}
+	}
+	return nil
+}
+
+// Records is listMedicationRecordByPage: logged passes (scheduled and PRN),
+// newest first, by resident, order, outcome and the time they happened.
+func (s *Service) Records(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.MedicationRecordFilter]) (*shared.Page[shared.MedPass], error) {
+	if err := member(p); err != nil {
+		return nil, err
+	}
+	f := req.Data
+	pf := passFilter{tenantID: p.TenantID, outcome: f.Outcome, from: f.StartTime, to: f.EndTime}
+	if err := rangeFilter(f.StartTime, f.EndTime); err != nil {
+		return nil, err
+	}
+	if err := s.scope(ctx, p, &pf, f.ResidentID, f.MedicationID); err != nil {
+		return nil, err
+	}
+	return s.passPage(ctx, pf, req.Current, req.Size)
+}
+
+// NotGiven is listNotGivenRecord: passes refused, held or not given, and
+// scheduled passes missed (never logged and past their window, not on
+// hold), newest first.
+func (s *Service) NotGiven(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.NotGivenFilter]) (*shared.Page[shared.MedPass], error) {
+	if err := member(p); err != nil {
+		return nil, err
+	}
+	f := req.Data
+	if err := rangeFilter(f.StartTime, f.EndTime); err != nil {
+		return nil, err
+	}
+	pf := passFilter{tenantID: p.TenantID, from: f.StartTime, to: f.EndTime, notGiven: true, missedBefore: s.now().UnixMilli() - window}
+	if err := s.scope(ctx, p, &pf, f.ResidentID, ""); err != nil {
+		return nil, err
+	}
+	return s.passPage(ctx, pf, req.Current, req.Size)
+}
+
+// scope narrows a record list to a resident and an order of the facility (4004 otherwise).
+func (s *Service) scope(ctx context.Context, p *auth.Principal, pf *passFilter, residentID, medicationID string) error {
+	if id := strings.TrimSpace(residentID); id != "" {
+		if _, err := s.residentOf(ctx, s.db, p.TenantID, id); err != nil {
+			return err
+		}
+		pf.residentID = id
+	}
+	if id := strings.TrimSpace(medicationID); id != "" {
+		if _, err := s.order(ctx, s.db, p.TenantID, id); err != nil {
+			return err
+		}
+		pf.medicationID = id
+	}
+	if o := pf.outcome; o != "" && o != shared.OutcomeGiven && o != shared.OutcomeRefused && o != shared.OutcomeHeld && o != shared.OutcomeNotGiven {
+		return invalid("outcome", "enum", "validation.enum", map[string]any{"values": "GIVEN, REFUSED, HELD, NOT_GIVEN"})
+	}
+	return nil
+}
+
+func (s *Service) passPage(ctx context.Context, pf passFilter, current, size int) (*shared.Page[shared.MedPass], error) {
+	page, size, offset := shared.Window(current, size)
+	rows, total, err := s.store.Passes(ctx, s.db, pf, size, offset)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().UnixMilli()
+	return shared.PageOf(page, size, total, rows, func(r *passRow) shared.MedPass { return toPass(r, now) }), nil
+}
+
+// CardPasses is the dashboard card of today's med passes (registered in cloud/server).
+const CardPasses = "medPasses"
+
+// PassesCard is the "today's med passes" card for every facility role:
+// today's passes given, still to give (due now or soon), refused or held,
+// and red items of the last 7 days not acknowledged, linking to /emars.
+func (s *Service) PassesCard(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error) {
+	if p == nil || p.TenantID == "" {
+		return nil, nil
+	}
+	d, err := s.Day(ctx, p, shared.MedicationLogRequest{})
+	if err != nil {
+		return nil, err
+	}
+	red, err := s.CountWarnings(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	c := d.Counts
+	tone := shared.ToneNone
+	if red > 0 {
+		tone = shared.ToneDanger
+	}
+	dueTone := shared.ToneNone
+	if c.Yellow > 0 {
+		dueTone = shared.ToneWarning
+	}
+	return &shared.DashboardCard{Link: "/emars", Items: []shared.DashboardItem{
+		{Key: "medPassesGiven", Count: c.Green, Tone: shared.ToneNone},
+		{Key: "medPassesDue", Count: c.Blue + c.Yellow, Tone: dueTone},
+		{Key: "medPassesNotGiven", Count: c.Orange, Tone: shared.ToneNone},
+		{Key: "medPassesOverdue", Count: red, Tone: tone},
+	}}, nil
+}
