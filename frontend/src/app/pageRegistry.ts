@@ -76,6 +76,13 @@ export const SUB_PAGES: readonly SubPage[] = [
     page: lazyPage(() => import('@/features/movein/pages/MoveInPage'), ['movein', 'residents']),
   },
   {
+    // A resident's medication disposals (spec 000 §2), under the eMAR (plan function Emars).
+    path: '/resident/medication-disposal/:residentId',
+    parent: '/emars',
+    titleKey: 'disposal.page.title',
+    page: lazyPage(() => import('@/features/disposal/pages/MedicationDisposalPage'), ['disposal']),
+  },
+  {
     path: '/resident/detail',
     parent: '/resident',
     titleKey: 'residents.detail.title',

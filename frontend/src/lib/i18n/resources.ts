@@ -7,6 +7,7 @@ import type desktopEn from '@/features/desktop/locales/en-US.json';
 import type moveinEn from '@/features/movein/locales/en-US.json';
 import type taskrulesEn from '@/features/taskrules/locales/en-US.json';
 import type tasksEn from '@/features/tasks/locales/en-US.json';
+import type disposalEn from '@/features/disposal/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -25,10 +26,20 @@ export type TranslationResources = typeof enUS &
   typeof desktopEn &
   typeof moveinEn &
   typeof taskrulesEn &
-  typeof tasksEn;
+  typeof tasksEn &
+  typeof disposalEn;
 
 /** The features that have a locales/ folder. */
-export type StringsFeature = 'residents' | 'staff' | 'attendance' | 'requests' | 'desktop' | 'movein' | 'taskrules' | 'tasks';
+export type StringsFeature =
+  | 'residents'
+  | 'staff'
+  | 'attendance'
+  | 'requests'
+  | 'desktop'
+  | 'movein'
+  | 'taskrules'
+  | 'tasks'
+  | 'disposal';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };

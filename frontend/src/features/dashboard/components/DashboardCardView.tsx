@@ -10,6 +10,7 @@ import {
   PeopleIcon,
   TickCircleIcon,
   TimeIcon,
+  TrashIcon,
 } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,6 +25,7 @@ const ICONS: Record<string, ComponentType> = {
   credentials: IdNumberIcon,
   residentsOut: PeopleIcon,
   carePlanReviews: DocumentIcon,
+  medicationDisposal: TrashIcon,
   todayTasks: TickCircleIcon,
   residents: HomeIcon,
   myStatus: TimeIcon,
