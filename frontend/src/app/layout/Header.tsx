@@ -8,6 +8,7 @@ import type { MenuItem, UserInfo } from '@/types/api.gen';
 import { AvatarThumbSide, RoleSuperAdmin } from '@/types/api.gen';
 import { userInfoKey } from '@/features/auth/api/getUserInfo';
 import type { SidebarCounts } from '@/features/menu/api/sidebarReminderCount';
+import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { useUnreadCount } from '@/features/tickets/api/unreadCount';
 import { menuLabel } from '@/lib/i18n/labels';
 import { useSessionStore } from '@/lib/session/store';
@@ -44,13 +45,14 @@ function HeaderAvatar({ src }: { src: string }) {
 }
 
 /**
- * Help, the signed-in user, settings and sign out: in the header on wide screens, at the foot of the menu
- * drawer on narrow ones.
+ * Notifications, Help, the signed-in user, settings and sign out: in the header on wide screens, at the foot
+ * of the menu drawer on narrow ones (where the bell stays in the header bar, in sight).
  */
 export function HeaderActions({ userInfo, inDrawer = false }: { userInfo: UserInfo | undefined; inDrawer?: boolean }) {
   const superAdmin = useSessionStore((s) => s.session?.roles.includes(RoleSuperAdmin) ?? false);
   return (
     <div className={inDrawer ? 'hearth-drawer-actions' : 'hearth-header-actions'}>
+      {superAdmin || inDrawer ? null : <NotificationBell zoneCode={userInfo?.timeZone} />}
       {superAdmin ? null : <HelpEntry />}
       {userInfo?.avatar ? <HeaderAvatar src={userInfo.avatar} /> : null}
       <div className="hearth-header-user">
@@ -131,6 +133,7 @@ export function Header({
             <span className="hearth-header-place" data-testid="header-facility">
               {place}
             </span>
+            {superAdmin ? null : <NotificationBell zoneCode={userInfo?.timeZone} />}
           </>
         ) : (
           <HeaderActions userInfo={userInfo} />

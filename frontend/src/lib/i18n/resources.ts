@@ -8,6 +8,7 @@ import type moveinEn from '@/features/movein/locales/en-US.json';
 import type taskrulesEn from '@/features/taskrules/locales/en-US.json';
 import type tasksEn from '@/features/tasks/locales/en-US.json';
 import type disposalEn from '@/features/disposal/locales/en-US.json';
+import type notificationsEn from '@/features/notifications/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -27,7 +28,8 @@ export type TranslationResources = typeof enUS &
   typeof moveinEn &
   typeof taskrulesEn &
   typeof tasksEn &
-  typeof disposalEn;
+  typeof disposalEn &
+  typeof notificationsEn;
 
 /** The features that have a locales/ folder. */
 export type StringsFeature =
@@ -39,7 +41,8 @@ export type StringsFeature =
   | 'movein'
   | 'taskrules'
   | 'tasks'
-  | 'disposal';
+  | 'disposal'
+  | 'notifications';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };
