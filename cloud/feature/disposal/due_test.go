@@ -2,6 +2,7 @@ package disposal_test
 
 import (
 	"context"
+	"strconv"
 	"testing"
 	"time"
 
@@ -277,4 +278,38 @@ func disposalsCard(t *testing.T, c *servertest.Client) *shared.DashboardCard {
 		}
 	}
 	return nil
+}
+
+// Through the eMAR's own calls: an order discontinued at a time in the
+// evening counts from the facility day it stopped; restored, it is no
+// longer due; a disposal's record copies the order as the eMAR keeps it.
+func TestDueFollowsTheEMAR(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		setClock(e, local(2027, 6, 1, 10, 0))
+		owner := e.SignIn(t, "owner_evergreen", maple)
+		r := newResident(t, owner, "Ned")
+		var m shared.Medication
+		owner.Post(t, "/api/care/medication/save", shared.SaveMedicationRequest{ResidentID: r.ResidentID, Name: "Digoxin", Type: shared.MedicationRoutine,
+			Dose: "0.125 mg", Route: shared.RouteOral, StartDate: "2027-05-01", Times: []string{"08:00"}, RxNumber: "RX-77"}).OK(t).Into(t, &m)
+		if dueItem(due(t, owner, r.ResidentID), m.MedicationID) != nil {
+			t.Fatal("a current order is due")
+		}
+		stop := local(2027, 5, 30, 21, 30) // 31 May in UTC
+		owner.Get(t, "/api/care/medication/discontinue?medicationId="+m.MedicationID+"&reason="+q("Pulse under 50")+
+			"&endTime="+strconv.FormatInt(stop.UnixMilli(), 10)).OK(t)
+		it := dueItem(due(t, owner, r.ResidentID), m.MedicationID)
+		if it == nil || it.Kind != shared.DisposalDueDiscontinued || it.Since != "2027-05-30" || it.DueDate != "2027-06-29" {
+			t.Fatalf("discontinued through the eMAR: %+v", it)
+		}
+		owner.Post(t, "/api/care/medication/restore", shared.MedicationChangeRequest{MedicationID: m.MedicationID, Reason: "Resumed by Dr. Lee"}).OK(t)
+		if it := dueItem(due(t, owner, r.ResidentID), m.MedicationID); it != nil {
+			t.Errorf("a restored order is due: %+v", it)
+		}
+		rec := save(t, owner, valid(e, r.ResidentID, m.MedicationID))
+		if rec.MedicationName != "Digoxin" || rec.Dose != "0.125 mg" || rec.RxNumber != "RX-77" || rec.MedicationStatus != shared.MedicationCurrent {
+			t.Errorf("copied order %+v", rec)
+		}
+	})
 }
