@@ -31,7 +31,7 @@ func TestSaveValidation(t *testing.T) {
 
 		for _, c := range []struct {
 			name, field, rule string
-			change          func(*shared.SaveDisposalRequest)
+			change            func(*shared.SaveDisposalRequest)
 		}{
 			{"no medication", "medicationId", "required", func(r *shared.SaveDisposalRequest) { r.MedicationID = "" }},
 			{"another resident's medication", "medicationId", "ofResident", func(r *shared.SaveDisposalRequest) { r.MedicationID = hers }},
