@@ -228,7 +228,8 @@ const CardPasses = "medPasses"
 
 // PassesCard is the "today's med passes" card for every facility role:
 // today's passes given, still to give (due now or soon), refused or held,
-// and red items of the last 7 days not acknowledged, linking to /emars.
+// and red items of the last 7 days not acknowledged, linking to /emars;
+// hidden while the facility has no pass today and nothing red.
 func (s *Service) PassesCard(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error) {
 	if p == nil || p.TenantID == "" {
 		return nil, nil
@@ -242,6 +243,9 @@ func (s *Service) PassesCard(ctx context.Context, p *auth.Principal) (*shared.Da
 		return nil, err
 	}
 	c := d.Counts
+	if c.Grey+c.Blue+c.Yellow+c.Red+c.Green+c.Orange == 0 && red == 0 {
+		return nil, nil // no eMAR in use today: no card of zeros
+	}
 	tone := shared.ToneNone
 	if red > 0 {
 		tone = shared.ToneDanger
