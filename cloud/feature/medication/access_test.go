@@ -69,7 +69,7 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 			"getMedHistory":          {do: get(hist + "/getMedHistory?residentId=" + peggy)},
 			"logPass": {do: post(care+"/logPass", shared.LogPassRequest{PassID: noon, ClientID: "access-log-0001", Outcome: shared.OutcomeRefused,
 				Reason: "Asleep"})},
-			"logPrn": {do: post(care+"/logPrn", shared.LogPrnRequest{MedicationID: prn.MedicationID, ClientID: "access-prn-0001", Reason: "Pain"})},
+			"logPrn":      {do: post(care+"/logPrn", shared.LogPrnRequest{MedicationID: prn.MedicationID, ClientID: "access-prn-0001", Reason: "Pain"})},
 			"prnFollowUp": {do: post(care+"/prnFollowUp", shared.PrnFollowUpRequest{PassID: dose.PassID, Effective: true})},
 			"save": {write: true, do: post(care+"/save", shared.SaveMedicationRequest{MedicationID: met.MedicationID, Name: "Metformin",
 				Type: shared.MedicationRoutine, Dose: "500 mg", Route: shared.RouteOral, StartDate: "2026-01-01", Times: []string{"07:00", "12:00"}})},

@@ -258,11 +258,11 @@ func TestDoseRules(t *testing.T) {
 			req   shared.LogPassRequest
 			field string
 		}{
-			"given, no reading": {shared.LogPassRequest{Outcome: shared.OutcomeGiven}, "vitalValue"},
-			"held, no reading":  {shared.LogPassRequest{Outcome: shared.OutcomeHeld, Reason: "BP low"}, "vitalValue"},
-			"given below 100":   {shared.LogPassRequest{Outcome: shared.OutcomeGiven, VitalValue: ptr(92.0)}, "outcome"},
-			"implausible":       {shared.LogPassRequest{Outcome: shared.OutcomeGiven, VitalValue: ptr(5.0)}, "vitalValue"},
-			"held, no reason":   {shared.LogPassRequest{Outcome: shared.OutcomeHeld, VitalValue: ptr(92.0)}, "reason"},
+			"given, no reading":  {shared.LogPassRequest{Outcome: shared.OutcomeGiven}, "vitalValue"},
+			"held, no reading":   {shared.LogPassRequest{Outcome: shared.OutcomeHeld, Reason: "BP low"}, "vitalValue"},
+			"given below 100":    {shared.LogPassRequest{Outcome: shared.OutcomeGiven, VitalValue: ptr(92.0)}, "outcome"},
+			"implausible":        {shared.LogPassRequest{Outcome: shared.OutcomeGiven, VitalValue: ptr(5.0)}, "vitalValue"},
+			"held, no reason":    {shared.LogPassRequest{Outcome: shared.OutcomeHeld, VitalValue: ptr(92.0)}, "reason"},
 			"refused, no reason": {shared.LogPassRequest{Outcome: shared.OutcomeRefused}, "reason"},
 		} {
 			_, err := log(c.req)
