@@ -140,7 +140,7 @@ export function saveRequest(d: DisposalDraft, residentId: string, zone: string |
 /** The quick-create call of a valid draft. */
 export function quickRequest(d: DisposalDraft, zone: string | undefined): QuickDisposalRequest {
   const { residentId: _r, recordId: _id, version: _v, taskId: _t, ...rest } = saveRequest(d, '', zone);
-  return rest;
+  return { ...rest, medicationId: d.medicationId };
 }
 
 /** The medication picker's choices: current orders first, then discontinued, each by name. */
