@@ -126,7 +126,7 @@ func count(c *shared.EmarColourCount, colour shared.PassColour) {
 // ColourCount is emarsStatusColourCount: a facility day's passes per colour
 // (one resident's when named).
 func (s *Service) ColourCount(ctx context.Context, p *auth.Principal, q shared.EmarColourQuery) (*shared.EmarColourCount, error) {
-	d, err := s.Day(ctx, p, shared.MedicationLogRequest{Day: q.Day, ResidentID: q.ResidentID})
+	d, err := s.Day(ctx, p, shared.MedicationLogRequest(q))
 	if err != nil {
 		return nil, err
 	}
