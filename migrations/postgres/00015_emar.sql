@@ -84,8 +84,10 @@ CREATE UNIQUE INDEX medication_passes_due ON medication_passes (medication_id, d
 CREATE UNIQUE INDEX medication_passes_client ON medication_passes (tenant_id, client_id);
 CREATE INDEX medication_passes_day ON medication_passes (tenant_id, day, resident_id);
 CREATE INDEX medication_passes_resident ON medication_passes (tenant_id, resident_id, due_at);
--- What the warning job and the red counts look at: passes not logged, and PRN doses awaiting their check.
+-- What the warning job (every facility) and the red counts (one facility's) look
+-- at: passes not logged, and PRN doses awaiting their check.
 CREATE INDEX medication_passes_open ON medication_passes (due_at) WHERE outcome = '';
+CREATE INDEX medication_passes_tenant_open ON medication_passes (tenant_id, due_at) WHERE outcome = '';
 CREATE INDEX medication_passes_follow_up ON medication_passes (follow_up_due) WHERE follow_up_due IS NOT NULL AND follow_up_at IS NULL;
 
 -- The med history: every change of an order (new, changed, held, resumed,
