@@ -73,6 +73,17 @@ func TestMoveInMakesPasses(t *testing.T) {
 		if err != nil || h.Total != 2 || h.Records[0].Kind != shared.ChangeCreate {
 			t.Fatalf("history of the wizard's orders: %+v %v", h, err)
 		}
+		// A day later the periodic jobs (River, one run each) make the new day's passes
+		// and warn of the 08:00 pass at 08:30.
+		setClock(e, local(2027, 6, 2, 8, 30))
+		e.DrainJobs(t)
+		if n := passes(); n != 9 {
+			t.Errorf("passes after the horizon job: %d, want 9", n)
+		}
+		var warned int
+		if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM medication_passes WHERE resident_id = ? AND warned_at IS NOT NULL`, rid).Scan(&warned); err != nil || warned != 1 {
+			t.Errorf("passes warned by the job: %d %v", warned, err)
+		}
 	})
 }
 
