@@ -74,7 +74,11 @@ export function DisposalFormDialog({ mode, residentId, zoneCode, zone, onClose, 
     return emptyDraft(now, zone);
   });
   const [errors, setErrors] = useState<DisposalErrors>({});
-  const set = <K extends keyof DisposalDraft>(key: K, value: DisposalDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  // A field's message goes once the field is changed; the next Save checks everything again.
+  const set = <K extends keyof DisposalDraft>(key: K, value: DisposalDraft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  };
 
   const save = useAppMutation({
     mutationFn: (d: DisposalDraft) =>
@@ -120,7 +124,7 @@ export function DisposalFormDialog({ mode, residentId, zoneCode, zone, onClose, 
               </strong>
               {' · '}
               {labelOf(t, ROUTE_KEYS, mode.item.route)}
-              <div className="hearth-muted">
+              <div>
                 {t(KIND_KEYS[mode.item.kind as keyof typeof KIND_KEYS] ?? KIND_KEYS.DISCONTINUED, {
                   date: formatCalendarDate(mode.item.since, language),
                 })}
