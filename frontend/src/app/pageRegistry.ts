@@ -18,6 +18,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   '/task-creation-rule': lazyPage(() => import('@/features/taskrules/pages/TaskCreationRulePage'), ['taskrules']),
   '/task': lazyPage(() => import('@/features/tasks/pages/TaskPage'), ['tasks']),
   '/calendar': lazyPage(() => import('@/features/tasks/pages/CalendarPage'), ['tasks']),
+  '/emars': lazyPage(() => import('@/features/emars/pages/EmarPage'), ['emars']),
 };
 
 export function hasPage(menuUrl: string): boolean {

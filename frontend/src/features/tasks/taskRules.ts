@@ -226,19 +226,8 @@ export function canCorrect(r: Pick<TaskRecord, 'status' | 'completedBy' | 'compl
   );
 }
 
-/** A countdown's text: "1:00", "0:09". */
-export function formatCountdown(seconds: number): string {
-  const s = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** How often the task page reads again by itself. */
-export const AUTO_REFRESH_SECONDS = 60;
-
-/** Seconds left before the next automatic refresh, from when the last one was due. */
-export function secondsLeft(nextAt: number, now: number): number {
-  return Math.max(0, Math.ceil((nextAt - now) / 1000));
-}
+// The page's automatic refresh (shared with the med pass page).
+export { AUTO_REFRESH_SECONDS, formatCountdown, secondsLeft } from '@/lib/time/countdown';
 
 /** The task page's form: the fields every task form shares (lib/care/taskForm), for whom, and remarks. */
 export interface TaskDraft extends TaskFieldsDraft {

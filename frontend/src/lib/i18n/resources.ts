@@ -9,6 +9,7 @@ import type taskrulesEn from '@/features/taskrules/locales/en-US.json';
 import type tasksEn from '@/features/tasks/locales/en-US.json';
 import type disposalEn from '@/features/disposal/locales/en-US.json';
 import type notificationsEn from '@/features/notifications/locales/en-US.json';
+import type emarsEn from '@/features/emars/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -29,7 +30,8 @@ export type TranslationResources = typeof enUS &
   typeof taskrulesEn &
   typeof tasksEn &
   typeof disposalEn &
-  typeof notificationsEn;
+  typeof notificationsEn &
+  typeof emarsEn;
 
 /** The features that have a locales/ folder. */
 export type StringsFeature =
@@ -42,7 +44,8 @@ export type StringsFeature =
   | 'taskrules'
   | 'tasks'
   | 'disposal'
-  | 'notifications';
+  | 'notifications'
+  | 'emars';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };

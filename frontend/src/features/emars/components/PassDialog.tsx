@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Callout, DialogBody, Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { EmarResident, Medication, MedPass } from '@/types/api.gen';
+import { AppDialog } from '@/components/AppDialog';
+import { canAcknowledge, followUpPending, type PassOrder } from '@/lib/emar/passRules';
+import { checkVital } from '@/lib/emar/vitals';
+import { currentLanguage } from '@/lib/i18n';
+import { formatTime } from '@/lib/time/dateTime';
+import { AcknowledgeForm } from './AcknowledgeForm';
+import { FiveRights } from './FiveRights';
+import { FollowUpForm } from './FollowUpForm';
+import { LoggedDetails } from './LoggedDetails';
+import { LogPassForm } from './LogPassForm';
+
+interface PassDialogProps {
+  pass: MedPass;
+  resident: EmarResident;
+  /** Owners and admins: acknowledge a red item. */
+  manager: boolean;
+  zoneCode: string | undefined;
+  onClose: () => void;
+}
+
+/** The order a pass is of, as the card's orders have it; the pass's own copy when the order is gone. */
+export function orderOfPass(pass: MedPass, orders: readonly Medication[]): { order: Medication | undefined; rules: PassOrder } {
+  const order = orders.find((m) => m.medicationId === pass.medicationId);
+  const rules: PassOrder = order ?? {
+    route: pass.route,
+    siteRequired: false,
+    controlled: false,
+    onHold: pass.status === 'ON_HOLD',
+    vital: '',
+    slidingScale: [],
+  };
+  return { order, rules };
+}
+
+/**
+ * One pass, opened by one tap: the five rights to check (resident with photo, drug, dose, route, time),
+ * then, not yet logged, the vital and the outcome; logged, what was logged and by whom. A PRN dose
+ * documents its effect here; owners and admins acknowledge a red item. Someone else's log that came
+ * first is shown as theirs ("already logged by … at …").
+ */
+export function PassDialog({ pass, resident, manager, zoneCode, onClose }: PassDialogProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  // Someone else's log (or effect check) that came first: theirs is shown, with who and when.
+  const [already, setAlready] = useState<{ pass: MedPass; text: string } | null>(null);
+  const [reading, setReading] = useState('');
+  const p = already?.pass ?? pass;
+  const { order, rules } = orderOfPass(p, resident.medications);
+  const open = p.kind === 'SCHEDULED' && !p.outcome;
+  const scale = order?.slidingScale?.length ? checkVital(order, reading) : undefined;
+  const dose = p.outcome
+    ? p.doseGiven || p.dose
+    : scale
+      ? scale.kind === 'ok' && scale.scaleDose !== undefined
+        ? t('emars.rights.scaleDoseFor', { dose: scale.scaleDose })
+        : t('emars.rights.scaleDose')
+      : order?.dose || p.dose;
+  return (
+    <AppDialog title={p.medicationName} onClose={onClose} className="hearth-pass-dialog" style={{ width: 600 }}>
+      <DialogBody>
+        <div data-testid="pass-dialog" data-pass-id={p.passId} data-status={p.status}>
+          {already ? (
+            <Callout intent={Intent.WARNING} compact role="alert" className="hearth-gap-bottom" data-testid="pass-already-logged">
+              {already.text}
+            </Callout>
+          ) : null}
+          <FiveRights resident={resident} order={order} pass={p} dose={dose} zoneCode={zoneCode} />
+          {open ? (
+            <LogPassForm pass={p} order={rules} reading={reading} onReading={setReading} onDone={onClose} onAlreadyLogged={(first) =>
+                setAlready({ pass: first, text: t('emars.pass.alreadyLogged', { name: first.staffName ?? '', time: formatTime(first.givenTime ?? 0, zoneCode, language) }) })
+              }
+            />
+          ) : (
+            <LoggedDetails pass={p} zoneCode={zoneCode} />
+          )}
+          {followUpPending(p) ? (
+            <section className="hearth-pass-section" aria-label={t('emars.followUp.title')}>
+              <h3 className="hearth-pass-section-title">{t('emars.followUp.title')}</h3>
+              <FollowUpForm
+                pass={p}
+                onDone={onClose}
+                onAlready={(first) =>
+                  setAlready({ pass: first, text: t('emars.followUp.already', { name: first.followUpByName ?? '', time: formatTime(first.followUpTime ?? 0, zoneCode, language) }) })
+                }
+              />
+            </section>
+          ) : null}
+          {manager && canAcknowledge(p) ? (
+            <section className="hearth-pass-section" aria-label={t('emars.ack.title')}>
+              <AcknowledgeForm pass={p} onDone={onClose} />
+            </section>
+          ) : null}
+        </div>
+      </DialogBody>
+    </AppDialog>
+  );
+}
