@@ -99,7 +99,10 @@ export function FollowUpForm({ pass, onDone, onAlready }: { pass: MedPass; onDon
           maxLength={PassNoteMax}
           value={draft.note}
           intent={noteError ? Intent.DANGER : Intent.NONE}
-          onChange={(e) => setDraft((d) => ({ ...d, note: e.currentTarget.value }))}
+          onChange={(e) => {
+            const note = e.currentTarget.value;
+            setDraft((d) => ({ ...d, note }));
+          }}
           data-testid="follow-up-note"
         />
       </FormField>
