@@ -47,3 +47,8 @@ const (
 	// ConfirmFilesMax bounds the file ids one confirmed call takes.
 	ConfirmFilesMax = 100
 )
+
+// PrintMaxRecords bounds what one printed or exported report holds (spec 001 §9
+// "Print range maximum": 1000 records); a larger range is refused with a
+// request to narrow it.
+const PrintMaxRecords = 1000

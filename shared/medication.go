@@ -540,3 +540,23 @@ type SaveAssistanceRequest struct {
 	Level      AssistanceLevel `json:"level" enum:"INDEPENDENT,SELF_WITH_ASSISTANCE,ADMINISTRATION"`
 	Note       string          `json:"note,omitempty" maxLength:"300" limit:"SubDetailsMax" doc:"e.g. nurse delegation in place, no hand-over-hand"`
 }
+
+// MarPaper is the sheet a printed MAR is laid out on: US homes print Letter.
+type MarPaper string
+
+const (
+	PaperLetter MarPaper = "LETTER"
+	PaperA4     MarPaper = "A4"
+)
+
+// MarMonthLength is the length of a month written YYYY-MM.
+const MarMonthLength = 7
+
+// PrintMarQuery is GET /medication/printMar: one resident's monthly MAR as a
+// PDF (drugs × days with initials per pass, the codes, PRN doses and their
+// results, refusals with reasons, the staff who initialled, signature lines).
+type PrintMarQuery struct {
+	ResidentID string   `query:"residentId" json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
+	Month      string   `query:"month" json:"month" minLength:"7" maxLength:"7" limit:"MarMonthLength" doc:"YYYY-MM, in the facility's zone"`
+	Paper      MarPaper `query:"paper" json:"paper,omitempty" enum:"LETTER,A4" doc:"Empty = LETTER"`
+}

@@ -99,6 +99,10 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.SaveAssistanceRequest]) (*shared.MedicationAssistance, error) {
 			return s.SaveAssistance(ctx, auth.From(ctx), in.Body)
 		})
+	web.HandleFile(api, read(http.MethodGet, m+"/printMar", "A resident's monthly MAR as a PDF in the caller's language: drugs × days with initials or codes per pass, the codes, PRN doses with reason and result, refusals, holds and doses not given with reasons, the staff who initialled, signature lines; at most PrintMaxRecords passes"),
+		func(ctx context.Context, in *shared.PrintMarQuery) (*web.File, error) {
+			return s.PrintMar(ctx, auth.From(ctx), *in)
+		})
 	web.Handle(api, read(http.MethodGet, "/medHistory/getMedHistory", "A resident's order changes (or one order's), newest first, with date, prescriber, logged call and verification"),
 		func(ctx context.Context, in *shared.MedHistoryQuery) (*shared.Page[shared.MedicationChange], error) {
 			return s.History(ctx, auth.From(ctx), *in)

@@ -3,14 +3,13 @@ package pdf
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"hearth/cloud/platform/pdf/pdftest"
 )
 
 // printedAt is the creation date of every test document, so runs compare.
@@ -163,49 +162,9 @@ func render(t testing.TB, d *Document) []byte {
 	return b.Bytes()
 }
 
-// poppler answers the path of a poppler tool, or skips the test when it is
-// not installed (make test installs poppler-utils through
-// build/scripts/ensure-desktop-deps.sh; in CI a missing tool fails).
-func poppler(t *testing.T, tool string) string {
-	t.Helper()
-	p, err := exec.LookPath(tool)
-	if err != nil {
-		msg := tool + " (Debian's poppler-utils) is not installed: apt-get install -y poppler-utils, or run make test, which installs it"
-		if os.Getenv("CI") != "" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return p
-}
+func poppler(t *testing.T, tool string) string { return pdftest.Tool(t, tool) }
 
-// extract writes doc to a file and answers pdftotext -layout's text and pdfinfo's page count.
-func extract(t *testing.T, doc []byte) (string, int) {
-	t.Helper()
-	pdftotext, pdfinfo := poppler(t, "pdftotext"), poppler(t, "pdfinfo")
-	dir := t.TempDir()
-	file := filepath.Join(dir, "doc.pdf")
-	if err := os.WriteFile(file, doc, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if out := os.Getenv("PDF_TEST_OUT"); out != "" { // keep a copy to look at
-		_ = os.WriteFile(filepath.Join(out, strings.ReplaceAll(t.Name(), "/", "_")+".pdf"), doc, 0o644)
-	}
-	text, err := exec.Command(pdftotext, "-layout", "-enc", "UTF-8", file, "-").CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdftotext: %v\n%s", err, text)
-	}
-	info, err := exec.Command(pdfinfo, file).CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdfinfo: %v\n%s", err, info)
-	}
-	m := regexp.MustCompile(`(?m)^Pages:\s+(\d+)`).FindSubmatch(info)
-	if m == nil {
-		t.Fatalf("pdfinfo gave no page count:\n%s", info)
-	}
-	pages, _ := strconv.Atoi(string(m[1]))
-	return string(text), pages
-}
+func extract(t *testing.T, doc []byte) (string, int) { return pdftest.Extract(t, doc) }
 
 // words counts how often w stands alone (between spaces or line ends) in text.
 func words(text, w string) int {

@@ -518,6 +518,9 @@ export interface DesktopStatus {
   outboxFailed: number /* int */;
   syncError?: string;
   audioCapture: boolean;
+  medWaiting: number /* int */;
+  medAttention: number /* int */;
+  medSignInNeeded?: string[];
 }
 /**
  * SetCloudRequest is POST /api/desktop/cloud: the first-run setup (and later
@@ -564,6 +567,81 @@ export interface DesktopOutboxEntry {
   state: string;
   attempts: number /* int */;
   lastError?: string;
+}
+/**
+ * OutboxConflict: a med write the cloud refused because someone else logged
+ * the same pass (or documented the same effect) first; never sent again.
+ */
+export const OutboxConflict: OutboxState = "CONFLICT";
+/**
+ * LocalPassPrefix starts the pass id of a PRN dose kept on this computer
+ * and not yet on the cloud ("local-" + its clientId); a prnFollowUp may
+ * name it, and the shell sends that check after the dose.
+ */
+export const LocalPassPrefix = "local-";
+/**
+ * MedSeenMax bounds the entries one POST /api/desktop/medpasses/seen marks.
+ */
+export const MedSeenMax = 100;
+/**
+ * MedOutboxKind is which eMAR call a kept med write is.
+ */
+export type MedOutboxKind = string;
+export const MedOutboxPass: MedOutboxKind = "PASS"; // POST /api/care/medication/logPass
+export const MedOutboxPrn: MedOutboxKind = "PRN"; // POST /api/care/medication/logPrn
+export const MedOutboxFollowUp: MedOutboxKind = "FOLLOW_UP"; // POST /api/care/medication/prnFollowUp
+/**
+ * DesktopMedPass is a pass as the desktop shell answers it in owner mode:
+ * the cloud's MedPass, plus what this computer knows that the cloud does not
+ * yet. The answer to a med write the shell kept (code 0000, the message
+ * says it was saved on this computer) is one, with queued true; the passes
+ * of a listMedicationLog day carry queued or localConflict too.
+ */
+export interface DesktopMedPass {
+  MedPass: MedPass;
+  queued?: boolean;
+  localConflict?: DesktopMedConflict;
+}
+/**
+ * DesktopMedConflict is this computer's log that lost to another device's.
+ */
+export interface DesktopMedConflict {
+  clientId: string;
+  staffName: string;
+  outcome?: PassOutcome;
+  givenTime: number /* int64 */;
+}
+/**
+ * DesktopMedEntry is one med write in GET /api/desktop/medpasses: kept on
+ * this computer, sent, refused, or lost to someone else's log (CONFLICT).
+ */
+export interface DesktopMedEntry {
+  clientId: string;
+  kind: MedOutboxKind;
+  passId: string;
+  medicationId: string;
+  residentId: string;
+  residentName: string;
+  medicationName: string;
+  dueTime: number /* int64 */;
+  outcome?: PassOutcome;
+  effective?: boolean;
+  happenedTime: number /* int64 */;
+  staffName: string;
+  state: OutboxState;
+  needsSignIn: boolean;
+  attempts: number /* int */;
+  lastError?: string;
+  sentTime?: number /* int64 */;
+  other?: MedPass;
+  seen: boolean;
+}
+/**
+ * DesktopMedSeenRequest is POST /api/desktop/medpasses/seen: the caregiver
+ * or owner has read these conflicts and refusals.
+ */
+export interface DesktopMedSeenRequest {
+  clientIds: string[];
 }
 
 //////////
@@ -1469,6 +1547,12 @@ export const ImageSideMax = 4096;
  * ConfirmFilesMax bounds the file ids one confirmed call takes.
  */
 export const ConfirmFilesMax = 100;
+/**
+ * PrintMaxRecords bounds what one printed or exported report holds (spec 001 §9
+ * "Print range maximum": 1000 records); a larger range is refused with a
+ * request to narrow it.
+ */
+export const PrintMaxRecords = 1000;
 
 //////////
 // source: medication.go
@@ -2082,6 +2166,26 @@ export interface SaveAssistanceRequest {
   residentId: string;
   level: AssistanceLevel;
   note?: string;
+}
+/**
+ * MarPaper is the sheet a printed MAR is laid out on: US homes print Letter.
+ */
+export type MarPaper = string;
+export const PaperLetter: MarPaper = "LETTER";
+export const PaperA4: MarPaper = "A4";
+/**
+ * MarMonthLength is the length of a month written YYYY-MM.
+ */
+export const MarMonthLength = 7;
+/**
+ * PrintMarQuery is GET /medication/printMar: one resident's monthly MAR as a
+ * PDF (drugs × days with initials per pass, the codes, PRN doses and their
+ * results, refusals with reasons, the staff who initialled, signature lines).
+ */
+export interface PrintMarQuery {
+  residentId: string;
+  month: string;
+  paper?: MarPaper;
 }
 
 //////////
