@@ -7,6 +7,8 @@ import { groupBySession, minutesOf, sessionOf, shiftDay } from './passGroups';
 import {
   canAcknowledge,
   EMPTY_PASS_DRAFT,
+  givenTimeError,
+  givenTimeOf,
   EMPTY_PRN_DRAFT,
   followUpPending,
   followUpRequest,
@@ -128,6 +130,33 @@ describe('which outcomes need a reason', () => {
     expect(validatePass({ ...EMPTY_PASS_DRAFT, outcome: 'NOT_GIVEN', reason: 'x'.repeat(301) }, ORDER, 'DUE')).toEqual({
       reason: { key: 'care.emar.rule.tooLong', values: { max: 300 } },
     });
+  });
+});
+
+describe('a pass charted late', () => {
+  const zone = 'America/Los_Angeles';
+  // 2026-11-24 10:00 Pacific (UTC-8).
+  const now = Date.UTC(2026, 10, 24, 18, 0);
+  const clock = { zone, now, opened: '2026-11-24T10:00' };
+
+  it('is now unless the time was changed, else that time on the facility clock', () => {
+    expect(givenTimeOf('', clock)).toBeUndefined();
+    expect(givenTimeOf('2026-11-24T10:00', clock)).toBeUndefined();
+    expect(givenTimeOf('2026-11-24T08:05', clock)).toBe(Date.UTC(2026, 10, 24, 16, 5));
+    expect(givenTimeError('2026-11-24T08:05', clock)).toBeUndefined();
+  });
+
+  it('cannot be in the future nor more than 7 days back', () => {
+    expect(givenTimeError('2026-11-24T10:01', clock)).toBeUndefined(); // within the 2-minute skew
+    expect(givenTimeError('2026-11-24T10:05', clock)).toEqual({ key: 'care.emar.rule.givenAtFuture' });
+    expect(givenTimeError('2026-11-17T09:59', clock)).toEqual({ key: 'care.emar.rule.givenAtOld', values: { days: 7 } });
+    expect(givenTimeError('2026-02-30T10:00', clock)).toEqual({ key: 'care.emar.rule.givenAt' });
+    expect(validatePass({ ...EMPTY_PASS_DRAFT, outcome: 'GIVEN', reason: 'Charted late', givenAt: '2026-11-25T08:00' }, ORDER, 'OVERDUE', clock)).toEqual({
+      givenTime: { key: 'care.emar.rule.givenAtFuture' },
+    });
+    const req = passRequest({ ...EMPTY_PASS_DRAFT, outcome: 'GIVEN', reason: 'Charted late', givenAt: '2026-11-24T08:05' }, ORDER, 'p1', 'c1', clock);
+    expect(req.givenTime).toBe(Date.UTC(2026, 10, 24, 16, 5));
+    expect(passRequest({ ...EMPTY_PASS_DRAFT, outcome: 'GIVEN', givenAt: '2026-11-24T10:00' }, ORDER, 'p1', 'c1', clock)).not.toHaveProperty('givenTime');
   });
 });
 

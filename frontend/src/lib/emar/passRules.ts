@@ -12,6 +12,8 @@ import {
   PassDone,
   PassNoteMax,
   PassOnHold,
+  PassClockSkewSeconds,
+  PassLogMaxAgeDays,
   PassOverdue,
   PassPRN,
   PassReasonMax,
@@ -46,6 +48,7 @@ import {
   type PrnFollowUpRequest,
 } from '@/types/api.gen';
 import type { RuleError } from '@/lib/form/FormField';
+import { zonedWallToEpoch } from '@/lib/time/zone';
 import { checkVital, mustHold, readingValue, type VitalCheck, type VitalOrder } from './vitals';
 
 /** The four outcomes, in the order the pass dialog offers them. */
@@ -116,11 +119,51 @@ export interface PassDraft {
   countBefore: string;
   countAfter: string;
   note: string;
+  /**
+   * When it happened, "YYYY-MM-DDTHH:mm" on the facility's clock, for a pass charted after its window;
+   * "" (or the time the form was opened, unchanged) is now.
+   */
+  givenAt: string;
 }
 
-export const EMPTY_PASS_DRAFT: PassDraft = { outcome: '', reason: '', reading: '', site: '', siteNote: '', countBefore: '', countAfter: '', note: '' };
+export const EMPTY_PASS_DRAFT: PassDraft = {
+  outcome: '',
+  reason: '',
+  reading: '',
+  site: '',
+  siteNote: '',
+  countBefore: '',
+  countAfter: '',
+  note: '',
+  givenAt: '',
+};
 
-export type PassField = 'outcome' | 'reason' | 'vitalValue' | 'site' | 'siteNote' | 'countBefore' | 'countAfter' | 'doseGiven' | 'note';
+export type PassField = 'outcome' | 'reason' | 'vitalValue' | 'site' | 'siteNote' | 'countBefore' | 'countAfter' | 'doseGiven' | 'note' | 'givenTime';
+
+/** The facility's clock a draft's time is read on: its zone, now, and the time the form showed at first. */
+export interface PassClock {
+  zone: string | undefined;
+  now: number;
+  /** The "when it happened" the form started with (now, when opened): unchanged, it means now. */
+  opened?: string;
+}
+
+/** The time a draft says the dose happened, in epoch ms; undefined for now. */
+export function givenTimeOf(givenAt: string, clock: PassClock): number | undefined {
+  if (givenAt === '' || givenAt === clock.opened) return undefined;
+  const ms = zonedWallToEpoch(givenAt, clock.zone);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** When it happened: a real time, not ahead of now (the server's 2-minute skew), at most 7 days back (PassLogMaxAgeDays). */
+export function givenTimeError(givenAt: string, clock: PassClock): RuleError | undefined {
+  if (givenAt === '' || givenAt === clock.opened) return undefined;
+  const ms = zonedWallToEpoch(givenAt, clock.zone);
+  if (Number.isNaN(ms)) return { key: 'care.emar.rule.givenAt' };
+  if (ms > clock.now + PassClockSkewSeconds * 1000) return { key: 'care.emar.rule.givenAtFuture' };
+  if (ms < clock.now - PassLogMaxAgeDays * 86_400_000) return { key: 'care.emar.rule.givenAtOld', values: { days: PassLogMaxAgeDays } };
+  return undefined;
+}
 export type PassErrors = Partial<Record<PassField, RuleError>>;
 
 /** The rule a vital check breaks, if any (a hold is no mistake: it decides the outcome instead). */
@@ -178,12 +221,14 @@ function reasonKey(outcome: PassOutcome, status: PassStatus): string {
   return passTiming(status) === 'early' ? 'care.emar.rule.reasonEarly' : 'care.emar.rule.reasonLate';
 }
 
-/** The rules of a scheduled pass's log, before it is sent. */
-export function validatePass(draft: PassDraft, order: PassOrder, status: PassStatus): PassErrors {
+/** The rules of a scheduled pass's log, before it is sent (with the clock, the time it happened too). */
+export function validatePass(draft: PassDraft, order: PassOrder, status: PassStatus, clock?: PassClock): PassErrors {
   if (draft.outcome === '') return { outcome: { key: 'care.emar.rule.outcome' } };
   const outcome = draft.outcome;
   const given = outcome === OutcomeGiven;
   let errors: PassErrors = {};
+  const when = clock ? givenTimeError(draft.givenAt, clock) : undefined;
+  if (when) errors.givenTime = when;
   if (reasonRequired(outcome, status) && draft.reason.trim() === '') errors.reason = { key: reasonKey(outcome, status) };
   errors = { ...errors, ...textErrors('reason', draft.reason, PassReasonMax), ...textErrors('note', draft.note, PassNoteMax) };
   const check = checkVital(order, draft.reading);
@@ -209,14 +254,16 @@ export function outcomeForReading(draft: PassDraft, order: PassOrder): PassOutco
 const opt = (s: string) => (s.trim() === '' ? undefined : s.trim());
 
 /** The logPass request of a valid draft. Fields the outcome does not use are not sent. */
-export function passRequest(draft: PassDraft, order: PassOrder, passId: string, clientId: string): LogPassRequest {
+export function passRequest(draft: PassDraft, order: PassOrder, passId: string, clientId: string, clock?: PassClock): LogPassRequest {
   const outcome = draft.outcome as PassOutcome;
   const given = outcome === OutcomeGiven;
   const reading = readingValue(checkVital(order, draft.reading));
+  const givenTime = clock ? givenTimeOf(draft.givenAt, clock) : undefined;
   return {
     passId,
     clientId,
     outcome,
+    ...(givenTime !== undefined ? { givenTime } : {}),
     reason: opt(draft.reason),
     note: opt(draft.note),
     vitalValue: reading,

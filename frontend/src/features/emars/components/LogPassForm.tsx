@@ -4,6 +4,7 @@ import { TickIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PassNoteMax, PassReasonMax, type MedPass, type PassOutcome } from '@/types/api.gen';
+import { DateTimeInput } from '@/components/DateTimeInput';
 import { VitalInput } from '@/components/emar/VitalInput';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
@@ -22,6 +23,7 @@ import {
   validatePass,
   type PassDraft,
   type PassErrors,
+  type PassClock,
   type PassOrder,
 } from '@/lib/emar/passRules';
 import { checkVital, mustHold } from '@/lib/emar/vitals';
@@ -29,6 +31,8 @@ import { FormField, useRuleMessage } from '@/lib/form/FormField';
 import { FormProblem } from '@/lib/form/FormProblem';
 import { useRevealErrors } from '@/lib/form/useReveal';
 import { currentLanguage } from '@/lib/i18n';
+import { ianaZone } from '@/lib/time/dateTime';
+import { epochToZonedWall } from '@/lib/time/zone';
 import { emarKey } from '../api/keys';
 import { logPass } from '../api/logPass';
 import { DoseFields, type DoseDraft } from './DoseFields';
@@ -55,6 +59,8 @@ interface LogPassFormProps {
   /** The reading, as the dialog's five rights show the sliding scale's dose for it. */
   reading: string;
   onReading: (reading: string) => void;
+  /** The facility's zone code: a pass charted late says when it happened on the facility's clock. */
+  zoneCode: string | undefined;
   /** Logged: the answer, the dialog closes. */
   onDone: () => void;
   /** Someone logged it first (4009): their log, which the dialog shows instead. */
@@ -67,13 +73,16 @@ interface LogPassFormProps {
  * but an on-time Given, the site and controlled counts of a given dose, and a note. One client id per log,
  * kept until the server answered, so a retry after a lost answer sends the same log (stored once).
  */
-export function LogPassForm({ pass, order, reading, onReading, onDone, onAlreadyLogged }: LogPassFormProps) {
+export function LogPassForm({ pass, order, reading, onReading, zoneCode, onDone, onAlreadyLogged }: LogPassFormProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const message = useRuleMessage();
   const queryClient = useQueryClient();
   const { formRef, reveal } = useRevealErrors();
-  const [draft, setDraft] = useState<PassDraft>(EMPTY_PASS_DRAFT);
+  const zone = ianaZone(zoneCode);
+  // A pass charted after its window says when it happened; the form starts at now (sent as now unless changed).
+  const [opened] = useState(() => epochToZonedWall(Date.now(), zone));
+  const [draft, setDraft] = useState<PassDraft>(() => ({ ...EMPTY_PASS_DRAFT, givenAt: opened }));
   const [errors, setErrors] = useState<PassErrors>({});
   const clientId = useRef<string | null>(null);
   // The reason the form wrote itself for a hold, replaced while the caregiver has not changed it.
@@ -120,7 +129,8 @@ export function LogPassForm({ pass, order, reading, onReading, onDone, onAlready
   };
 
   const submit = () => {
-    const found = validatePass(full, order, pass.status);
+    const clock: PassClock = { zone, now: Date.now(), opened };
+    const found = validatePass(full, order, pass.status, clock);
     setErrors(found);
     save.reset();
     if (Object.keys(found).length > 0) {
@@ -128,7 +138,7 @@ export function LogPassForm({ pass, order, reading, onReading, onDone, onAlready
       return;
     }
     clientId.current ??= newClientId();
-    save.mutate(passRequest(full, order, pass.passId, clientId.current));
+    save.mutate(passRequest(full, order, pass.passId, clientId.current, clock));
   };
 
   const outcome = draft.outcome;
@@ -183,6 +193,11 @@ export function LogPassForm({ pass, order, reading, onReading, onDone, onAlready
             onChange={(e) => update({ reason: e.currentTarget.value })}
             data-testid="pass-reason"
           />
+        </FormField>
+      ) : null}
+      {timing === 'late' && outcome !== '' ? (
+        <FormField id={id('givenAt')} label={t('emars.pass.givenAt')} error={err('givenTime')} hint={t('emars.pass.givenAtHint')}>
+          <DateTimeInput id={id('givenAt')} label={t('emars.pass.givenAt')} value={draft.givenAt} onChange={(givenAt) => update({ givenAt })} />
         </FormField>
       ) : null}
       {outcome === 'GIVEN' ? (

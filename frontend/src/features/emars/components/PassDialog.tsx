@@ -70,7 +70,7 @@ export function PassDialog({ pass, resident, manager, zoneCode, onClose }: PassD
           ) : null}
           <FiveRights resident={resident} order={order} pass={p} dose={dose} zoneCode={zoneCode} />
           {open ? (
-            <LogPassForm pass={p} order={rules} reading={reading} onReading={setReading} onDone={onClose} onAlreadyLogged={(first) =>
+            <LogPassForm pass={p} order={rules} reading={reading} onReading={setReading} zoneCode={zoneCode} onDone={onClose} onAlreadyLogged={(first) =>
                 setAlready({ pass: first, text: t('emars.pass.alreadyLogged', { name: first.staffName ?? '', time: formatTime(first.givenTime ?? 0, zoneCode, language) }) })
               }
             />
