@@ -9,6 +9,8 @@ import {
   EMPTY_PASS_DRAFT,
   givenTimeError,
   givenTimeOf,
+  isQueued,
+  localConflictOf,
   EMPTY_PRN_DRAFT,
   followUpPending,
   followUpRequest,
@@ -309,6 +311,15 @@ describe('items on the card', () => {
     const passes = [prn, { ...prn, passId: 'p2', givenTime: 20 }, { ...prn, passId: 'p3', medicationId: 'other', givenTime: 30 }];
     expect(lastPrnDose(passes, 'm1')?.passId).toBe('p2');
     expect(lastPrnDose(passes, 'none')).toBeUndefined();
+  });
+
+  it('reads what the desktop shell adds: kept to send, or lost to someone else', () => {
+    expect(isQueued(pass())).toBe(false);
+    expect(isQueued(undefined)).toBe(false);
+    expect(isQueued({ ...pass(), queued: true } as MedPass)).toBe(true);
+    const lost = { ...pass(), staffName: 'Grace Kim', localConflict: { clientId: 'c', staffName: 'Amina Njoroge', outcome: 'GIVEN', givenTime: 5 } } as MedPass;
+    expect(localConflictOf(lost)?.staffName).toBe('Amina Njoroge');
+    expect(localConflictOf(pass())).toBeUndefined();
   });
 
   it('groups scheduled passes by session in the order of the day', () => {

@@ -390,3 +390,25 @@ export function prnOrders(resident: { medications: readonly Medication[] }): Med
     .filter((m) => m.type === 'PRN' && m.status === 'CURRENT')
     .sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/**
+ * What the desktop shell adds to a pass in the owner's window (shared.DesktopMedPass): a log kept on this
+ * computer while the cloud did not answer (queued), or one the cloud refused because someone logged the pass
+ * first (localConflict; the pass shows theirs). In a browser neither is ever set.
+ */
+export interface DevicePassFields {
+  queued?: boolean;
+  localConflict?: { clientId: string; staffName: string; outcome?: PassOutcome; givenTime: number };
+}
+
+export type PassOnDevice = MedPass & DevicePassFields;
+
+/** The answer to a write the desktop shell kept to send later. */
+export function isQueued(answer: MedPass | undefined): boolean {
+  return !!(answer as PassOnDevice | undefined)?.queued;
+}
+
+/** This computer's offline log that lost to someone else's, if any. */
+export function localConflictOf(p: MedPass): DevicePassFields['localConflict'] {
+  return (p as PassOnDevice).localConflict ?? undefined;
+}

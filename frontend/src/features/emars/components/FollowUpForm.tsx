@@ -8,7 +8,7 @@ import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { useAppMutation } from '@/lib/api/mutation';
 import { sidebarCountsKey } from '@/lib/api/queryKeys';
-import { followUpRequest, validateFollowUp, type FollowUpDraft, type FollowUpErrors } from '@/lib/emar/passRules';
+import { followUpRequest, isQueued, validateFollowUp, type FollowUpDraft, type FollowUpErrors } from '@/lib/emar/passRules';
 import { FormField, useRuleMessage } from '@/lib/form/FormField';
 import { FormProblem } from '@/lib/form/FormProblem';
 import { useRevealErrors } from '@/lib/form/useReveal';
@@ -29,7 +29,7 @@ export function FollowUpForm({ pass, onDone, onAlready }: { pass: MedPass; onDon
   const save = useAppMutation({
     mutationFn: prnFollowUp,
     invalidates: [emarKey, sidebarCountsKey],
-    success: 'emars.done.followUp',
+    success: (answer) => (isQueued(answer) ? 'emars.done.queued' : 'emars.done.followUp'),
     onSuccess: onDone,
     onError: (err) => {
       if (isApiError(err) && err.code === '4009') {

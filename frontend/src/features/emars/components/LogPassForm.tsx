@@ -14,6 +14,7 @@ import { verdictText } from '@/lib/emar/emarText';
 import {
   EMPTY_PASS_DRAFT,
   givingBlocked,
+  isQueued,
   newClientId,
   outcomeAllowed,
   outcomeForReading,
@@ -91,7 +92,8 @@ export function LogPassForm({ pass, order, reading, onReading, zoneCode, onDone,
   const save = useAppMutation({
     mutationFn: logPass,
     invalidates: [emarKey, sidebarCountsKey],
-    success: (answer) => DONE[answer.outcome ?? ''],
+    // The desktop shell keeps a log made while the cloud does not answer, and says so.
+    success: (answer) => (isQueued(answer) ? 'emars.done.queued' : DONE[answer.outcome ?? '']),
     onSuccess: () => {
       clientId.current = null;
       onDone();

@@ -3,7 +3,7 @@ import { Callout, DialogBody, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { EmarResident, Medication, MedPass } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
-import { canAcknowledge, followUpPending, type PassOrder } from '@/lib/emar/passRules';
+import { canAcknowledge, followUpPending, localConflictOf, type PassOrder } from '@/lib/emar/passRules';
 import { checkVital } from '@/lib/emar/vitals';
 import { currentLanguage } from '@/lib/i18n';
 import { formatTime } from '@/lib/time/dateTime';
@@ -66,6 +66,11 @@ export function PassDialog({ pass, resident, manager, zoneCode, onClose }: PassD
           {already ? (
             <Callout intent={Intent.WARNING} compact role="alert" className="hearth-gap-bottom" data-testid="pass-already-logged">
               {already.text}
+            </Callout>
+          ) : null}
+          {localConflictOf(p) ? (
+            <Callout intent={Intent.WARNING} compact role="alert" className="hearth-gap-bottom" data-testid="pass-local-conflict">
+              {t('emars.item.conflict', { winner: p.staffName ?? '', mine: localConflictOf(p)?.staffName ?? '' })}
             </Callout>
           ) : null}
           <FiveRights resident={resident} order={order} pass={p} dose={dose} zoneCode={zoneCode} />

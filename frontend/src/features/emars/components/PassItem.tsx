@@ -5,7 +5,7 @@ import { PassStatusTag } from '@/components/emar/PassStatusTag';
 import { careLabel } from '@/lib/care/taskLabels';
 import { ROUTE_KEYS } from '@/lib/emar/emarLabels';
 import { paletteOf } from '@/lib/emar/passColours';
-import { followUpPending } from '@/lib/emar/passRules';
+import { followUpPending, isQueued, localConflictOf } from '@/lib/emar/passRules';
 import { currentLanguage } from '@/lib/i18n';
 import { formatTime } from '@/lib/time/dateTime';
 
@@ -28,6 +28,8 @@ export function PassItem({ pass: p, zoneCode, controlled, onOpen }: PassItemProp
   const prn = p.kind === 'PRN';
   const time = formatTime(prn ? (p.givenTime ?? 0) : p.dueTime, zoneCode, language);
   const pending = followUpPending(p);
+  const queued = isQueued(p);
+  const conflict = localConflictOf(p);
   const style = { '--pass-stripe': paletteOf(p.colour).stripe } as CSSProperties;
   return (
     <button
@@ -42,6 +44,7 @@ export function PassItem({ pass: p, zoneCode, controlled, onOpen }: PassItemProp
       data-colour={p.colour}
       data-kind={p.kind}
       data-follow-up={p.followUpStatus ?? ''}
+      data-queued={queued || undefined}
     >
       <span className="hearth-pass-time">{time}</span>
       <span className="hearth-pass-what">
@@ -57,6 +60,12 @@ export function PassItem({ pass: p, zoneCode, controlled, onOpen }: PassItemProp
         ) : null}
         {prn && p.followUpStatus === 'DONE' ? (
           <span className="hearth-pass-by">{p.followUpEffective ? t('emars.item.helped') : t('emars.item.didNotHelp')}</span>
+        ) : null}
+        {queued ? <span className="hearth-pass-queued">{t('emars.item.queued')}</span> : null}
+        {conflict ? (
+          <span className="hearth-pass-conflict" data-testid="pass-local-conflict">
+            {t('emars.item.conflict', { winner: p.staffName ?? '', mine: conflict.staffName })}
+          </span>
         ) : null}
         {p.ackTime ? <span className="hearth-pass-by">{t('emars.item.acknowledged', { name: p.ackByName ?? '' })}</span> : null}
       </span>

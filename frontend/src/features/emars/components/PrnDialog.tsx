@@ -10,7 +10,7 @@ import { useAppMutation } from '@/lib/api/mutation';
 import { sidebarCountsKey } from '@/lib/api/queryKeys';
 import { careLabel } from '@/lib/care/taskLabels';
 import { ROUTE_KEYS } from '@/lib/emar/emarLabels';
-import { EMPTY_PRN_DRAFT, lastPrnDose, newClientId, prnOrders, prnRequest, validatePrn, type PrnDraft, type PrnErrors } from '@/lib/emar/passRules';
+import { EMPTY_PRN_DRAFT, isQueued, lastPrnDose, newClientId, prnOrders, prnRequest, validatePrn, type PrnDraft, type PrnErrors } from '@/lib/emar/passRules';
 import { checkVital } from '@/lib/emar/vitals';
 import { FormField, useRuleMessage } from '@/lib/form/FormField';
 import { FormProblem } from '@/lib/form/FormProblem';
@@ -47,7 +47,7 @@ export function PrnDialog({ resident, zoneCode, onClose }: PrnDialogProps) {
   const save = useAppMutation({
     mutationFn: logPrn,
     invalidates: [emarKey, sidebarCountsKey],
-    success: 'emars.done.prn',
+    success: (answer) => (isQueued(answer) ? 'emars.done.queued' : 'emars.done.prn'),
     onSuccess: () => {
       clientId.current = null;
       onClose();
