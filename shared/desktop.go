@@ -61,6 +61,9 @@ type DesktopStatus struct {
 	OutboxFailed    int         `json:"outboxFailed" doc:"Punches the cloud refused for good (shown to the owner)"`
 	SyncError       string      `json:"syncError,omitempty" doc:"Why waiting punches are not being sent (the cloud refused this kiosk's credential); empty while they go"`
 	AudioCapture    bool        `json:"audioCapture" doc:"The shell can record from the microphone (window.go.main.App.RecordAudio)"`
+	MedWaiting      int         `json:"medWaiting" doc:"Med passes, PRN doses and effect checks saved on this computer and not yet on the cloud"`
+	MedAttention    int         `json:"medAttention" doc:"Med writes the cloud refused or someone else logged first, not yet marked seen (GET /api/desktop/medpasses)"`
+	MedSignInNeeded []string    `json:"medSignInNeeded,omitempty" doc:"Names of people whose waiting med writes can go only once they sign in again on this computer"`
 }
 
 // SetCloudRequest is POST /api/desktop/cloud: the first-run setup (and later
@@ -105,4 +108,79 @@ type DesktopOutboxEntry struct {
 	State         string `json:"state" enum:"WAITING,SENT,REFUSED" enumOf:"OutboxState"`
 	Attempts      int    `json:"attempts"`
 	LastError     string `json:"lastError,omitempty" doc:"The cloud's code and message, or the network error"`
+}
+
+// OutboxConflict: a med write the cloud refused because someone else logged
+// the same pass (or documented the same effect) first; never sent again.
+const OutboxConflict OutboxState = "CONFLICT"
+
+// The desktop med pass outbox (issue 15, docs/api.md "Desktop shell", "Med
+// passes offline"): logPass, logPrn and prnFollowUp made in the owner's
+// window while the cloud does not answer are kept on this computer and sent
+// once it answers again, each with its own person's token.
+const (
+	// LocalPassPrefix starts the pass id of a PRN dose kept on this computer
+	// and not yet on the cloud ("local-" + its clientId); a prnFollowUp may
+	// name it, and the shell sends that check after the dose.
+	LocalPassPrefix = "local-"
+	// MedSeenMax bounds the entries one POST /api/desktop/medpasses/seen marks.
+	MedSeenMax = 100
+)
+
+// MedOutboxKind is which eMAR call a kept med write is.
+type MedOutboxKind string
+
+const (
+	MedOutboxPass     MedOutboxKind = "PASS"      // POST /api/care/medication/logPass
+	MedOutboxPrn      MedOutboxKind = "PRN"       // POST /api/care/medication/logPrn
+	MedOutboxFollowUp MedOutboxKind = "FOLLOW_UP" // POST /api/care/medication/prnFollowUp
+)
+
+// DesktopMedPass is a pass as the desktop shell answers it in owner mode:
+// the cloud's MedPass, plus what this computer knows that the cloud does not
+// yet. The answer to a med write the shell kept (code 0000, the message
+// says it was saved on this computer) is one, with queued true; the passes
+// of a listMedicationLog day carry queued or localConflict too.
+type DesktopMedPass struct {
+	MedPass
+	Queued        bool                `json:"queued,omitempty" doc:"Saved on this computer and not yet on the cloud: it will be sent when the cloud answers"`
+	LocalConflict *DesktopMedConflict `json:"localConflict,omitempty" doc:"A log of this pass made on this computer while offline that the cloud refused because someone logged it first (the pass shows theirs)"`
+}
+
+// DesktopMedConflict is this computer's log that lost to another device's.
+type DesktopMedConflict struct {
+	ClientID  string      `json:"clientId"`
+	StaffName string      `json:"staffName" doc:"Who logged it on this computer"`
+	Outcome   PassOutcome `json:"outcome,omitempty" doc:"What they logged (empty for an effect check)"`
+	GivenTime int64       `json:"givenTime" doc:"Epoch ms it happened on this computer"`
+}
+
+// DesktopMedEntry is one med write in GET /api/desktop/medpasses: kept on
+// this computer, sent, refused, or lost to someone else's log (CONFLICT).
+type DesktopMedEntry struct {
+	ClientID       string        `json:"clientId" doc:"The write's clientId (an effect check has none: the shell makes one)"`
+	Kind           MedOutboxKind `json:"kind" enum:"PASS,PRN,FOLLOW_UP"`
+	PassID         string        `json:"passId" doc:"The pass (a PRN dose kept here: local-<clientId> until sent)"`
+	MedicationID   string        `json:"medicationId"`
+	ResidentID     string        `json:"residentId"`
+	ResidentName   string        `json:"residentName"`
+	MedicationName string        `json:"medicationName"`
+	DueTime        int64         `json:"dueTime" doc:"Epoch ms of a scheduled pass; 0 otherwise"`
+	Outcome        PassOutcome   `json:"outcome,omitempty" doc:"PASS and PRN: what was logged"`
+	Effective      *bool         `json:"effective,omitempty" doc:"FOLLOW_UP: whether the dose helped"`
+	HappenedTime   int64         `json:"happenedTime" doc:"Epoch ms it happened on this computer (the givenTime sent)"`
+	StaffName      string        `json:"staffName" doc:"Who logged it here"`
+	State          OutboxState   `json:"state" enum:"WAITING,SENT,REFUSED,CONFLICT"`
+	NeedsSignIn    bool          `json:"needsSignIn" doc:"WAITING only because its person must sign in again on this computer (their session ended)"`
+	Attempts       int           `json:"attempts"`
+	LastError      string        `json:"lastError,omitempty" doc:"The cloud's code and message, or why it waits"`
+	SentTime       int64         `json:"sentTime,omitempty" doc:"Epoch ms the cloud answered (SENT, REFUSED, CONFLICT)"`
+	Other          *MedPass      `json:"other,omitempty" doc:"CONFLICT: the record on the cloud (who logged it first and when)"`
+	Seen           bool          `json:"seen" doc:"A CONFLICT or REFUSED entry someone marked seen (it no longer counts in medAttention)"`
+}
+
+// DesktopMedSeenRequest is POST /api/desktop/medpasses/seen: the caregiver
+// or owner has read these conflicts and refusals.
+type DesktopMedSeenRequest struct {
+	ClientIDs []string `json:"clientIds" minItems:"1" maxItems:"100" limit:"MedSeenMax"`
 }

@@ -86,6 +86,8 @@ type Core struct {
 	// must stay true from the check until the punch is answered.
 	punchMu sync.Mutex
 
+	med medState // the med pass outbox's tokens, clock and wake-up (medsend.go)
+
 	wake    chan struct{}           // a punch was queued or the cloud came back
 	modeCh  chan shared.DesktopMode // the window's mode notices
 	stop    chan struct{}           // closed by Close
@@ -113,7 +115,7 @@ func Open(opts Options) (*Core, error) {
 		return nil, err
 	}
 	c := &Core{opts: opts, db: d, set: set, now: time.Now,
-		wake: make(chan struct{}, 1), modeCh: make(chan shared.DesktopMode, 1), stop: make(chan struct{})}
+		wake: make(chan struct{}, 1), modeCh: make(chan shared.DesktopMode, 1), stop: make(chan struct{}), med: newMedState()}
 	c.client = opts.Client
 	if c.client == nil {
 		c.client = &http.Client{Transport: newTransport()}
@@ -233,6 +235,7 @@ func (c *Core) noteOnline() {
 	c.mu.Unlock()
 	if !was {
 		c.poke()
+		c.pokeMed()
 	}
 }
 

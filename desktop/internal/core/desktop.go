@@ -29,6 +29,12 @@ func (c *Core) serveDesktop(w http.ResponseWriter, r *http.Request) {
 		c.ok(w, r, c.status(r.Context()))
 	case p == "outbox" && r.Method == http.MethodGet:
 		c.serveOutbox(w, r)
+	case strings.HasPrefix(p, "medpasses") && kiosk: // nothing of the med pass at the door
+		c.fail(w, r, shared.CodeForbidden, "desktop.kioskOnly", nil, nil)
+	case p == "medpasses" && r.Method == http.MethodGet:
+		c.serveMedList(w, r)
+	case p == "medpasses/seen" && r.Method == http.MethodPost:
+		c.serveMedSeen(w, r)
 	case p == "kiosk/leave" && r.Method == http.MethodPost:
 		c.serveKioskLeave(w, r)
 	case strings.HasPrefix(r.URL.Path, avatarPrefix) && r.Method == http.MethodGet:
@@ -53,6 +59,8 @@ func (c *Core) status(ctx context.Context) shared.DesktopStatus {
 		AudioCapture: c.opts.AudioCapture, SyncError: c.syncHalt}
 	c.mu.Unlock()
 	s.OutboxWaiting, s.OutboxFailed, _ = c.outboxCounts(ctx)
+	s.MedWaiting, s.MedAttention, _ = c.medCounts(ctx)
+	s.MedSignInNeeded = c.medSignInNeeded(ctx)
 	return s
 }
 

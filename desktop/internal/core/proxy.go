@@ -32,6 +32,8 @@ type proxyCall struct {
 	who       string
 	path      string
 	query     string
+	med       *medCall // a med write (logPass, logPrn, prnFollowUp): kept here when the cloud does not answer
+	medDay    bool     // listMedicationLog: the kept med writes are laid over its answer
 }
 
 type proxyCallKey struct{}
@@ -87,6 +89,13 @@ func (c *Core) serveProxy(w http.ResponseWriter, r *http.Request) {
 	}
 	call.cacheable = r.Method == http.MethodGet && call.who != "" && r.Header.Get("Upgrade") == "" &&
 		r.Header.Get("Range") == "" && !strings.HasPrefix(r.URL.Path, "/api/system/files/")
+	if personWho(call.who) && r.Header.Get(kioskHeader) == "" {
+		c.noteToken(r, call.who) // the med outbox sends a person's writes with their own latest token
+		if kind, ok := medKinds[r.URL.Path]; ok && r.Method == http.MethodPost {
+			c.serveMedWrite(w, r, call, kind)
+			return
+		}
+	}
 	if r.Method == http.MethodPost && call.who != "" && readByPost.MatchString(r.URL.Path) && r.ContentLength <= readBodyMax {
 		// The cloud's paged lists are POSTs that only read: kept like a GET,
 		// under the question's body too.
@@ -101,6 +110,11 @@ func (c *Core) serveProxy(w http.ResponseWriter, r *http.Request) {
 			sum := sha256.Sum256(body)
 			call.query += "#body=" + hex.EncodeToString(sum[:])
 			call.cacheable, call.read = true, true
+			if r.URL.Path == medLogPath { // kept by what it asks (day, resident), so the shell's prefetch serves the page
+				if key, ok := medDayKey(body); ok {
+					call.query, call.medDay = cacheQuery(r.URL.RawQuery)+key, true
+				}
+			}
 		}
 	}
 	if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/logout") && call.who != "" && call.who != whoPublic {
@@ -109,13 +123,17 @@ func (c *Core) serveProxy(w http.ResponseWriter, r *http.Request) {
 		if err := c.cacheForget(r.Context(), call.who); err != nil {
 			slog.Warn("desktop cache: forget on sign-out", "err", err)
 		}
+		c.forgetPerson(call.who) // their kept med writes stay, and wait for them to sign in here again
 	}
 	c.proxy.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), proxyCallKey{}, call)))
 }
 
 // readByPost names the cloud's POST calls that change nothing: the paged
-// lists (…/list…ByPage) and the attendance summary (cloud/feature/*/http.go).
-var readByPost = regexp.MustCompile(`/(list[A-Za-z]*ByPage|attendanceSummary)$`)
+// lists (…/list…ByPage), the attendance summary, and the eMAR's reads by
+// POST — the /emars day, a resident's orders and the not-given record
+// (cloud/feature/*/http.go; medication: listMedicationLog, listMedication,
+// listNotGivenRecord answer and store nothing).
+var readByPost = regexp.MustCompile(`/(list[A-Za-z]*ByPage|attendanceSummary|medication/(listMedicationLog|listMedication|listNotGivenRecord))$`)
 
 // readBodyMax bounds the question of a read by POST that is kept.
 const readBodyMax = 64 << 10
@@ -129,6 +147,7 @@ func (c *Core) proxyAnswered(res *http.Response) error {
 	if isGatewayStatus(res.StatusCode) {
 		return errGateway // proxyFailed answers from the cache
 	}
+	c.noteCloudDate(res.Header)
 	c.noteOnline()
 	call, _ := res.Request.Context().Value(proxyCallKey{}).(*proxyCall)
 	if call == nil || !call.cacheable || res.StatusCode != http.StatusOK ||
@@ -159,6 +178,14 @@ func (c *Core) proxyAnswered(res *http.Response) error {
 		if err != nil {
 			slog.Warn("desktop cache: keep answer", "path", call.path, "err", err)
 		}
+		if call.medDay { // kept as the cloud said it; shown with the writes still waiting here
+			c.noteMedReader(call.who)
+			if out, changed := c.overlayDay(context.WithoutCancel(res.Request.Context()), head, tenantOf(call.who), false); changed {
+				res.Body = io.NopCloser(bytes.NewReader(out))
+				res.ContentLength = int64(len(out))
+				res.Header.Set("Content-Length", strconv.Itoa(len(out)))
+			}
+		}
 	}
 	return nil
 }
@@ -171,10 +198,17 @@ func (c *Core) proxyFailed(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	c.noteOffline()
 	call, _ := r.Context().Value(proxyCallKey{}).(*proxyCall)
+	if call != nil && call.med != nil { // a med write the cloud did not answer: kept here (it may have arrived: sent again, stored once)
+		c.queueMed(w, r, call, call.med, true)
+		return
+	}
 	if call != nil && call.cacheable {
 		ct, body, at, found, cerr := c.cacheGet(r.Context(), call.who, call.path, call.query)
 		if cerr != nil {
 			slog.Warn("desktop cache: read", "path", call.path, "err", cerr)
+		}
+		if found && call.medDay {
+			body, _ = c.overlayDay(r.Context(), body, tenantOf(call.who), true)
 		}
 		if found {
 			w.Header().Set("Content-Type", ct)
@@ -188,8 +222,8 @@ func (c *Core) proxyFailed(w http.ResponseWriter, r *http.Request, err error) {
 	c.fail(w, r, shared.CodeOffline, "desktop.offline", nil, map[string]any{"detail": err.Error()})
 }
 
-// headerTimeout gives a GET (or a read by POST) d to get the cloud's headers (then the cache
-// answers); the body may take as long as it needs (downloads). Other
+// headerTimeout gives a GET (or a read by POST, or a med write) d to get the cloud's headers (then
+// the cache answers, or the med write is kept here); the body may take as long as it needs (downloads). Other
 // methods are not bounded here: an upload or an AI answer can be slow.
 type headerTimeout struct {
 	next http.RoundTripper
@@ -202,7 +236,7 @@ func (h headerTimeout) RoundTrip(r *http.Request) (*http.Response, error) {
 		next = http.DefaultTransport
 	}
 	call, _ := r.Context().Value(proxyCallKey{}).(*proxyCall)
-	if (r.Method != http.MethodGet && (call == nil || !call.read)) || r.Header.Get("Upgrade") != "" {
+	if (r.Method != http.MethodGet && (call == nil || (!call.read && call.med == nil))) || r.Header.Get("Upgrade") != "" {
 		return next.RoundTrip(r)
 	}
 	ctx, cancel := context.WithCancel(r.Context())

@@ -36,9 +36,10 @@ func (c *Core) Run(ctx context.Context) {
 		}
 	}()
 	var wg sync.WaitGroup
-	wg.Add(2)
+	wg.Add(3)
 	go func() { defer wg.Done(); c.healthLoop(ctx) }()
 	go func() { defer wg.Done(); c.refreshLoop(ctx) }()
+	go func() { defer wg.Done(); c.medLoop(ctx) }() // med passes kept in the owner's window (medsend.go)
 	c.outboxLoop(ctx)
 	wg.Wait()
 }
@@ -81,6 +82,9 @@ func (c *Core) refreshLoop(ctx context.Context) {
 		}
 		if err := c.pruneSent(ctx); err != nil && ctx.Err() == nil {
 			slog.Warn("desktop outbox: prune", "err", err)
+		}
+		if err := c.pruneMed(ctx); err != nil && ctx.Err() == nil {
+			slog.Warn("desktop med outbox: prune", "err", err)
 		}
 	}
 }
