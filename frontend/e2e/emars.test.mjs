@@ -60,6 +60,21 @@ async function openEmars(page) {
   await page.getByTestId('emar-resident').first().waitFor();
 }
 
+/** The calendar day n days from day (YYYY-MM-DD). */
+function shiftDay(day, n) {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Shows the day a target pass is on (today or tomorrow). */
+async function showDay(page, target) {
+  const shown = page.locator(`[data-testid="emar-page"][data-day="${target.pass.day}"]`);
+  if ((await shown.count()) === 0) await page.getByTestId(`emar-day-${target.choice}`).click();
+  await shown.waitFor();
+  await item(page, target.pass.passId).waitFor();
+}
+
 async function caregiverOnEmars() {
   const page = await open();
   await signIn(page, 'caregiver_maple1');
@@ -97,55 +112,68 @@ async function fillGivenExtras(page, order) {
 let caregiver;
 let admin;
 /** Two residents and their first unlogged passes of the day (the morning round, or the first round still open). */
-let round = [];
-let refuse; // { resident, pass }
-let hold; // { resident, pass, order }
-let conflict; // { resident, pass, order }
+let round = []; // [{ resident, passes: [{ choice, resident, pass, order }] }]
+let refuse; // { choice, resident, pass, order }
+let hold;
+let conflict;
 let prn; // { resident, order }
-let waiting; // { resident, pass }: the demo's PRN awaiting its check
-let red; // { resident, pass }: an overdue item
+let waiting; // the demo's PRN awaiting its check
+let red; // an overdue item, for the admin
 
 before(async () => {
   caregiver = await apiSignIn('caregiver_maple1');
   admin = await apiSignInWithCode('admin_maple', 'admin@maple.example');
-  const day = await readDay(caregiver);
+  const today = await readDay(caregiver);
+  // Late in the evening today's passes are mostly logged: tomorrow's are there to log too (given early,
+  // with a reason).
+  const tomorrow = await call(caregiver, '/care/medication/listMedicationLog', { method: 'POST', body: { day: shiftDay(today.day, 1) } });
+  const days = [
+    ['today', today],
+    ['tomorrow', tomorrow],
+  ];
   const orderOf = (r, p) => r.medications.find((m) => m.medicationId === p.medicationId);
   const unlogged = (r, p) => p.kind === 'SCHEDULED' && !p.outcome && p.status !== 'ON_HOLD' && !orderOf(r, p)?.onHold;
   const plain = (r, p) => unlogged(r, p) && orderOf(r, p) && !orderOf(r, p).vital;
   const used = new Set();
-  const take = (r, p) => {
+  const take = (choice, r, p) => {
     used.add(p.passId);
-    return { resident: r, pass: p, order: orderOf(r, p) };
+    return { choice, resident: r, pass: p, order: orderOf(r, p) };
   };
-  const next = (test) => {
-    for (const r of day.residents) for (const p of r.passes) if (!used.has(p.passId) && test(r, p)) return take(r, p);
+  const next = (test, only) => {
+    for (const [choice, d] of days) {
+      if (only && choice !== only) continue;
+      for (const r of d.residents) for (const p of r.passes) if (!used.has(p.passId) && test(r, p)) return take(choice, r, p);
+    }
     return undefined;
   };
   // The overdue item is the admin's to acknowledge: kept out of the caregiver's round.
-  red = next((r, p) => p.colour === 'RED' && !p.ackTime);
+  red = next((r, p) => p.colour === 'RED' && !p.ackTime, 'today');
+  waiting = next((r, p) => p.kind === 'PRN' && p.followUpStatus && p.followUpStatus !== 'DONE', 'today');
   const morning = (p) => p.timeOfDay >= '06:00' && p.timeOfDay < '09:00';
-  const byMostOpen = [...day.residents].sort((a, b) => b.passes.filter((p) => plain(a, p)).length - a.passes.filter((p) => plain(b, p)).length);
-  for (const r of byMostOpen) {
-    if (round.length === 2) break;
-    const mine = r.passes.filter((p) => plain(r, p) && !used.has(p.passId)).sort((a, b) => a.dueTime - b.dueTime);
-    if (mine.length < 2) continue;
-    // The morning round when it is still to give, else the first two passes still open.
-    const first = mine.some(morning) ? mine.filter(morning).slice(0, 3) : mine.slice(0, 2);
-    round.push({ resident: r, passes: first.map((p) => take(r, p)) });
+  for (const [choice, d] of days) {
+    const open = (r) => r.passes.filter((p) => plain(r, p) && !used.has(p.passId)).sort((a, b) => a.dueTime - b.dueTime);
+    const ready = d.residents.filter((r) => open(r).length >= 2).sort((a, b) => open(b).length - open(a).length);
+    if (ready.length < 2) continue;
+    for (const r of ready.slice(0, 2)) {
+      const mine = open(r);
+      // The morning round when it is still to give, else the first two passes still open.
+      const first = mine.some(morning) ? mine.filter(morning).slice(0, 3) : mine.slice(0, 2);
+      round.push({ resident: r, passes: first.map((p) => take(choice, r, p)) });
+    }
+    break;
   }
   refuse = next(plain);
   hold = next((r, p) => unlogged(r, p) && orderOf(r, p)?.vital === 'SYSTOLIC_BP' && orderOf(r, p)?.holdBelow != null);
   conflict = next(plain);
-  for (const r of day.residents) {
+  for (const r of today.residents) {
     const o = r.medications.find((m) => m.type === 'PRN' && m.status === 'CURRENT' && !m.onHold && !m.vital);
     if (o) {
       prn = { resident: r, order: o };
       break;
     }
   }
-  waiting = next((r, p) => p.kind === 'PRN' && p.followUpStatus && p.followUpStatus !== 'DONE');
-  assert.equal(round.length, 2, 'the demo day has two residents with at least two passes still to give');
-  assert.ok(refuse && conflict, 'the demo day has passes still to give for the refusal and the conflict');
+  assert.equal(round.length, 2, 'the demo has two residents with at least two passes still to give today or tomorrow');
+  assert.ok(refuse && conflict, 'the demo has passes still to give for the refusal and the conflict');
   assert.ok(hold, 'the demo has an unlogged pass of an order held below a systolic blood pressure');
   assert.ok(prn, 'the demo has a PRN order that can be given');
 });
@@ -182,11 +210,7 @@ describe('the med pass', () => {
     await screenshot(page, 'emars-today');
 
     const today = day.day;
-    const shift = (n) => {
-      const d = new Date(`${today}T12:00:00Z`);
-      d.setUTCDate(d.getUTCDate() + n);
-      return d.toISOString().slice(0, 10);
-    };
+    const shift = (n) => shiftDay(today, n);
     await page.getByTestId('emar-day-yesterday').click();
     await page.locator(`[data-testid="emar-page"][data-day="${shift(-1)}"]`).waitFor();
     await page.waitForURL('**day=yesterday**');
@@ -202,6 +226,7 @@ describe('the med pass', () => {
 
   test('a caregiver gives the morning meds of two residents, checking the five rights', async () => {
     const page = await caregiverOnEmars();
+    await showDay(page, round[0].passes[0]);
     const greenBefore = await colourCount(page, 'GREEN');
     let given = 0;
     for (const { resident, passes } of round) {
@@ -236,6 +261,7 @@ describe('the med pass', () => {
   test('a caregiver refuses a pass with a reason, and holds one on a low blood pressure', async () => {
     const page = await caregiverOnEmars();
     // Refused: a reason is required.
+    await showDay(page, refuse);
     let dialog = await openPass(page, refuse.pass.passId);
     await page.getByTestId('outcome-REFUSED').check();
     await page.getByTestId('pass-save').click();
@@ -249,6 +275,7 @@ describe('the med pass', () => {
 
     // The blood pressure comes first; below the hold limit the dose cannot be given and is held, saying why.
     const low = hold.order.holdBelow - 8;
+    await showDay(page, hold);
     dialog = await openPass(page, hold.pass.passId);
     await page.getByTestId('vital-input').fill(String(low));
     const verdict = page.getByTestId('vital-verdict');
@@ -273,6 +300,7 @@ describe('the med pass', () => {
 
   test('a pass logged first on another device is shown as theirs, not logged twice', async () => {
     const page = await caregiverOnEmars();
+    await showDay(page, conflict);
     const dialog = await openPass(page, conflict.pass.passId);
     await page.getByTestId('outcome-GIVEN').check();
     await fillGivenExtras(page, conflict.order);
@@ -291,7 +319,7 @@ describe('the med pass', () => {
     await closeDialog(page);
     await item(page, conflict.pass.passId, 'GREEN').waitFor();
     // One log: the admin's.
-    const day = await readDay(caregiver);
+    const day = await call(caregiver, '/care/medication/listMedicationLog', { method: 'POST', body: { day: conflict.pass.day } });
     const stored = day.residents.flatMap((r) => r.passes).find((p) => p.passId === conflict.pass.passId);
     assert.equal(stored.staffName, 'Grace Kim');
   });
