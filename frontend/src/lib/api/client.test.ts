@@ -196,6 +196,21 @@ describe('token refresh', () => {
     expect(localStorage.getItem(SESSION_KEYS.refreshToken)).toBe('new-refresh');
   });
 
+  it('keeps the session while the desktop shell says the cloud is away (4134), calling with the old token', async () => {
+    const old = jwt(Math.floor(Date.now() / 1000) - 600);
+    signInWith(old);
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.startsWith('/api/system/user/refreshToken')) return envelope('4134', { detail: 'dial tcp: refused' });
+      return new Response(JSON.stringify({ code: '0000', message: '', data: (init.headers as Record<string, string>).Authorization }), {
+        status: 200,
+        headers: { 'X-Hearth-Offline-Since': '1700000000000' },
+      });
+    });
+    await expect(api.get('/care/medication/getMedicationById')).resolves.toBe(`Bearer ${old}`);
+    expect(useSessionStore.getState().session).not.toBeNull();
+    expect(toasts.warning).not.toHaveBeenCalled();
+  });
+
   it('ends the session when the refresh is refused', async () => {
     signInWith(jwt(Math.floor(Date.now() / 1000) - 10));
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: '4002', message: 'reused', data: null }), { status: 410 }));

@@ -166,6 +166,12 @@ function failureOf(answer: RawAnswer): Failure {
 }
 
 let refreshing: Promise<boolean> | null = null;
+/**
+ * The last refresh was answered 4134 by the desktop shell: the cloud is away, so the session could not be
+ * renewed, but it has not ended. The shell answers reads from what it kept and keeps med passes for the person
+ * the (expired) token names; the next call after the cloud is back renews the token (docs/desktop.md).
+ */
+let refreshOffline = false;
 
 /**
  * Trades the refresh token for a new pair. Single-flight: calls that find the token expiring while a
@@ -173,11 +179,13 @@ let refreshing: Promise<boolean> | null = null;
  */
 export function refreshTokens(): Promise<boolean> {
   refreshing ??= (async () => {
+    refreshOffline = false;
     try {
       const session = currentSession();
       if (!session || (session.refreshTokenExpireTime > 0 && session.refreshTokenExpireTime <= Date.now())) return false;
       const answer = await send('/system/user/refreshToken', { body: { refreshToken: session.refreshToken } }, undefined);
       const env = answer.envelope as Envelope<LoginResult> | undefined;
+      refreshOffline = env?.code === CodeOffline;
       if (answer.status !== 200 || env?.code !== CODE_OK || !env.data?.token || !env.data.refreshToken) return false;
       storeRefreshedTokens(env.data);
       return true;
@@ -235,7 +243,7 @@ async function tokenForCall(opts: RequestOptions): Promise<string | undefined> {
     fail({ type: 'http', status: 401, code: '4001' }, opts);
   }
   if (session && accessTokenNeedsRefresh(session.token)) {
-    if (!(await refreshTokens())) {
+    if (!(await refreshTokens()) && !refreshOffline) {
       fail({ type: 'http', status: 401, code: '4001' }, opts);
     }
     session = currentSession();
