@@ -18,6 +18,8 @@ interface PassDialogProps {
   resident: EmarResident;
   /** Owners and admins: acknowledge a red item. */
   manager: boolean;
+  /** Who is looking: a log by someone else that arrives while the form is open is named. */
+  userId: string | undefined;
   zoneCode: string | undefined;
   onClose: () => void;
 }
@@ -42,13 +44,16 @@ export function orderOfPass(pass: MedPass, orders: readonly Medication[]): { ord
  * documents its effect here; owners and admins acknowledge a red item. Someone else's log that came
  * first is shown as theirs ("already logged by … at …").
  */
-export function PassDialog({ pass, resident, manager, zoneCode, onClose }: PassDialogProps) {
+export function PassDialog({ pass, resident, manager, userId, zoneCode, onClose }: PassDialogProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   // Someone else's log (or effect check) that came first: theirs is shown, with who and when.
   const [already, setAlready] = useState<{ pass: MedPass; text: string } | null>(null);
   const [reading, setReading] = useState('');
+  const [openedUnlogged] = useState(() => !pass.outcome);
   const p = already?.pass ?? pass;
+  // Logged by someone else while this dialog was open (the minute's refresh brought it): say who.
+  const meanwhile = !already && openedUnlogged && !!p.outcome && p.staffId !== userId;
   const { order, rules } = orderOfPass(p, resident.medications);
   const open = p.kind === 'SCHEDULED' && !p.outcome;
   const scale = order?.slidingScale?.length ? checkVital(order, reading) : undefined;
@@ -63,9 +68,9 @@ export function PassDialog({ pass, resident, manager, zoneCode, onClose }: PassD
     <AppDialog title={p.medicationName} onClose={onClose} className="hearth-pass-dialog" style={{ width: 600 }}>
       <DialogBody>
         <div data-testid="pass-dialog" data-pass-id={p.passId} data-status={p.status}>
-          {already ? (
+          {already || meanwhile ? (
             <Callout intent={Intent.WARNING} compact role="alert" className="hearth-gap-bottom" data-testid="pass-already-logged">
-              {already.text}
+              {already?.text ?? t('emars.pass.alreadyLogged', { name: p.staffName ?? '', time: formatTime(p.givenTime ?? 0, zoneCode, language) })}
             </Callout>
           ) : null}
           {localConflictOf(p) ? (

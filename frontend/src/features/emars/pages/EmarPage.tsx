@@ -70,7 +70,7 @@ export default function EmarPage() {
     if (resident && open.kind === 'prn') dialog = <PrnDialog resident={resident} zoneCode={viewer.zoneCode} onClose={() => setOpen(null)} />;
     if (resident && open.kind === 'pass') {
       const pass = resident.passes.find((p) => p.passId === open.passId) ?? open.fallback;
-      dialog = <PassDialog pass={pass} resident={resident} manager={viewer.manager} zoneCode={viewer.zoneCode} onClose={() => setOpen(null)} />;
+      dialog = <PassDialog pass={pass} resident={resident} manager={viewer.manager} userId={viewer.userId} zoneCode={viewer.zoneCode} onClose={() => setOpen(null)} />;
     }
   }
 
