@@ -693,7 +693,7 @@ func (c *Core) medEntry(row *medRow) shared.DesktopMedEntry {
 		}
 	}
 	if row.State == stateWaiting {
-		e.NeedsSignIn = c.liveToken(row.Who) == nil
+		e.NeedsSignIn = c.needsSignIn(row.Who)
 	}
 	if row.State == stateConflict {
 		var ans shared.Envelope[*shared.MedPass]
@@ -713,7 +713,7 @@ func (c *Core) medSignInNeeded(ctx context.Context) []string {
 	}
 	var out []string
 	for who, name := range people {
-		if c.liveToken(who) == nil {
+		if c.needsSignIn(who) {
 			if name == "" { // no name kept: the user id
 				name, _, _ = strings.Cut(who, "@")
 			}

@@ -134,6 +134,20 @@ func (c *Core) liveToken(who string) *medPerson {
 	return &cp
 }
 
+// needsSignIn: a person's waiting writes cannot go until they sign in here
+// again: no token of theirs seen since this computer started, the cloud
+// refused it, or it expired while the cloud answers (an expired token while
+// the cloud is away is renewed by the page's first call once it is back).
+func (c *Core) needsSignIn(who string) bool {
+	if c.liveToken(who) != nil {
+		return false
+	}
+	c.med.mu.Lock()
+	p := c.med.people[who]
+	c.med.mu.Unlock()
+	return p == nil || p.stale || c.isOnline()
+}
+
 // tokenRefused marks a person's token dead (the cloud answered 4001/4002).
 func (c *Core) tokenRefused(who, token string) {
 	c.med.mu.Lock()
