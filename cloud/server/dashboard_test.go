@@ -51,10 +51,12 @@ func TestDashboardCards(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 
-		// Owner of Maple: what needs them now, each card linking to where they act.
+		// Owner of Maple: what needs them now, each card linking to where they act
+		// (the demo's eMAR has today's passes and a disposal due).
 		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
 		m := cards(t, owner)
-		if got := keys(m); !slices.Equal(got, []string{"approvals", "carePlanReviews", "credentials", "residents", "residentsOut", "todayTasks"}) {
+		if got := keys(m); !slices.Equal(got, []string{"approvals", "carePlanReviews", "credentials", "medPasses", "medicationDisposal", "residents",
+			"residentsOut", "todayTasks"}) {
 			t.Fatalf("owner cards: %v", got)
 		}
 		var pending, overdue int
@@ -120,7 +122,7 @@ func TestDashboardCards(t *testing.T) {
 		// A caregiver: their status and their requests; none of the owner's cards.
 		carer := e.SignIn(t, "caregiver_maple1")
 		c := cards(t, carer)
-		if got := keys(c); !slices.Equal(got, []string{"myRequests", "myStatus", "residents", "todayTasks"}) {
+		if got := keys(c); !slices.Equal(got, []string{"medPasses", "myRequests", "myStatus", "residents", "todayTasks"}) {
 			t.Fatalf("caregiver cards: %v", got)
 		}
 		if it := line(t, c["myStatus"], "clockedOut"); it.Time != 0 || c["myStatus"].Link != "/your-status" {

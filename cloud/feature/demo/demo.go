@@ -152,6 +152,9 @@ func Seed(ctx context.Context, d *db.DB, s Services) error {
 		if err := sd.notifications(ctx, notification.New(d, nil, s.Now)); err != nil { // the bell's what's-new note (notifications.go)
 			return err
 		}
-		return sd.tasks(ctx) // care plans and the day's work on them (tasks.go)
+		if err := sd.tasks(ctx); err != nil { // care plans and the day's work on them (tasks.go)
+			return err
+		}
+		return sd.medications(ctx, d) // the eMAR, its month of passes and its disposals (medications.go)
 	})
 }

@@ -418,9 +418,9 @@ func TestDashboardCarePlanAndSidebar(t *testing.T) {
 			t.Fatalf("dashboard: %+v", dash)
 		}
 
-		// The sidebar answers all five counters. Requests, credentials and tasks are wired
-		// (the demo holds pending requests, overdue credentials and expired tasks);
-		// incidents and eMAR answer 0 until their features land.
+		// The sidebar answers all five counters. Requests, credentials, tasks and the eMAR
+		// are wired (the demo holds pending requests, overdue credentials, expired tasks
+		// and an overdue pass); incidents answer 0 until their feature lands.
 		for _, who := range []string{"caregiver_maple1", "admin_maple"} {
 			c := e.SignIn(t, who)
 			r := c.Get(t, base+"/sidebarReminderCount").OK(t)
@@ -428,12 +428,13 @@ func TestDashboardCarePlanAndSidebar(t *testing.T) {
 			if err := json.Unmarshal(r.Data, &shape); err != nil {
 				t.Fatal(err)
 			}
-			var pending, overdue, expired int
+			var pending, overdue, expired, red int
 			c.Get(t, "/api/care/applicationForm/countReminders").OK(t).Into(t, &pending)
 			c.Get(t, "/api/care/caregiver/countExpiredCertificateFile").OK(t).Into(t, &overdue)
 			c.Get(t, "/api/care/taskInfo/countExpiredTasks").OK(t).Into(t, &expired)
+			c.Get(t, "/api/care/medication/countWarningNum").OK(t).Into(t, &red)
 			want := map[string]int{"applicationFormCount": pending, "expiredCertificateCount": overdue,
-				"expiredTasksCount": expired, "incidentReportCount": 0, "medicationWarningCount": 0}
+				"expiredTasksCount": expired, "incidentReportCount": 0, "medicationWarningCount": red}
 			if len(shape) != 5 {
 				t.Errorf("%s sidebar shape: %s", who, r.Data)
 			}
