@@ -127,9 +127,12 @@ before(async () => {
   // Late in the evening today's passes are mostly logged: tomorrow's are there to log too (given early,
   // with a reason).
   const tomorrow = await call(caregiver, '/care/medication/listMedicationLog', { method: 'POST', body: { day: shiftDay(today.day, 1) } });
+  // Just after midnight the overdue item of the demo is yesterday's.
+  const yesterday = await call(caregiver, '/care/medication/listMedicationLog', { method: 'POST', body: { day: shiftDay(today.day, -1) } });
   const days = [
     ['today', today],
     ['tomorrow', tomorrow],
+    ['yesterday', yesterday],
   ];
   const orderOf = (r, p) => r.medications.find((m) => m.medicationId === p.medicationId);
   const unlogged = (r, p) => p.kind === 'SCHEDULED' && !p.outcome && p.status !== 'ON_HOLD' && !orderOf(r, p)?.onHold;
@@ -139,18 +142,18 @@ before(async () => {
     used.add(p.passId);
     return { choice, resident: r, pass: p, order: orderOf(r, p) };
   };
-  const next = (test, only) => {
+  const next = (test, only = ['today', 'tomorrow']) => {
     for (const [choice, d] of days) {
-      if (only && choice !== only) continue;
+      if (!only.includes(choice)) continue;
       for (const r of d.residents) for (const p of r.passes) if (!used.has(p.passId) && test(r, p)) return take(choice, r, p);
     }
     return undefined;
   };
   // The overdue item is the admin's to acknowledge: kept out of the caregiver's round.
-  red = next((r, p) => p.colour === 'RED' && !p.ackTime, 'today');
-  waiting = next((r, p) => p.kind === 'PRN' && p.followUpStatus && p.followUpStatus !== 'DONE', 'today');
+  red = next((r, p) => p.colour === 'RED' && !p.ackTime, ['today', 'yesterday']);
+  waiting = next((r, p) => p.kind === 'PRN' && p.followUpStatus && p.followUpStatus !== 'DONE', ['today', 'yesterday']);
   const morning = (p) => p.timeOfDay >= '06:00' && p.timeOfDay < '09:00';
-  for (const [choice, d] of days) {
+  for (const [choice, d] of days.slice(0, 2)) {
     const open = (r) => r.passes.filter((p) => plain(r, p) && !used.has(p.passId)).sort((a, b) => a.dueTime - b.dueTime);
     const ready = d.residents.filter((r) => open(r).length >= 2).sort((a, b) => open(b).length - open(a).length);
     if (ready.length < 2) continue;
@@ -366,6 +369,7 @@ describe('the med pass', () => {
 
     // The demo's PRN that was waiting for its check.
     if (!waiting) return;
+    await showDay(page, waiting);
     await item(page, waiting.pass.passId).click();
     await page.getByTestId('follow-up-form').waitFor();
     await page.getByTestId('follow-up-no').check();
@@ -378,7 +382,7 @@ describe('the med pass', () => {
 
   test('an admin acknowledges a red item with a note', async (t) => {
     if (!red) {
-      t.skip('the demo day has no red item now');
+      t.skip('the demo has no red item today or yesterday now');
       return;
     }
     const page = await open();
@@ -388,6 +392,7 @@ describe('the med pass', () => {
     await enterEmailedCode(page, 'admin@maple.example', since);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await openEmars(page);
+    await showDay(page, red);
     const card = residentCard(page, red.resident.residentId);
     const redBefore = Number(await card.getAttribute('data-red-count'));
     assert.ok(redBefore > 0);
