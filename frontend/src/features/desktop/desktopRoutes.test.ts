@@ -11,6 +11,8 @@ const owner: DesktopStatus = {
   kioskSetUp: false,
   outboxWaiting: 0,
   outboxFailed: 0,
+  medWaiting: 0,
+  medAttention: 0,
   audioCapture: false,
 };
 const kiosk: DesktopStatus = { ...owner, mode: 'KIOSK', kioskSetUp: true, deviceName: 'Front door' };
