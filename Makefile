@@ -112,8 +112,9 @@ desktop-test: ui desktop-deps ## vet and test the Wails shell's package with its
 desktop-windows: ui desktop-deps ## bin/hearth-desktop.exe and its installer bin/hearth-desktop-setup.exe (cross-compiled)
 	@$(SCRIPTS)/desktop-build.sh windows
 
-desktop-journey: ## the door kiosk in the real window under Xvfb: punch online, punch offline, each once on the cloud (needs make build desktop)
+desktop-journey: ## the real window under Xvfb: the door kiosk's punches online and offline; the owner window's med pass offline (needs make build desktop)
 	@$(SCRIPTS)/kiosk-journey.sh
+	@$(SCRIPTS)/medpass-journey.sh
 
 desktop-perf: ## desktop shell figures: binary sizes, cold start to first paint, idle memory (needs make build desktop)
 	@$(SCRIPTS)/desktop-perf.sh
