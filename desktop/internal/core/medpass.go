@@ -59,30 +59,10 @@ func (c *Core) serveMedWrite(w http.ResponseWriter, r *http.Request, call *proxy
 	}
 	mc := &medCall{kind: kind, body: body, arrived: c.serverNow()}
 	ctx := context.WithoutCancel(r.Context())
-	if id := clientIDOf(kind, body); id != "" {
-		prev, err := c.medByClientID(ctx, id)
-		if err != nil {
-			c.internal(w, r, err)
-			return
-		}
-		if prev != nil {
-			switch {
-			case prev.Who != call.who:
-				c.failMed(w, r, []medRule{{field: "clientId", rule: "taken", key: "desktop.med.clientIdTaken"}})
-				return
-			case prev.State == stateWaiting: // the page asked again: the same answer
-				days, _ := c.keptDays(ctx, call.who)
-				c.answerQueued(w, r, c.queuedAnswer(ctx, prev, days))
-				return
-			case !c.isOnline() && len(prev.Answer) > 0: // the cloud's verdict, as it gave it
-				w.Header().Set("Content-Type", "application/json")
-				w.Header().Set("Cache-Control", "no-store")
-				_, _ = w.Write(prev.Answer)
-				return
-			}
-			// Online: the cloud answers a repeated clientId with the original record.
-		}
+	if c.answerKept(w, r, call, mc, true) {
+		return
 	}
+	// Online: a write sent before is sent again (the cloud answers a repeated clientId with the original).
 	if kind == shared.MedOutboxFollowUp {
 		var req shared.PrnFollowUpRequest
 		if json.Unmarshal(body, &req) == nil && strings.HasPrefix(strings.TrimSpace(req.PassID), shared.LocalPassPrefix) {
@@ -113,6 +93,39 @@ func (c *Core) serveMedWrite(w http.ResponseWriter, r *http.Request, call *proxy
 	r.Body = io.NopCloser(bytes.NewReader(mc.body))
 	r.ContentLength = int64(len(mc.body))
 	c.proxy.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), proxyCallKey{}, call)))
+}
+
+// answerKept answers a write whose clientId this computer already has: the
+// same queued answer while it waits, the cloud's verdict as given (while
+// offline, or always unless online), another person's id 4022. false when
+// there is none, or (online) the cloud should answer it again.
+func (c *Core) answerKept(w http.ResponseWriter, r *http.Request, call *proxyCall, mc *medCall, online bool) bool {
+	id := clientIDOf(mc.kind, mc.body)
+	if id == "" {
+		return false
+	}
+	ctx := context.WithoutCancel(r.Context())
+	prev, err := c.medByClientID(ctx, id)
+	switch {
+	case err != nil:
+		c.internal(w, r, err)
+		return true
+	case prev == nil:
+		return false
+	case prev.Who != call.who:
+		c.failMed(w, r, []medRule{{field: "clientId", rule: "taken", key: "desktop.med.clientIdTaken"}})
+		return true
+	case prev.State == stateWaiting: // the page asked again: the same answer
+		days, _ := c.keptDays(ctx, call.who)
+		c.answerQueued(w, r, c.queuedAnswer(ctx, prev, days))
+		return true
+	case len(prev.Answer) > 0 && (!online || !c.isOnline()): // the cloud's verdict, as it gave it
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		_, _ = w.Write(prev.Answer)
+		return true
+	}
+	return false
 }
 
 // clientIDOf is a logPass or logPrn request's clientId ("" for an effect check).
@@ -158,6 +171,9 @@ func (c *Core) queueMed(w http.ResponseWriter, r *http.Request, call *proxyCall,
 	ctx := context.WithoutCancel(r.Context())
 	c.med.queueMu.Lock()
 	defer c.med.queueMu.Unlock()
+	if c.answerKept(w, r, call, mc, false) { // asked twice at once, or again while the cloud does not answer
+		return
+	}
 	days, err := c.keptDays(ctx, call.who)
 	if err != nil {
 		c.internal(w, r, err)
