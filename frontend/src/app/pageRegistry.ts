@@ -61,7 +61,7 @@ export const SUB_PAGES: readonly SubPage[] = [
     path: '/resident-management/detail',
     parent: '/resident-management',
     titleKey: 'residents.detail.title',
-    page: lazyPage(() => import('./pages/ResidentProfilePage'), ['residents', 'tasks']),
+    page: lazyPage(() => import('./pages/ResidentProfilePage'), ['residents', 'tasks', 'medications']),
   },
   {
     // The move-in wizard; without a step it resumes the move-in of ?residentId= where it stopped.
@@ -87,6 +87,25 @@ export const SUB_PAGES: readonly SubPage[] = [
     path: '/resident/detail',
     parent: '/resident',
     titleKey: 'residents.detail.title',
-    page: lazyPage(() => import('./pages/ResidentProfilePage'), ['residents', 'tasks']),
+    page: lazyPage(() => import('./pages/ResidentProfilePage'), ['residents', 'tasks', 'medications']),
+  },
+  {
+    // A resident's orders, passes logged and order changes (spec 000 §2), under the eMAR (plan function Emars).
+    path: '/emars/med-schedule/:residentId',
+    parent: '/emars',
+    titleKey: 'medications.schedule.title',
+    page: lazyPage(() => import('@/features/medications/pages/MedSchedulePage'), ['medications']),
+  },
+  {
+    path: '/emars/med-log/:residentId',
+    parent: '/emars',
+    titleKey: 'medications.log.title',
+    page: lazyPage(() => import('@/features/medications/pages/MedLogPage'), ['medications']),
+  },
+  {
+    path: '/emars/med-history/:residentId',
+    parent: '/emars',
+    titleKey: 'medications.history.title',
+    page: lazyPage(() => import('@/features/medications/pages/MedHistoryPage'), ['medications']),
   },
 ];

@@ -10,6 +10,7 @@ import type tasksEn from '@/features/tasks/locales/en-US.json';
 import type disposalEn from '@/features/disposal/locales/en-US.json';
 import type notificationsEn from '@/features/notifications/locales/en-US.json';
 import type emarsEn from '@/features/emars/locales/en-US.json';
+import type medicationsEn from '@/features/medications/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -31,7 +32,8 @@ export type TranslationResources = typeof enUS &
   typeof tasksEn &
   typeof disposalEn &
   typeof notificationsEn &
-  typeof emarsEn;
+  typeof emarsEn &
+  typeof medicationsEn;
 
 /** The features that have a locales/ folder. */
 export type StringsFeature =
@@ -45,7 +47,8 @@ export type StringsFeature =
   | 'tasks'
   | 'disposal'
   | 'notifications'
-  | 'emars';
+  | 'emars'
+  | 'medications';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };
