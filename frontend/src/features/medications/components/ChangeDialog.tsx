@@ -7,6 +7,7 @@ import { AppDialog } from '@/components/AppDialog';
 import { DateInput } from '@/components/DateInput';
 import { DateTimeInput } from '@/components/DateTimeInput';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { deleteFile } from '@/lib/files/api/deleteFile';
 import { useAppMutation } from '@/lib/api/mutation';
 import { FormField, useRuleMessage } from '@/lib/form/FormField';
 import { FormProblem } from '@/lib/form/FormProblem';
@@ -70,8 +71,13 @@ export function ChangeDialog({ kind, orders, today, zone, onClose, onDone }: Cha
     endTime: '',
   }));
   const [file, setFile] = useState<FileItem | null>(null);
-  const [errors, setErrors] = useState<Record<string, { key: string; values?: Record<string, unknown> }>>({});
   const [done, setDone] = useState<string[]>([]);
+  // Closed before anything was saved: the written order uploaded for it is not kept.
+  const cancel = () => {
+    if (file && done.length === 0) void deleteFile({ fileId: file.fileId }).catch(() => undefined);
+    onClose();
+  };
+  const [errors, setErrors] = useState<Record<string, { key: string; values?: Record<string, unknown> }>>({});
   const set = (patch: Partial<ChangeDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setErrors((e) => {
@@ -115,7 +121,7 @@ export function ChangeDialog({ kind, orders, today, zone, onClose, onDone }: Cha
   return (
     <AppDialog
       title={orders.length > 1 ? t('medications.change.titleMany', { count: orders.length }) : t(TITLES[kind], { name: orders[0]?.name ?? '' })}
-      onClose={onClose}
+      onClose={cancel}
       className="hearth-med-dialog"
     >
       <form
@@ -202,7 +208,7 @@ export function ChangeDialog({ kind, orders, today, zone, onClose, onDone }: Cha
         <DialogFooter
           actions={
             <>
-              <Button onClick={onClose}>{t('medications.form.cancel')}</Button>
+              <Button onClick={cancel}>{t('medications.form.cancel')}</Button>
               <Button type="submit" intent={kind === 'discontinue' ? Intent.DANGER : Intent.PRIMARY} loading={run.isPending} data-testid="change-save">
                 {t(SAVE[kind])}
               </Button>

@@ -15,7 +15,7 @@ import { currentLanguage } from '@/lib/i18n';
 export function SnfFlag() {
   const { t } = useTranslation();
   return (
-    <Tag minimal intent="warning" icon={<UserIcon />} className="hearth-med-flag" data-testid="med-flag-snf">
+    <Tag minimal multiline intent="warning" icon={<UserIcon />} className="hearth-med-flag" data-testid="med-flag-snf">
       {t('medications.flag.snf')}
     </Tag>
   );
@@ -28,32 +28,32 @@ export function OrderFlags({ order }: { order: Pick<Medication, 'type' | 'contro
   const hold = order.vital ? holdLimitsText(t, order, language) : '';
   return (
     <span className="hearth-med-flags">
-      <Tag minimal className="hearth-med-flag" data-testid="med-type">
+      <Tag minimal multiline className="hearth-med-flag" data-testid="med-type">
         {careLabel(t, MEDICATION_TYPE_KEYS, order.type)}
       </Tag>
       {order.type === MedicationSNF ? <SnfFlag /> : null}
       {order.controlled ? (
-        <Tag minimal intent="danger" icon={<LockIcon />} className="hearth-med-flag" data-testid="med-flag-controlled">
+        <Tag minimal multiline intent="danger" icon={<LockIcon />} className="hearth-med-flag" data-testid="med-flag-controlled">
           {t('medications.flag.controlled')}
         </Tag>
       ) : null}
       {hold ? (
-        <Tag minimal intent="primary" icon={<PulseIcon />} className="hearth-med-flag" data-testid="med-flag-hold">
+        <Tag minimal multiline intent="primary" icon={<PulseIcon />} className="hearth-med-flag" data-testid="med-flag-hold">
           {vitalLabel(t, order.vital)}: {hold}
         </Tag>
       ) : null}
       {order.slidingScale?.length ? (
-        <Tag minimal intent="primary" icon={<HeatGridIcon />} className="hearth-med-flag" data-testid="med-flag-scale">
+        <Tag minimal multiline intent="primary" icon={<HeatGridIcon />} className="hearth-med-flag" data-testid="med-flag-scale">
           {t('medications.flag.scale', { vital: vitalLabel(t, order.vital) })}
         </Tag>
       ) : null}
       {order.onHold ? (
-        <Tag minimal intent="warning" icon={<PauseIcon />} className="hearth-med-flag" data-testid="med-flag-on-hold">
+        <Tag minimal multiline intent="warning" icon={<PauseIcon />} className="hearth-med-flag" data-testid="med-flag-on-hold">
           {t('medications.flag.onHold')}
         </Tag>
       ) : null}
       {order.status === MedicationDiscontinued ? (
-        <Tag minimal icon={<StopIcon />} className="hearth-med-flag" data-testid="med-flag-discontinued">
+        <Tag minimal multiline icon={<StopIcon />} className="hearth-med-flag" data-testid="med-flag-discontinued">
           {t('medications.flag.discontinued')}
         </Tag>
       ) : null}

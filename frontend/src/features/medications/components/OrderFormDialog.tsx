@@ -20,6 +20,7 @@ import { DateInput } from '@/components/DateInput';
 import { Select } from '@/components/Select';
 import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { deleteFile } from '@/lib/files/api/deleteFile';
 import { useAppMutation } from '@/lib/api/mutation';
 import { careCodesOf, careLabel } from '@/lib/care/taskLabels';
 import { MEDICATION_TYPE_KEYS, ROUTE_KEYS, VITAL_KEYS } from '@/lib/emar/emarLabels';
@@ -81,6 +82,11 @@ export function OrderFormDialog({ residentId, order, today, onClose }: OrderForm
     setEdited((e) => new Set([...e, ...fields, ...(patch.vital !== undefined ? ['vital', 'holdBelow', 'holdAbove'] : [])]));
   };
   const [file, setFile] = useState<FileItem | null>(null);
+  // Closed without saving: the written order uploaded for it is not kept.
+  const cancel = () => {
+    if (file) void deleteFile({ fileId: file.fileId }).catch(() => undefined);
+    onClose();
+  };
   const routine = useRoutineSessions(hasTimes(draft.type));
   const save = useAppMutation({
     mutationFn: (d: OrderDraft) => saveMedication(orderRequest(d, residentId, file?.fileId)),
@@ -155,7 +161,7 @@ export function OrderFormDialog({ residentId, order, today, onClose }: OrderForm
   const starts = sessionStarts(routine.data);
   const title = isNew ? t('medications.form.titleNew') : t('medications.form.titleEdit', { name: order.name });
   return (
-    <AppDialog title={title} onClose={onClose} className="hearth-med-dialog">
+    <AppDialog title={title} onClose={cancel} className="hearth-med-dialog">
       <form
         ref={formRef}
         noValidate
@@ -380,7 +386,7 @@ export function OrderFormDialog({ residentId, order, today, onClose }: OrderForm
         <DialogFooter
           actions={
             <>
-              <Button onClick={onClose}>{t('medications.form.cancel')}</Button>
+              <Button onClick={cancel}>{t('medications.form.cancel')}</Button>
               <Button type="submit" intent={Intent.PRIMARY} loading={save.isPending} data-testid="order-save">
                 {isNew ? t('medications.form.create') : t('medications.form.save')}
               </Button>

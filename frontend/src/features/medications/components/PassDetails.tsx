@@ -59,7 +59,7 @@ export function RecordDrug({ pass: p }: { pass: MedPass }) {
     <span className="hearth-med-drug">
       <strong>{p.medicationName}</strong> <span className="hearth-muted">{p.dose}</span>{' '}
       {p.kind === PassPRN ? (
-        <Tag minimal className="hearth-med-flag">
+        <Tag minimal multiline className="hearth-med-flag">
           {t('medications.log.prn')}
         </Tag>
       ) : null}

@@ -4,6 +4,7 @@ import { PrintIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { PaperA4, PaperLetter } from '@/types/api.gen';
 import { Select } from '@/components/Select';
+import { saveBlob } from '@/lib/files/preview';
 import { currentLanguage } from '@/lib/i18n';
 import { printMar } from '../api/printMar';
 import { marMonths, monthLabel } from '../logRules';
@@ -12,6 +13,7 @@ import { marMonths, monthLabel } from '../logRules';
  * The printed monthly MAR (the paper backup inspectors and hospitals ask for): a month and a paper size,
  * then the PDF opens in a new tab. The tab opens at once (so no pop-up blocker stops it) and shows the PDF
  * once the signed-in client has it; a refusal (nothing to print, too many records) closes it and is reported.
+ * Where no tab can open, the PDF is saved as a file.
  */
 export function PrintMarButton({ residentId, today }: { residentId: string; today: string }) {
   const { t } = useTranslation();
@@ -30,9 +32,14 @@ export function PrintMarButton({ residentId, today }: { residentId: string; toda
     setBusy(true);
     try {
       const file = await printMar({ residentId, month, paper });
-      const url = URL.createObjectURL(new Blob([file.blob], { type: 'application/pdf' }));
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
+      const pdf = new Blob([file.blob], { type: 'application/pdf' });
+      if (!tab) {
+        // No new tab (a shell without windows, a blocker): the PDF is saved instead.
+        saveBlob(pdf, file.fileName || `MAR-${month}.pdf`);
+        return;
+      }
+      const url = URL.createObjectURL(pdf);
+      tab.location.href = url;
       // The tab has loaded it by then; the URL can go.
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch {
