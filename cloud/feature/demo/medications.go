@@ -354,6 +354,11 @@ func (sd *seeding) decidePasses(key string, loc *time.Location) func([]medicatio
 			}
 			return id
 		}
+		// Outcomes hash what stays the same from one seed to the next (names, not ids).
+		first := map[string]string{}
+		for k, id := range sd.residentIDs {
+			first[id] = k
+		}
 		overdue := latest(demoOverdue[key], sd.now.Add(-65*time.Minute), "")
 		refusal := demoRefusals[key]
 		refused := latest(refusal[0], sd.now.Add(-20*time.Minute), overdue)
@@ -362,7 +367,7 @@ func (sd *seeding) decidePasses(key string, loc *time.Location) func([]medicatio
 			if p.PassID == overdue || p.Due.After(sd.now.Add(-20*time.Minute)) {
 				continue // overdue, or the round still going on
 			}
-			h := hashOf(p.ResidentID, p.MedicationName, p.Day, p.TimeOfDay) // not the pass id: it is new each seed
+			h := hashOf(first[p.ResidentID], p.MedicationName, p.Day, p.TimeOfDay)
 			at := p.Due.Add(time.Duration(int(h%35)-15) * time.Minute)
 			l := medication.DemoLog{Outcome: shared.OutcomeGiven}
 			roll := h % 1000
@@ -379,7 +384,7 @@ func (sd *seeding) decidePasses(key string, loc *time.Location) func([]medicatio
 			}
 			if l.Outcome == shared.OutcomeGiven || l.Outcome == shared.OutcomeHeld {
 				if p.Vital != "" {
-					v, held := reading(p, h)
+					v, held := reading(p, first[p.ResidentID], h)
 					l.Vital = &v
 					if held != "" {
 						l.Outcome, l.Reason = shared.OutcomeHeld, held
@@ -406,8 +411,8 @@ func (sd *seeding) decidePasses(key string, loc *time.Location) func([]medicatio
 
 // reading is a plausible reading of the pass's vital and, when it holds the
 // dose, why (a few in a hundred do).
-func reading(p medication.DemoPass, h uint32) (float64, string) {
-	base := float64(hashOf(p.ResidentID, string(p.Vital)) % 20)
+func reading(p medication.DemoPass, who string, h uint32) (float64, string) {
+	base := float64(hashOf(who, string(p.Vital)) % 20)
 	jitter := float64(h % 17)
 	low := h%100 < 3
 	var v float64
