@@ -25,6 +25,8 @@ function tr(lang, key) {
 
 /** The tasks feature's Spanish strings: its care plan and upcoming events tabs sit among the profile's. */
 const TASKS_ES = JSON.parse(readFileSync(new URL('../src/features/tasks/locales/es-ES.json', import.meta.url), 'utf8'));
+/** The medications feature's Spanish strings: its medication tab follows the care plan (eMAR in the plan). */
+const MEDICATIONS_ES = JSON.parse(readFileSync(new URL('../src/features/medications/locales/es-ES.json', import.meta.url), 'utf8'));
 
 const PDF = pdf('Assessment 2026');
 
@@ -359,8 +361,14 @@ describe('residents', () => {
     await page.getByTestId('profile-tab').getByText('Penicillin, shellfish').waitFor();
     await page.getByTestId('profile-tab').getByText(tr(lang, 'residents.section.health')).waitFor();
     await page.getByTestId('profile-dnr').getByText(tr(lang, 'residents.dnr.yes')).waitFor();
-    const tabs = ['profile', 'medicalRecords', 'carePlan', 'assessment', 'events', 'contacts', 'documents'].map((k) =>
-      k === 'carePlan' ? TASKS_ES.tasks.carePlan.tab : k === 'events' ? TASKS_ES.tasks.upcoming.tab : tr(lang, `residents.tab.${k}`),
+    const tabs = ['profile', 'medicalRecords', 'carePlan', 'medication', 'assessment', 'events', 'contacts', 'documents'].map((k) =>
+      k === 'carePlan'
+        ? TASKS_ES.tasks.carePlan.tab
+        : k === 'events'
+          ? TASKS_ES.tasks.upcoming.tab
+          : k === 'medication'
+            ? MEDICATIONS_ES.medications.tab.title
+            : tr(lang, `residents.tab.${k}`),
     );
     assert.deepEqual((await page.getByRole('tab').allInnerTexts()).map((s) => s.trim()), tabs, 'the tabs, in Spanish');
     assert.deepEqual(await writeButtonsShown(page), []);
