@@ -197,8 +197,16 @@ export async function closeMenu(page) {
   if (!NARROW) return;
   const drawer = page.locator('.hearth-drawer');
   if (!(await drawer.isVisible())) return;
+  // Blueprint closes a drawer on Escape only while the focus is inside it; a popover that just closed may
+  // have handed the focus back elsewhere, so the second try taps the shade beside the drawer, as a phone user does.
   await page.keyboard.press('Escape');
-  await drawer.waitFor({ state: 'hidden' });
+  try {
+    await drawer.waitFor({ state: 'hidden', timeout: 2000 });
+  } catch {
+    const size = page.viewportSize();
+    await page.mouse.click(size.width - 8, size.height / 2);
+    await drawer.waitFor({ state: 'hidden' });
+  }
 }
 
 /** Opens the settings popover: in the header, or at the foot of the menu drawer in the narrow layout. */
