@@ -24,4 +24,9 @@ var (
 	ShiftWorkers = []Role{RoleCaregiverStaff, RoleFacilityAdmin, RoleFacilityOwner}
 	// KioskKeepers register and revoke the door kiosks: the working owner.
 	KioskKeepers = []Role{RoleFacilityOwner}
+	// AIUsers call the AI service (translator, speech, chat completion): anyone
+	// in a facility, and the super admin (who is not plan-gated).
+	AIUsers = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister, RoleFacilityAdmin, RoleCaregiverStaff, RoleSuperAdmin}
+	// BillingReaders read usage that is billed: the facility's owners, and the super admin for every facility.
+	BillingReaders = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister, RoleSuperAdmin}
 )

@@ -316,6 +316,9 @@ type CompleteTaskRequest struct {
 	Comment    string     `json:"comment" minLength:"1" maxLength:"300" limit:"TaskCommentMax"`
 	LateReason LateReason `json:"lateReason,omitempty" enum:",RESIDENT_REFUSED,RESIDENT_AWAY,RESIDENT_ASLEEP,OTHER"`
 	Remark     string     `json:"remark,omitempty" maxLength:"300" limit:"TaskCommentMax"`
+	// Readings taken with a VITAL_CHECK or HEALTH_MONITORING task: saved on
+	// the health monitor (source TASK) with the completion, all or nothing.
+	Readings []HealthReadingInput `json:"readings,omitempty" maxItems:"15" limit:"HealthReadingsPerSaveMax" doc:"VITAL_CHECK and HEALTH_MONITORING tasks only; each metric at most once"`
 }
 
 // UpdateTaskRecordRequest is POST /api/care/taskInfo/updateTaskRecord: who

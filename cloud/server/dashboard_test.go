@@ -3,6 +3,7 @@ package server_test
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,8 +56,8 @@ func TestDashboardCards(t *testing.T) {
 		// (the demo's eMAR has today's passes and a disposal due).
 		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
 		m := cards(t, owner)
-		if got := keys(m); !slices.Equal(got, []string{"approvals", "carePlanReviews", "credentials", "medPasses", "medicationDisposal", "residents",
-			"residentsOut", "todayTasks"}) {
+		if got := keys(m); !slices.Equal(got, []string{"approvals", "carePlanReviews", "careRecord", "credentials", "incidents", "medPasses", "medicationDisposal", "residents",
+			"residentsOut", "shiftCoverage", "todayTasks"}) {
 			t.Fatalf("owner cards: %v", got)
 		}
 		var pending, overdue int
@@ -79,6 +80,19 @@ func TestDashboardCards(t *testing.T) {
 		if it := line(t, m["carePlanReviews"], "carePlanOverdue"); it.Count != 1 || !slices.Equal(it.Names, []string{"Mei Chen"}) ||
 			it.Tone != shared.ToneDanger || m["carePlanReviews"].Link != "/resident-management" {
 			t.Errorf("care plan reviews: %+v", m["carePlanReviews"])
+		}
+
+		// The demo's weeks are scheduled but for next Wednesday's night (a gap next week, none left this week).
+		if it := line(t, m["shiftCoverage"], "coverageGapHours"); it.Count != 0 || m["shiftCoverage"].Link != "/shift-management" {
+			t.Errorf("shift coverage: %+v", m["shiftCoverage"])
+		}
+
+		// Incidents: the demo's report pending review, its DSHS hotline duty unchecked.
+		if it := line(t, m["incidents"], "incidentsPendingReview"); it.Count != 1 || it.Tone != shared.ToneWarning || m["incidents"].Link != "/incident-management" {
+			t.Errorf("incidents: %+v", m["incidents"])
+		}
+		if it := line(t, m["incidents"], "incidentsOverdueDuties"); it.Count != 1 || it.Tone != shared.ToneDanger {
+			t.Errorf("incident duties: %+v", it)
 		}
 
 		// No demo resident is still waiting for a first care plan.
@@ -110,6 +124,18 @@ func TestDashboardCards(t *testing.T) {
 		}
 		line(t, m["residents"], "residentsNoLimit")
 
+		// The record: the owner's unread progress notes, and the residents with readings outside their range
+		// in the last day (the demo's rising blood pressure), linking to the first one's profile.
+		var unreadNotes shared.UnreadCount
+		owner.Get(t, "/api/care/progressNote/countUnReadProgressNote").OK(t).Into(t, &unreadNotes)
+		if it := line(t, m["careRecord"], "progressNotesUnread"); it.Count != unreadNotes.Count || it.Count == 0 || it.Tone != shared.ToneWarning {
+			t.Errorf("record card unread: %+v, want %d", it, unreadNotes.Count)
+		}
+		if it := line(t, m["careRecord"], "residentsFlagged"); it.Count == 0 || len(it.Names) == 0 || it.Tone != shared.ToneDanger ||
+			!strings.HasPrefix(it.Link, "/resident-management/detail?residentId=") {
+			t.Errorf("record card flagged: %+v", it)
+		}
+
 		// The same owner signed in to Cedar sees Cedar's figures, never Maple's.
 		cedar := cards(t, e.SignIn(t, "owner_evergreen", "Cedar Home AFH"))
 		if it := line(t, cedar["residentsOut"], "residentsOutNow"); it.Count != 0 || len(it.Names) != 0 {
@@ -122,7 +148,7 @@ func TestDashboardCards(t *testing.T) {
 		// A caregiver: their status and their requests; none of the owner's cards.
 		carer := e.SignIn(t, "caregiver_maple1")
 		c := cards(t, carer)
-		if got := keys(c); !slices.Equal(got, []string{"medPasses", "myRequests", "myStatus", "residents", "todayTasks"}) {
+		if got := keys(c); !slices.Equal(got, []string{"medPasses", "myRequests", "myShift", "myStatus", "residents", "todayTasks"}) {
 			t.Fatalf("caregiver cards: %v", got)
 		}
 		if it := line(t, c["myStatus"], "clockedOut"); it.Time != 0 || c["myStatus"].Link != "/your-status" {
@@ -131,6 +157,10 @@ func TestDashboardCards(t *testing.T) {
 		carer.Post(t, "/api/care/caregiverClockInRecord/clockIn", shared.ClockInRequest{ClientPunchID: "dash-test-punch-1"}).OK(t)
 		if it := line(t, cards(t, carer)["myStatus"], "clockedIn"); it.Time == 0 {
 			t.Errorf("my status after clocking in: %+v", it)
+		}
+		// The demo's published weeks: Amina's next shift, with its shift type.
+		if it := line(t, c["myShift"], "nextShift"); it.Time == 0 || len(it.Names) != 1 || c["myShift"].Link != "/your-status" {
+			t.Errorf("my next shift: %+v", c["myShift"])
 		}
 		if c["residents"].Link != "/resident" {
 			t.Errorf("a caregiver's residents card leads to their list: %+v", c["residents"])

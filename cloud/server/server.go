@@ -19,15 +19,19 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"hearth/cloud/feature/aiservice"
 	"hearth/cloud/feature/attendance"
+	"hearth/cloud/feature/carerecord"
 	"hearth/cloud/feature/disposal"
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
+	"hearth/cloud/feature/incident"
 	"hearth/cloud/feature/medication"
 	"hearth/cloud/feature/menu"
 	"hearth/cloud/feature/notification"
 	"hearth/cloud/feature/request"
 	"hearth/cloud/feature/resident"
+	"hearth/cloud/feature/shift"
 	"hearth/cloud/feature/staff"
 	"hearth/cloud/feature/task"
 	"hearth/cloud/feature/taskrule"
@@ -81,6 +85,10 @@ type Server struct {
 	Jobs *jobs.Queue
 	// Notifications is in-app notifications: features Notify in their transactions (the eMAR's overdue warnings).
 	Notifications *notification.Service
+	// Records are the residents' progress notes, health readings and care records.
+	Records *carerecord.Service
+	// AI is the AI service: providers per capability, offline fallbacks, plan gating, usage log.
+	AI *aiservice.Service
 }
 
 // New builds the server.
@@ -192,6 +200,40 @@ func New(d Deps) (*Server, error) {
 	// Medication disposal records and the disposal clocks (WAC 388-76-10490).
 	disposals := disposal.New(d.DB, d.Now)
 	disposal.Routes(api, disposals)
+	// The resident's record: progress notes, the health monitor and the care monitor. A resident
+	// going out and returning, refused and missed doses, vital checks left undone and the vitals
+	// of med passes and tasks write on it, each in the transaction of its event.
+	records := carerecord.New(d.DB, d.Now)
+	carerecord.Routes(api, records)
+	residents.SetChart(records)
+	meds.SetChart(records)
+	tasks.SetChart(records)
+	// Shifts: shift types, the weekly schedules with their coverage gaps and conflicts
+	// (leave from requests, credentials from the staff rules engine), reminders every
+	// 5 minutes (the evening before and an hour before), shift reports (business event
+	// SHIFT_REPORT) and scheduled-versus-worked hours.
+	shifts := shift.New(d.DB, d.Config.PlanMaxShiftReports, d.Log, d.Now)
+	shift.Routes(api, shifts)
+	shifts.SetNotifier(notes)
+	shifts.SetCredentials(staffSvc)
+	shifts.SetAnnounce(announce)
+	shifts.RegisterJobs(queue)
+	tasks.AddCalendarSource(shifts.CalendarEvents) // published shifts in staff colours
+	// The AI service (/api/ai): translator, speech, transcription, chat completion and /ai-config.
+	aiSvc, err := aiservice.New(d.DB, d.Config.JWTSecret, d.Config.AI, d.Log, d.Now)
+	if err != nil {
+		return nil, err
+	}
+	aiservice.Routes(api, aiSvc)
+	records.SetTranslator(aiSvc, queue) // progress notes in Spanish or Chinese get an English rendering
+	// Incident reports: drafts, review with the reporting duties (RCW 74.34, WAC 388-76-10225),
+	// AI analyses (a job after submit), approval; accepted care plan changes are a business event.
+	incidents := incident.New(d.DB, d.Config.PlanMaxIncidentReports, d.Log, d.Now)
+	incident.Routes(api, incidents)
+	incidents.SetNotifier(notes)
+	incidents.SetFiles(files)
+	incidents.SetAnnounce(announce)
+	incidents.SetAnalyzer(aiSvc, queue)
 
 	// The app shell: each feature's sidebar counter and dashboard cards, one line each
 	// (tasks, incidents and eMAR add theirs here when they land).
@@ -200,6 +242,7 @@ func New(d Deps) (*Server, error) {
 	sh.Counter(shell.Counter{Key: shared.CounterExpiredCertificate, Count: staffSvc.CountOverdue})
 	sh.Counter(shell.Counter{Key: shared.CounterExpiredTasks, Count: tasks.CountExpired})
 	sh.Counter(shell.Counter{Key: shared.CounterMedicationWarning, Function: shared.FnEmars, Count: meds.CountWarnings})
+	sh.Counter(shell.Counter{Key: shared.CounterIncidentReport, Roles: shared.FacilityManagers, Function: shared.FnIncidentManagement, Count: incidents.CountPending})
 	managers, carers := shared.FacilityManagers, shared.Caregivers
 	sh.Card(shell.Card{Key: resident.CardResidents, Roles: shared.EveryFacilityRole, Function: shared.FnResidentManagement, Data: residents.CountsCard})
 	sh.Card(shell.Card{Key: task.CardToday, Roles: shared.EveryFacilityRole, Function: shared.FnHomeOwnerTasks, Data: tasks.TodayCard})
@@ -209,8 +252,12 @@ func New(d Deps) (*Server, error) {
 	sh.Card(shell.Card{Key: resident.CardResidentsOut, Roles: managers, Function: shared.FnResidentManagement, Data: residents.OutCard})
 	sh.Card(shell.Card{Key: resident.CardCarePlanReviews, Roles: managers, Function: shared.FnResidentManagement, Data: residents.ReviewCard})
 	sh.Card(shell.Card{Key: disposal.CardDisposals, Roles: managers, Function: shared.FnEmars, Data: disposals.DisposalsCard})
+	sh.Card(shell.Card{Key: carerecord.CardRecord, Roles: managers, Function: shared.FnResidentManagement, Data: records.RecordCard})
+	sh.Card(shell.Card{Key: incident.CardIncidents, Roles: managers, Function: shared.FnIncidentManagement, Data: incidents.IncidentsCard})
+	sh.Card(shell.Card{Key: shift.CardCoverage, Roles: managers, Function: shared.FnShiftManagement, Data: shifts.CoverageCard})
 	sh.Card(shell.Card{Key: attendance.CardMyStatus, Roles: carers, Function: shared.FnYourStatus, Data: clock.MyStatusCard})
 	sh.Card(shell.Card{Key: request.CardMyRequests, Roles: carers, Function: shared.FnYourStatus, Data: requests.MyRequestsCard})
+	sh.Card(shell.Card{Key: shift.CardMyShift, Roles: carers, Function: shared.FnShiftReport, Data: shifts.MyShiftCard})
 	sh.Card(shell.Card{Key: tenant.CardTenants, Roles: shared.SuperAdmins, Data: tenant.NewStore(d.DB).TenantsCard})
 	shell.Routes(api, sh)
 
@@ -221,7 +268,7 @@ func New(d Deps) (*Server, error) {
 	if d.UI != nil {
 		r.Handle("/*", web.SPA(d.UI))
 	}
-	return &Server{Handler: r, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes}, nil
+	return &Server{Handler: r, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records}, nil
 }
 
 // uploadLimit bounds a feature's upload request: every file at its limit, plus room for the form.

@@ -8,7 +8,17 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { encodePassword } from '../src/lib/crypto/password-codec.js';
 import { computeSign } from '../src/lib/api/signing.js';
-import { BASE_URL, codeFromOutbox, DEMO_PASSWORD, enterEmailedCode, pagePerTest, screenshot, signIn, submitAccount } from './support.mjs';
+import {
+  BASE_URL,
+  codeFromOutbox,
+  DEMO_PASSWORD,
+  ownerSignsIn,
+  pagePerTest,
+  screenshot,
+  signIn,
+  step,
+  toastSays,
+} from './support.mjs';
 
 const open = pagePerTest();
 const stamp = Date.now().toString(36).slice(-5);
@@ -41,29 +51,6 @@ async function apiSignInWithCode(account, email) {
   const verifyCode = await codeFromOutbox(email, since);
   const done = await call(undefined, '/system/user/twoFactorAuthentication', { method: 'POST', body: { account, verifyCode, challengeId: first.challengeId } });
   return done.token;
-}
-
-/** A part of a journey on the same page (pagePerTest closes the page after every test). */
-async function step(name, body) {
-  try {
-    await body();
-  } catch (err) {
-    err.message = `${name}: ${err.message}`;
-    throw err;
-  }
-}
-
-async function toastSays(page, text) {
-  await page.locator('.bp6-toast').filter({ hasText: text }).first().waitFor();
-}
-
-async function ownerSignsIn(page) {
-  const since = Date.now();
-  await page.goto('/login');
-  await submitAccount(page, 'owner_evergreen');
-  await page.getByRole('button', { name: 'Maple House AFH' }).click();
-  await enterEmailedCode(page, 'owner@evergreen.example', since);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
 const dueItem = (page) => page.locator('[data-testid="disposal-due-item"]').filter({ hasText: MEDICATION });

@@ -12,7 +12,19 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { encodePassword } from '../src/lib/crypto/password-codec.js';
 import { computeSign } from '../src/lib/api/signing.js';
-import { apiSignIn, BASE_URL, codeFromOutbox, DEMO_PASSWORD, enterEmailedCode, openMenu, pagePerTest, screenshot, signIn, submitAccount } from './support.mjs';
+import {
+  apiSignIn,
+  BASE_URL,
+  codeFromOutbox,
+  DEMO_PASSWORD,
+  enterEmailedCode,
+  openMenu,
+  pagePerTest,
+  screenshot,
+  signIn,
+  submitAccount,
+  toastSays,
+} from './support.mjs';
 
 const open = pagePerTest();
 
@@ -48,10 +60,6 @@ const readDay = (token) => call(token, '/care/medication/listMedicationLog', { m
 const item = (page, passId, colour) => page.locator(`[data-testid="emar-pass"][data-pass-id="${passId}"]${colour ? `[data-colour="${colour}"]` : ''}`);
 const residentCard = (page, residentId) => page.locator(`[data-testid="emar-resident"][data-resident-id="${residentId}"]`);
 const colourCount = async (page, colour) => Number(await page.locator(`[data-testid="emar-colour-count"][data-colour="${colour}"]`).getAttribute('data-count'));
-
-async function toastSays(page, text) {
-  await page.locator('.bp6-toast').filter({ hasText: text }).first().waitFor();
-}
 
 async function openEmars(page) {
   await openMenu(page);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { computeSign } from '../src/lib/api/signing.js';
 import { pdf } from './files.mjs';
-import { apiSignIn, BASE_URL, enterEmailedCode, pagePerTest, screenshot, signIn, submitAccount } from './support.mjs';
+import { apiSignIn, BASE_URL, ownerSignsIn, pagePerTest, screenshot, signIn, step, toastSays } from './support.mjs';
 
 const open = pagePerTest();
 const stamp = Date.now().toString(36).slice(-5);
@@ -25,29 +25,6 @@ async function call(token, path, { method = 'GET', body, query = {} } = {}) {
   const env = await res.json();
   if (env.code !== '0000') throw new Error(`${method} ${path}: ${env.code} ${env.message}`);
   return env.data;
-}
-
-/** A part of a journey on the same page (pagePerTest closes the page after every test). */
-async function step(name, body) {
-  try {
-    await body();
-  } catch (err) {
-    err.message = `${name}: ${err.message}`;
-    throw err;
-  }
-}
-
-async function toastSays(page, text) {
-  await page.locator('.bp6-toast').filter({ hasText: text }).first().waitFor();
-}
-
-async function ownerSignsIn(page) {
-  const since = Date.now();
-  await page.goto('/login');
-  await submitAccount(page, 'owner_evergreen');
-  await page.getByRole('button', { name: 'Maple House AFH' }).click();
-  await enterEmailedCode(page, 'owner@evergreen.example', since);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
 const card = (page, name) => page.locator(`[data-testid="order-card"][data-medication="${name}"]`);

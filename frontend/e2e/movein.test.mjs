@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { pdf } from './files.mjs';
-import { enterEmailedCode, pagePerTest, screenshot, submitAccount } from './support.mjs';
+import { enterEmailedCode, pagePerTest, screenshot, step, submitAccount, toastSays } from './support.mjs';
 
 const open = pagePerTest();
 const stamp = Date.now().toString(36);
@@ -19,20 +19,6 @@ const TASK_2 = 'Evening walk in the garden';
 const MEDICATION = 'Metformin';
 const CONTACT = 'Ada Okonkwo';
 const DOCUMENT = 'physician-assessment.pdf';
-
-/** One part of a journey on the same page (pagePerTest closes the page after every test, subtests too). */
-async function step(name, body) {
-  try {
-    await body();
-  } catch (err) {
-    err.message = `${name}: ${err.message}`;
-    throw err;
-  }
-}
-
-async function toastSays(page, text) {
-  await page.locator('.bp6-toast').filter({ hasText: text }).first().waitFor();
-}
 
 /** Waits for the wizard to show `step` (its form) with the resident in the URL once there is one. */
 async function atStep(page, step) {

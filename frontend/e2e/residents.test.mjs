@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { png } from './images.mjs';
-import { enterEmailedCode, launchBrowser, newPage, screenshot, submitAccount } from './support.mjs';
+import { enterEmailedCode, launchBrowser, newPage, screenshot, submitAccount, toastSays } from './support.mjs';
 import { pdf, sizeText } from './files.mjs';
 
 /** The residents strings of a language (the feature's locale fragment). */
@@ -27,6 +27,9 @@ function tr(lang, key) {
 const TASKS_ES = JSON.parse(readFileSync(new URL('../src/features/tasks/locales/es-ES.json', import.meta.url), 'utf8'));
 /** The medications feature's Spanish strings: its medication tab follows the care plan (eMAR in the plan). */
 const MEDICATIONS_ES = JSON.parse(readFileSync(new URL('../src/features/medications/locales/es-ES.json', import.meta.url), 'utf8'));
+const CARERECORD_ES = JSON.parse(readFileSync(new URL('../src/features/carerecord/locales/es-ES.json', import.meta.url), 'utf8'));
+/** The incidents feature's Spanish strings: its incident reports tab follows upcoming events (premium plan). */
+const INCIDENTS_ES = JSON.parse(readFileSync(new URL('../src/features/incidents/locales/es-ES.json', import.meta.url), 'utf8'));
 
 const PDF = pdf('Assessment 2026');
 
@@ -69,10 +72,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function toastSays(page, text) {
-  await page.locator('.bp6-toast').filter({ hasText: text }).first().waitFor();
-}
 
 async function statusIs(page, status) {
   await page.locator(`[data-testid="resident-detail"] header [data-testid="resident-status"][data-status="${status}"]`).waitFor();
@@ -361,14 +360,20 @@ describe('residents', () => {
     await page.getByTestId('profile-tab').getByText('Penicillin, shellfish').waitFor();
     await page.getByTestId('profile-tab').getByText(tr(lang, 'residents.section.health')).waitFor();
     await page.getByTestId('profile-dnr').getByText(tr(lang, 'residents.dnr.yes')).waitFor();
-    const tabs = ['profile', 'medicalRecords', 'carePlan', 'medication', 'assessment', 'events', 'contacts', 'documents'].map((k) =>
+    // 000 §2's order; the progress notes, health monitor and care monitor tabs come from the carerecord feature,
+    // the incident reports tab from the incidents feature.
+    const tabs = ['profile', 'medicalRecords', 'carePlan', 'medication', 'assessment', 'events', 'incidents', 'notes', 'contacts', 'health', 'care', 'documents'].map((k) =>
       k === 'carePlan'
         ? TASKS_ES.tasks.carePlan.tab
-        : k === 'events'
+        : k === 'incidents'
+          ? INCIDENTS_ES.incidents.tab.title
+          : k === 'events'
           ? TASKS_ES.tasks.upcoming.tab
           : k === 'medication'
             ? MEDICATIONS_ES.medications.tab.title
-            : tr(lang, `residents.tab.${k}`),
+            : k === 'notes' || k === 'health' || k === 'care'
+              ? CARERECORD_ES.carerecord.tab[k]
+              : tr(lang, `residents.tab.${k}`),
     );
     assert.deepEqual((await page.getByRole('tab').allInnerTexts()).map((s) => s.trim()), tabs, 'the tabs, in Spanish');
     assert.deepEqual(await writeButtonsShown(page), []);

@@ -2,7 +2,16 @@
 // switching facility from the header without signing out or a new e-mailed code.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { closeMenu, enterEmailedCode, openMenu, openSettings, pagePerTest, screenshot, signIn, submitAccount } from './support.mjs';
+import {
+  closeMenu,
+  enterEmailedCode,
+  openMenu,
+  openSettings,
+  pagePerTest,
+  screenshot,
+  signIn,
+  submitAccount,
+} from './support.mjs';
 
 const open = pagePerTest();
 

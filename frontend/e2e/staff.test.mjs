@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { computeSign } from '../src/lib/api/signing.js';
 import { png } from './images.mjs';
-import { apiSignIn, BASE_URL, enterEmailedCode, launchBrowser, newPage, openMenu, screenshot, submitAccount } from './support.mjs';
+import {
+  apiSignIn,
+  BASE_URL,
+  enterEmailedCode,
+  launchBrowser,
+  newPage,
+  openMenu,
+  screenshot,
+  submitAccount,
+} from './support.mjs';
 
 const stamp = String(Date.now()).slice(-6);
 const NEW = {

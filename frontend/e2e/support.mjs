@@ -325,3 +325,28 @@ export function pagePerTest() {
     return current.page;
   };
 }
+
+/** A part of a journey on the same page, named in a failure. */
+export async function step(name, body) {
+  try {
+    await body();
+  } catch (err) {
+    err.message = `${name}: ${err.message}`;
+    throw err;
+  }
+}
+
+/** Waits for a toast that says text. */
+export async function toastSays(page, text) {
+  await page.locator('.bp6-toast').filter({ hasText: text }).first().waitFor();
+}
+
+/** owner_evergreen signs in to Maple House with the code e-mailed to her (the dev outbox). */
+export async function ownerSignsIn(page) {
+  const since = Date.now();
+  await page.goto('/login');
+  await submitAccount(page, 'owner_evergreen');
+  await page.getByRole('button', { name: 'Maple House AFH' }).click();
+  await enterEmailedCode(page, 'owner@evergreen.example', since);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}

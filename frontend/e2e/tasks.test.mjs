@@ -21,6 +21,7 @@ import {
   screenshot,
   signIn,
   submitAccount,
+  toastSays,
 } from './support.mjs';
 
 const open = pagePerTest();
@@ -72,11 +73,6 @@ function facilityClock(zone, ms) {
       .map((p) => [p.type, p.value]),
   );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
-/** Waits for a success toast with this text. */
-async function toastSays(page, text) {
-  await page.locator('.bp6-toast').filter({ hasText: text }).first().waitFor();
 }
 
 /** The card of a task on the page. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { png } from './images.mjs';
-import { closeMenu, launchBrowser, newPage, openMenu, screenshot } from './support.mjs';
+import { closeMenu, launchBrowser, newPage, openMenu, screenshot, toastSays } from './support.mjs';
 import { pdf, sizeText } from './files.mjs';
 
 const LOCALES = Object.fromEntries(
@@ -72,11 +72,6 @@ async function signedIn(account, lang) {
   await page.locator('#login-password').press('Enter');
   await page.waitForURL((url) => /dashboard$/.test(url.pathname));
   return session;
-}
-
-/** Waits for a success toast with this text. */
-async function toastSays(page, text) {
-  await page.locator('.bp6-toast').filter({ hasText: text }).first().waitFor();
 }
 
 /** A button of a dialog's footer (the title bar has its own Close). */

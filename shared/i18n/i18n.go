@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -97,8 +98,59 @@ func (c *Catalogue) Keys(l shared.Language) map[string]string {
 
 // T renders key in language l, replacing {name} with args; the argument named
 // field is shown as its label ("field.<name>") when the catalogue has one. A
-// missing key falls back to English, then to the key itself.
+// field inside an item of a list ("notes[1].notes") whose list has an item
+// label ("field.notes[]": "Note {n}", n counted from 1) is said as the item
+// then the rule: "Note 2: Notes must be at most 4096 characters." (key
+// validation.item), its own label being "field.notes[].notes", else
+// "field.notes". A missing key falls back to English, then to the key itself.
 func (c *Catalogue) T(l shared.Language, key string, args map[string]any) string {
+	if f, ok := args["field"].(string); ok {
+		if item, rest, ok := c.item(l, f); ok {
+			inner := make(map[string]any, len(args))
+			for k, v := range args {
+				inner[k] = v
+			}
+			if rest == "" {
+				inner["field"] = item
+				return c.render(l, key, inner, false)
+			}
+			inner["field"] = rest
+			return c.T(l, "validation.item", map[string]any{"item": item, "detail": c.T(l, key, inner)})
+		}
+	}
+	return c.render(l, key, args, true)
+}
+
+// itemPath is a field inside an item of a list: list[i] or list[i].rest.
+var itemPath = regexp.MustCompile(`^([A-Za-z0-9_.]+)\[(\d+)\](?:\.(.+))?$`)
+
+// item splits a field inside a list's item into the item's label ("Note 2")
+// and the field's name within it, its label key when the list has one
+// (list[].rest), else rest; false when the field is not in an item or its
+// list has no item label.
+func (c *Catalogue) item(l shared.Language, field string) (item, rest string, ok bool) {
+	m := itemPath.FindStringSubmatch(field)
+	if m == nil {
+		return "", "", false
+	}
+	list := m[1] + "[]"
+	c.mu.RLock()
+	_, labelled := c.msgs[shared.LangEnUS]["field."+list]
+	_, own := c.msgs[shared.LangEnUS]["field."+list+"."+m[3]]
+	c.mu.RUnlock()
+	if !labelled {
+		return "", "", false
+	}
+	n, _ := strconv.Atoi(m[2])
+	rest = m[3]
+	if rest != "" && own {
+		rest = list + "." + rest
+	}
+	return c.render(l, "field."+list, map[string]any{"n": n + 1}, false), rest, true
+}
+
+// render is T without items: field (when labels) is shown as its label.
+func (c *Catalogue) render(l shared.Language, key string, args map[string]any, labels bool) string {
 	c.mu.RLock()
 	s, ok := c.msgs[l][key]
 	if !ok {
@@ -109,7 +161,7 @@ func (c *Catalogue) T(l shared.Language, key string, args map[string]any) string
 	c.mu.RUnlock()
 	for k, v := range args {
 		val := fmt.Sprint(v)
-		if k == "field" {
+		if k == "field" && labels {
 			val = c.Field(l, val)
 		}
 		s = strings.ReplaceAll(s, "{"+k+"}", val)

@@ -155,6 +155,15 @@ func Seed(ctx context.Context, d *db.DB, s Services) error {
 		if err := sd.tasks(ctx); err != nil { // care plans and the day's work on them (tasks.go)
 			return err
 		}
-		return sd.medications(ctx, d) // the eMAR, its month of passes and its disposals (medications.go)
+		if err := sd.shifts(ctx); err != nil { // shift types, two weeks of schedules, shift reports (shifts.go)
+			return err
+		}
+		if err := sd.medications(ctx, d); err != nil { // the eMAR, its month of passes and its disposals (medications.go)
+			return err
+		}
+		if err := sd.incidents(ctx); err != nil { // a completed fall, a report pending review, a draft (incidents.go)
+			return err
+		}
+		return sd.careRecords(ctx, d) // progress notes, a month of readings, care records (carerecords.go)
 	})
 }

@@ -105,25 +105,6 @@ func (s *Service) schemaOf(ctx context.Context) (schema, error) {
 	return sc, nil
 }
 
-// member refuses a caller who works in no facility (the super admin).
-func member(p *auth.Principal) error {
-	if p == nil || p.TenantID == "" {
-		return problem.Forbidden
-	}
-	return nil
-}
-
-// manager refuses a caller who may not write disposals: owners and admins do.
-func manager(p *auth.Principal) error {
-	if err := member(p); err != nil {
-		return err
-	}
-	if !p.Has(shared.FacilityManagers...) {
-		return problem.Forbidden
-	}
-	return nil
-}
-
 func (s *Service) toDisposal(p *auth.Principal, r *row) shared.MedicationDisposal {
 	return shared.MedicationDisposal{RecordID: r.ID, ResidentID: r.ResidentID, ResidentName: r.ResidentName,
 		MedicationID: r.MedicationID, TaskID: r.TaskID, MedicationName: r.MedicationName, MedicationType: r.MedicationType,
@@ -155,7 +136,7 @@ func (s *Service) residentOf(ctx context.Context, q db.Querier, p *auth.Principa
 
 // Get answers one record of the caller's facility.
 func (s *Service) Get(ctx context.Context, p *auth.Principal, recordID string) (*shared.MedicationDisposal, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	r, err := s.store.Get(ctx, s.db, p.TenantID, recordID)
@@ -171,7 +152,7 @@ func (s *Service) Get(ctx context.Context, p *auth.Principal, recordID string) (
 
 // List answers a page of one resident's records, the latest disposal first.
 func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.DisposalFilter]) (*shared.Page[shared.MedicationDisposal], error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	if _, err := s.residentOf(ctx, s.db, p, req.Data.ResidentID); err != nil {
@@ -189,7 +170,7 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.PageRe
 // History answers a record's changes, newest first: its creation and every
 // edit with the record before and after, who and when.
 func (s *Service) History(ctx context.Context, p *auth.Principal, recordID string) ([]shared.DisposalChange, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	r, err := s.store.Get(ctx, s.db, p.TenantID, recordID)
@@ -322,7 +303,7 @@ func applyDetails(r *row, d details) {
 // the resident's; its order is copied into the record. An edit that changes
 // nothing writes nothing; one made on an older version answers 4009.
 func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveDisposalRequest) (*shared.MedicationDisposal, error) {
-	if err := manager(p); err != nil {
+	if err := auth.Manager(p); err != nil {
 		return nil, err
 	}
 	d, err := s.checkDetails(details{method: req.DisposalMethod, customMethod: req.CustomMethod, reason: req.DisposalReason,
@@ -481,7 +462,7 @@ func changedFields(before, after *shared.MedicationDisposal) []string {
 // discontinued, patient refused, or, for a death or a move-out, OTHER with
 // the event in words (in the caller's language). Without a time it is now.
 func (s *Service) QuickCreate(ctx context.Context, p *auth.Principal, req shared.QuickDisposalRequest) (*shared.MedicationDisposal, error) {
-	if err := manager(p); err != nil {
+	if err := auth.Manager(p); err != nil {
 		return nil, err
 	}
 	sc, err := s.schemaOf(ctx)

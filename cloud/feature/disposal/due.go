@@ -64,7 +64,7 @@ var ruleEffective, _ = parseCivil(shared.DisposalRuleEffective)
 // Due answers the medications of the caller's facility (of one resident when
 // the filter names one) that must be disposed of, most urgent first.
 func (s *Service) Due(ctx context.Context, p *auth.Principal, f shared.DisposalDueFilter) (*shared.DisposalDueList, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	if f.ResidentID != "" {

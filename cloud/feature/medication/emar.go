@@ -35,7 +35,7 @@ func (s *Service) facilityDay(ctx context.Context, tenantID, day string) (string
 // their current orders and the day's passes by time, colours and red
 // count; the day's colour counts.
 func (s *Service) Day(ctx context.Context, p *auth.Principal, req shared.MedicationLogRequest) (*shared.EmarDay, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	residentID := strings.TrimSpace(req.ResidentID)
@@ -161,7 +161,7 @@ func rangeFilter(start, end int64) error {
 // Records is listMedicationRecordByPage: logged passes (scheduled and PRN),
 // newest first, by resident, order, outcome and the time they happened.
 func (s *Service) Records(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.MedicationRecordFilter]) (*shared.Page[shared.MedPass], error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	f := req.Data
@@ -179,7 +179,7 @@ func (s *Service) Records(ctx context.Context, p *auth.Principal, req shared.Pag
 // scheduled passes missed (never logged and past their window, not on
 // hold), newest first.
 func (s *Service) NotGiven(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.NotGivenFilter]) (*shared.Page[shared.MedPass], error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	f := req.Data

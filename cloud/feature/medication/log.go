@@ -191,7 +191,7 @@ func (s *Service) staff(ctx context.Context, q db.Querier, userID string) (strin
 
 // LogPass is /medication/logPass.
 func (s *Service) LogPass(ctx context.Context, p *auth.Principal, req shared.LogPassRequest) (*shared.MedPass, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	passID, clientID := strings.TrimSpace(req.PassID), strings.TrimSpace(req.ClientID)
@@ -267,8 +267,11 @@ func (s *Service) LogPass(ctx context.Context, p *auth.Principal, req shared.Log
 			}
 			return errFirst
 		}
-		return audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "medication.pass.log",
-			Entity: "medication_pass", EntityID: pass.ID, After: toPass(out, now)})
+		if err := audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "medication.pass.log",
+			Entity: "medication_pass", EntityID: pass.ID, After: toPass(out, now)}); err != nil {
+			return err
+		}
+		return s.chartPass(ctx, tx, order.Name, out)
 	})
 	if err == errFirst {
 		return nil, s.logged(ctx, out)
@@ -290,7 +293,7 @@ func answerPass(r *passRow, now time.Time, err error) (*shared.MedPass, error) {
 // LogPrn is /medication/logPrn: a PRN dose given now (or at givenTime),
 // with the reason; its effectiveness check is due an hour later.
 func (s *Service) LogPrn(ctx context.Context, p *auth.Principal, req shared.LogPrnRequest) (*shared.MedPass, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	medID, clientID := strings.TrimSpace(req.MedicationID), strings.TrimSpace(req.ClientID)
@@ -365,8 +368,11 @@ func (s *Service) LogPrn(ctx context.Context, p *auth.Principal, req shared.LogP
 		if out, err = s.store.GetPass(ctx, tx, p.TenantID, row.ID); err != nil {
 			return err
 		}
-		return audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "medication.prn.log",
-			Entity: "medication_pass", EntityID: row.ID, After: toPass(out, now)})
+		if err := audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "medication.prn.log",
+			Entity: "medication_pass", EntityID: row.ID, After: toPass(out, now)}); err != nil {
+			return err
+		}
+		return s.chartPass(ctx, tx, order.Name, out)
 	})
 	return answerPass(out, s.now(), err)
 }
@@ -374,7 +380,7 @@ func (s *Service) LogPrn(ctx context.Context, p *auth.Principal, req shared.LogP
 // PrnFollowUp is /medication/prnFollowUp: a PRN dose's effectiveness,
 // documented once (a note is required when it did not help).
 func (s *Service) PrnFollowUp(ctx context.Context, p *auth.Principal, req shared.PrnFollowUpRequest) (*shared.MedPass, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	note, err := text("note", req.Note, !req.Effective, shared.PassNoteMax)
@@ -422,7 +428,7 @@ func (s *Service) PrnFollowUp(ctx context.Context, p *auth.Principal, req shared
 // with a note; it stops counting (countWarningNum, the sidebar, the card's
 // red count) but stays unlogged in the record. Audited.
 func (s *Service) ClearColour(ctx context.Context, p *auth.Principal, q shared.ClearColourQuery) (*shared.MedPass, error) {
-	if err := manager(p); err != nil {
+	if err := auth.Manager(p); err != nil {
 		return nil, err
 	}
 	note, err := text("note", q.Note, true, shared.PassNoteMax)

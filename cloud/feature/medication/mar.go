@@ -52,7 +52,7 @@ type marData struct {
 
 // PrintMar lays out a resident's monthly MAR as a PDF in the caller's language.
 func (s *Service) PrintMar(ctx context.Context, p *auth.Principal, q shared.PrintMarQuery) (*web.File, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	loc, _, err := zone.Facility(ctx, s.db, p.TenantID)

@@ -120,6 +120,7 @@ type Service struct {
 	files   Files
 	notify  Notifier
 	onShift OnShift
+	chart   Chart // the resident's record (SetChart, chart.go)
 	log     *slog.Logger
 	now     func() time.Time
 }
@@ -139,24 +140,6 @@ func New(d *db.DB, files Files, log *slog.Logger, now func() time.Time) *Service
 // shift, and the notifications. Until both are set the warning job does
 // nothing (no pass is marked warned that nobody was told of).
 func (s *Service) SetWarnings(n Notifier, on OnShift) { s.notify, s.onShift = n, on }
-
-func member(p *auth.Principal) error {
-	if p == nil || p.TenantID == "" {
-		return problem.Forbidden
-	}
-	return nil
-}
-
-// manager refuses a caller who does not manage the facility's orders.
-func manager(p *auth.Principal) error {
-	if err := member(p); err != nil {
-		return err
-	}
-	if !p.Has(shared.FacilityManagers...) {
-		return problem.Forbidden
-	}
-	return nil
-}
 
 func newID() string { return uuid.Must(uuid.NewV7()).String() }
 

@@ -95,7 +95,7 @@ func (s *Service) order(ctx context.Context, q db.Querier, tenantID, id string) 
 
 // Get is getMedicationById.
 func (s *Service) Get(ctx context.Context, p *auth.Principal, id string) (*shared.Medication, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	r, err := s.order(ctx, s.db, p.TenantID, id)
@@ -108,7 +108,7 @@ func (s *Service) Get(ctx context.Context, p *auth.Principal, id string) (*share
 
 // List is listMedication: a resident's orders (residentId required), current first, then by name.
 func (s *Service) List(ctx context.Context, p *auth.Principal, f shared.MedicationFilter) ([]shared.Medication, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(f.ResidentID) == "" {
@@ -131,7 +131,7 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, f shared.Medicati
 
 // Page is listMedicationByPage: the facility's orders (or a resident's).
 func (s *Service) Page(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.MedicationFilter]) (*shared.Page[shared.Medication], error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	lf, err := s.filter(ctx, p, req.Data)
@@ -161,7 +161,7 @@ func (s *Service) filter(ctx context.Context, p *auth.Principal, f shared.Medica
 // (without medicationId), or a change of a current one. Its passes of today
 // and tomorrow are made (or remade when the schedule changed) at once.
 func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveMedicationRequest) (*shared.Medication, error) {
-	if err := manager(p); err != nil {
+	if err := auth.Manager(p); err != nil {
 		return nil, err
 	}
 	r, err := check(req)
@@ -262,7 +262,7 @@ func fieldProblem(err error) error {
 // record the change.
 func (s *Service) change(ctx context.Context, p *auth.Principal, id string, kind shared.MedicationChangeKind, m changeMeta,
 	do func(tx *db.Tx, old *row, loc *time.Location, now time.Time) error) (*shared.Medication, error) {
-	if err := manager(p); err != nil {
+	if err := auth.Manager(p); err != nil {
 		return nil, err
 	}
 	var orderID string
@@ -441,7 +441,7 @@ func (s *Service) Restore(ctx context.Context, p *auth.Principal, req shared.Med
 // History is /medHistory/getMedHistory: a resident's order changes (or one
 // order's), newest first, with the verification file as a signed link.
 func (s *Service) History(ctx context.Context, p *auth.Principal, q shared.MedHistoryQuery) (*shared.Page[shared.MedicationChange], error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	res, err := s.residentOf(ctx, s.db, p.TenantID, q.ResidentID)
@@ -504,7 +504,7 @@ func decodeOrder(s sql.NullString) *shared.Medication {
 // Assistance is getAssistance: a resident's medication assistance level
 // (empty level until recorded).
 func (s *Service) Assistance(ctx context.Context, p *auth.Principal, residentID string) (*shared.MedicationAssistance, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	res, err := s.residentOf(ctx, s.db, p.TenantID, residentID)
@@ -525,7 +525,7 @@ func (s *Service) Assistance(ctx context.Context, p *auth.Principal, residentID 
 // SaveAssistance is saveAssistance: records a resident's level (WAC
 // 388-76-10440…10460), audited.
 func (s *Service) SaveAssistance(ctx context.Context, p *auth.Principal, req shared.SaveAssistanceRequest) (*shared.MedicationAssistance, error) {
-	if err := manager(p); err != nil {
+	if err := auth.Manager(p); err != nil {
 		return nil, err
 	}
 	note, err := text("note", req.Note, false, shared.SubDetailsMax)

@@ -43,7 +43,7 @@ var (
 	// A message key of the UI catalogue's notification namespace.
 	messageKey = regexp.MustCompile(`^notification(\.[A-Za-z0-9]+)+$`)
 	paramName  = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*$`)
-	kinds      = []shared.NotificationKind{shared.NotificationMedication, shared.NotificationIncident, shared.NotificationChat, shared.NotificationSystem}
+	kinds      = []shared.NotificationKind{shared.NotificationMedication, shared.NotificationIncident, shared.NotificationChat, shared.NotificationSystem, shared.NotificationShift}
 )
 
 // Service is the notification service.

@@ -420,7 +420,7 @@ func TestDashboardCarePlanAndSidebar(t *testing.T) {
 
 		// The sidebar answers all five counters. Requests, credentials, tasks and the eMAR
 		// are wired (the demo holds pending requests, overdue credentials, expired tasks
-		// and an overdue pass); incidents answer 0 until their feature lands.
+		// and an overdue pass) and incident reports (the demo's report pending review: the admin's).
 		for _, who := range []string{"caregiver_maple1", "admin_maple"} {
 			c := e.SignIn(t, who)
 			r := c.Get(t, base+"/sidebarReminderCount").OK(t)
@@ -433,8 +433,10 @@ func TestDashboardCarePlanAndSidebar(t *testing.T) {
 			c.Get(t, "/api/care/caregiver/countExpiredCertificateFile").OK(t).Into(t, &overdue)
 			c.Get(t, "/api/care/taskInfo/countExpiredTasks").OK(t).Into(t, &expired)
 			c.Get(t, "/api/care/medication/countWarningNum").OK(t).Into(t, &red)
+			var incidents shared.IncidentReminders
+			c.Get(t, "/api/care/incidentReport/countReminders").OK(t).Into(t, &incidents)
 			want := map[string]int{"applicationFormCount": pending, "expiredCertificateCount": overdue,
-				"expiredTasksCount": expired, "incidentReportCount": 0, "medicationWarningCount": red}
+				"expiredTasksCount": expired, "incidentReportCount": incidents.PendingReview, "medicationWarningCount": red}
 			if len(shape) != 5 {
 				t.Errorf("%s sidebar shape: %s", who, r.Data)
 			}

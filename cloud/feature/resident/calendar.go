@@ -17,7 +17,7 @@ import (
 // "care plan", WAC 388-76-10355). Due dates are all-day entries on the
 // facility's day. It matches task.CalendarSource, with which cloud/server wires it.
 func (s *Service) CalendarEvents(ctx context.Context, p *auth.Principal, from, to time.Time, residentID string) ([]shared.CalendarEvent, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	rows, _, err := s.store.List(ctx, s.db, listQuery{tenantID: p.TenantID, statuses: activeStatuses}, shared.MaxOptionSize, 0)

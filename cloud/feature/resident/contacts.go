@@ -33,7 +33,7 @@ func contactAudit(p *auth.Principal, action, id string, before, after *contactRo
 
 // Contacts answers a page of a resident's contacts (any status: the record stays readable).
 func (s *Service) Contacts(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.ContactFilter]) (*shared.Page[shared.ResidentContact], error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(req.Data.ResidentID) == "" {

@@ -34,7 +34,7 @@ func names(rs []row) []string {
 // OutCard is the owner's "residents out" card: who is out now (going out),
 // who went out today and who is due back today, in the facility's day.
 func (s *Service) OutCard(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	out, _, err := s.store.List(ctx, s.db, listQuery{tenantID: p.TenantID, statuses: []shared.ResidentStatus{shared.ResidentGoingOut}}, shared.MaxOptionSize, 0)
@@ -97,7 +97,7 @@ func initialPlanDue(r *row, loc *time.Location) time.Time {
 // 12-month review is overdue or due within ReviewSoonDays, and those without
 // a recorded care plan whose negotiated plan (30 days from move-in) is due or overdue.
 func (s *Service) ReviewCard(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	active, _, err := s.store.List(ctx, s.db, listQuery{tenantID: p.TenantID, statuses: activeStatuses}, shared.MaxOptionSize, 0)

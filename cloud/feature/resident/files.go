@@ -15,7 +15,7 @@ import (
 
 // Files answers a resident's documents, newest first, optionally of one category.
 func (s *Service) Files(ctx context.Context, p *auth.Principal, residentID string, category shared.FileCategory) ([]shared.ResidentFile, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	r, err := s.found(ctx, s.db, p, residentID)

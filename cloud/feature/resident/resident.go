@@ -5,6 +5,7 @@ package resident
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/careevent"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
@@ -68,6 +70,7 @@ type Service struct {
 	tasks    CheckInTasks
 	meds     CheckInMedications
 	announce Announce
+	chart    Chart // the resident's record (SetChart)
 }
 
 // New makes the residents service. maxResidents is each plan's limit of
@@ -79,16 +82,8 @@ func New(d *db.DB, files Files, maxResidents map[shared.Plan]int, now func() tim
 	return &Service{db: d, files: files, maxFor: maxResidents, now: now}
 }
 
-// member checks that p is a member of a facility (the super admin is not).
-func member(p *auth.Principal) error {
-	if p == nil || p.TenantID == "" || p.IsSuperAdmin() {
-		return problem.Forbidden
-	}
-	return nil
-}
-
 func writer(p *auth.Principal) error {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return err
 	}
 	if !p.Has(shared.FacilityManagers...) {
@@ -133,7 +128,7 @@ func auditEntry(p *auth.Principal, action, id string, before, after any) audit.E
 
 // Get answers one resident with its emergency contact and photo.
 func (s *Service) Get(ctx context.Context, p *auth.Principal, id string) (*shared.Resident, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	r, err := s.found(ctx, s.db, p, id)
@@ -191,7 +186,7 @@ func (s *Service) view(ctx context.Context, p *auth.Principal, rows []row) ([]sh
 // List answers a page of p's facility's residents. Moved-out and deceased
 // residents are shown only when the status filter asks for them.
 func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.OptionPageRequest[shared.ResidentFilter]) (*shared.Page[shared.Resident], error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	if req.Data.Status == shared.ResidentFilterMovingIn && !p.Has(shared.FacilityManagers...) {
@@ -361,12 +356,43 @@ func (s *Service) changeStatus(ctx context.Context, p *auth.Principal, id, actio
 		if !ok {
 			return ErrChanged
 		}
-		return audit.Write(ctx, tx, auditEntry(p, action, r.ID, statusView(old), statusView(&r)))
+		if err := audit.Write(ctx, tx, auditEntry(p, action, r.ID, statusView(old), statusView(&r))); err != nil {
+			return err
+		}
+		return s.chartStatus(ctx, tx, p, action, &r, now)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s.Get(ctx, p, rid)
+}
+
+// Chart is the resident's record (progress notes), told of a resident going
+// out and returning in the transaction of the change (cloud/server wires the
+// care-record service; nil writes nothing).
+type Chart interface {
+	Event(ctx context.Context, q db.Querier, n careevent.Note) error
+}
+
+// SetChart gives the status changes the resident's record.
+func (s *Service) SetChart(c Chart) { s.chart = c }
+
+// chartStatus writes the progress note of a going out or a return.
+func (s *Service) chartStatus(ctx context.Context, q db.Querier, p *auth.Principal, action string, r *row, now int64) error {
+	if s.chart == nil {
+		return nil
+	}
+	n := careevent.Note{TenantID: p.TenantID, ResidentID: r.ID, ActorID: p.UserID, At: now,
+		SourceID: fmt.Sprintf("%s:%s:%d", action, r.ID, now)}
+	switch action {
+	case "resident.goingOut":
+		n.Kind, n.When, n.Args = careevent.GoingOut, r.ReturnDate.Int64, map[string]string{"reason": r.GoingOutReason}
+	case "resident.returnFacility":
+		n.Kind = careevent.Returned
+	default:
+		return nil
+	}
+	return s.chart.Event(ctx, q, n)
 }
 
 // GoingOut sends a resident at home out until a return date in the future.
@@ -442,7 +468,7 @@ func (s *Service) Deceased(ctx context.Context, p *auth.Principal, req shared.De
 // CarePlanUpdateTime answers when the care plan was last updated and when it
 // is next due (reassess at least every 12 months: WAC 388-76-10130, DOMAIN.md).
 func (s *Service) CarePlanUpdateTime(ctx context.Context, p *auth.Principal, id string) (*shared.CarePlanUpdateTime, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	r, err := s.found(ctx, s.db, p, id)
@@ -496,7 +522,7 @@ func (s *Service) SaveCarePlanUpdateTime(ctx context.Context, p *auth.Principal,
 
 // Dashboard answers the facility's residents by status and the occupied rooms.
 func (s *Service) Dashboard(ctx context.Context, p *auth.Principal) (*shared.ResidentDashboard, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	counts, err := s.store.CountByStatus(ctx, s.db, p.TenantID)

@@ -26,7 +26,7 @@ var ErrRangeOrder = problem.Invalid("end", "minimum", "task.rangeOrder", nil)
 
 // calendarRange checks a CalendarRange of at most maxDays days.
 func (s *Service) calendarRange(ctx context.Context, p *auth.Principal, req shared.CalendarRange, maxDays int) (from, to time.Time, residentID string, f *facility, err error) {
-	if err = member(p); err != nil {
+	if err = auth.Member(p); err != nil {
 		return
 	}
 	var ok bool

@@ -16,7 +16,7 @@ import (
 // plan update time is recorded, and after that a review every
 // CarePlanReviewMonths.
 func (s *Service) CarePlan(ctx context.Context, p *auth.Principal, residentID string) (*shared.CarePlan, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	res, err := s.store.Resident(ctx, s.db, p.TenantID, residentID)

@@ -44,7 +44,7 @@ func numbered(ctx context.Context, i int, err error) error {
 // in the caller's transaction. The resident makes no occurrences until
 // ActivateResident; the tasks replaced are soft-deleted.
 func (s *Service) ReplaceCheckInTasks(ctx context.Context, tx *db.Tx, p *auth.Principal, residentID string, reqs []shared.SaveTaskRequest) ([]shared.Task, error) {
-	if err := manager(p); err != nil {
+	if err := auth.Manager(p); err != nil {
 		return nil, err
 	}
 	if len(reqs) > shared.CheckInTasksMax {

@@ -82,6 +82,14 @@ func (s *Service) ExpireDue(ctx context.Context, now time.Time) (int64, error) {
 			break
 		}
 	}
+	// The vital checks about to expire write an overdue-vital-signs note once expired (chart.go).
+	var vitals []overdueVital
+	if s.chart != nil {
+		var err error
+		if vitals, err = s.store.OverdueVitals(ctx, s.db, ms, expireBatch); err != nil {
+			return 0, err
+		}
+	}
 	var total int64
 	for {
 		n, err := s.store.ExpireBatch(ctx, s.db, s.db.Engine, ms, expireBatch)
@@ -90,6 +98,9 @@ func (s *Service) ExpireDue(ctx context.Context, now time.Time) (int64, error) {
 		}
 		total += n
 		if n < expireBatch {
+			if err := s.chartOverdueVitals(ctx, vitals); err != nil {
+				return total, err
+			}
 			return total, ctx.Err()
 		}
 		if err := ctx.Err(); err != nil {

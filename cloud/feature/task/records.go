@@ -82,7 +82,7 @@ func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, reside
 // day's figures. "Overdue" is worked out from the clock, never from whether
 // the expiry job has run.
 func (s *Service) Today(ctx context.Context, p *auth.Principal, req shared.TodayTaskRequest) (*shared.TodayTasks, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	residentID := strings.TrimSpace(req.ResidentID)
@@ -180,7 +180,7 @@ func sortRecords(rows []recordRow) {
 // task logged now (taskId). Every facility role completes facility and
 // resident tasks of its facility, assigned to them or not.
 func (s *Service) Complete(ctx context.Context, p *auth.Principal, req shared.CompleteTaskRequest) (*shared.TaskRecord, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	comment, err := problem.Text("comment", req.Comment, true, shared.TaskCommentMax)
@@ -199,7 +199,7 @@ func (s *Service) Complete(ctx context.Context, p *auth.Principal, req shared.Co
 		return nil, ErrRecordOrTask
 	}
 	if taskID != "" {
-		return s.logAnytime(ctx, p, taskID, comment, remark)
+		return s.logAnytime(ctx, p, taskID, comment, remark, req.Readings)
 	}
 	already := false
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -250,6 +250,9 @@ func (s *Service) Complete(ctx context.Context, p *auth.Principal, req shared.Co
 			}
 			return problem.Conflict
 		}
+		if err := s.chartCompletion(ctx, tx, p.TenantID, p.UserID, r, ms, req.Readings); err != nil {
+			return err
+		}
 		return audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "task.complete", Entity: "task_record",
 			EntityID: r.ID, Before: map[string]any{"status": r.Status},
 			After: map[string]any{"status": shared.RecordCompleted, "comment": comment, "late": c.late, "lateReason": c.lateReason, "remark": remark}})
@@ -266,7 +269,7 @@ func (s *Service) Complete(ctx context.Context, p *auth.Principal, req shared.Co
 }
 
 // logAnytime records an anytime (as-needed) task as done now: a completed record at once.
-func (s *Service) logAnytime(ctx context.Context, p *auth.Principal, taskID, comment, remark string) (*shared.TaskRecord, error) {
+func (s *Service) logAnytime(ctx context.Context, p *auth.Principal, taskID, comment, remark string, readings []shared.HealthReadingInput) (*shared.TaskRecord, error) {
 	var id string
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		t, err := s.store.GetTask(ctx, tx, p.TenantID, taskID)
@@ -304,6 +307,9 @@ func (s *Service) logAnytime(ctx context.Context, p *auth.Principal, taskID, com
 			return err
 		}
 		id = r.ID
+		if err := s.chartCompletion(ctx, tx, p.TenantID, p.UserID, &r, ms, readings); err != nil {
+			return err
+		}
 		return audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "task.complete", Entity: "task_record",
 			EntityID: r.ID, After: map[string]any{"status": shared.RecordCompleted, "taskId": t.ID, "comment": comment, "remark": remark}})
 	})
@@ -316,7 +322,7 @@ func (s *Service) logAnytime(ctx context.Context, p *auth.Principal, taskID, com
 // UpdateRecord is updateTaskRecord: who completed a record corrects its
 // comment or remark within TaskRecordUpdateHours; nobody else, and never later.
 func (s *Service) UpdateRecord(ctx context.Context, p *auth.Principal, req shared.UpdateTaskRecordRequest) (*shared.TaskRecord, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	comment, err := problem.Text("comment", req.Comment, true, shared.TaskCommentMax)
@@ -367,7 +373,7 @@ func (s *Service) UpdateRecord(ctx context.Context, p *auth.Principal, req share
 
 // Record is getTaskRecord: one record of the facility.
 func (s *Service) Record(ctx context.Context, p *auth.Principal, id string) (*shared.TaskRecord, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	r, err := s.store.GetRecord(ctx, s.db, p.TenantID, id)
@@ -385,7 +391,7 @@ func (s *Service) Record(ctx context.Context, p *auth.Principal, id string) (*sh
 // residents who live here, and facility tasks), optionally one resident's or
 // one group's, most recent first.
 func (s *Service) Expired(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.ExpiredTaskFilter]) (*shared.Page[shared.TaskRecord], error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	residentID := strings.TrimSpace(req.Data.ResidentID)
@@ -417,7 +423,7 @@ func (s *Service) CountExpired(ctx context.Context, p *auth.Principal) (int, err
 // ResidentExpired is listResidentExpiredData: a resident's expired and
 // overdue records by group, and the records, oldest first.
 func (s *Service) ResidentExpired(ctx context.Context, p *auth.Principal, residentID string) (*shared.ResidentExpiredData, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	if _, err := s.residentOf(ctx, s.db, p.TenantID, residentID); err != nil {
@@ -448,7 +454,7 @@ func (s *Service) ResidentExpired(ctx context.Context, p *auth.Principal, reside
 // expired and overdue records of that group become CLEARED with who, when and
 // why. Nothing is deleted; one audit row names every record cleared.
 func (s *Service) Clear(ctx context.Context, p *auth.Principal, q shared.ClearExpiredQuery, kind shared.ExpiredKind) (*shared.ClearExpiredResult, error) {
-	if err := manager(p); err != nil {
+	if err := auth.Manager(p); err != nil {
 		return nil, err
 	}
 	reason, err := problem.Text("reason", q.Reason, true, shared.TaskCommentMax)

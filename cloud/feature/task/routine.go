@@ -69,7 +69,7 @@ func (s *Service) facilityOf(ctx context.Context, q db.Querier, tenantID string)
 
 // Routine answers /routineTime/get: the facility's sessions and med-prep flag.
 func (s *Service) Routine(ctx context.Context, p *auth.Principal) (*shared.FacilityRoutine, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	f, err := s.facilityOf(ctx, s.db, p.TenantID)
@@ -84,7 +84,7 @@ func (s *Service) Routine(ctx context.Context, p *auth.Principal) (*shared.Facil
 // midnight). Session-bound occurrences that have not opened yet move to the
 // new windows; open, done and expired ones keep theirs.
 func (s *Service) SaveRoutine(ctx context.Context, p *auth.Principal, req shared.FacilityRoutine) (*shared.FacilityRoutine, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	if !p.Has(shared.FacilityOwners...) {

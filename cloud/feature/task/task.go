@@ -45,6 +45,7 @@ type Service struct {
 	log     *slog.Logger
 	now     func() time.Time
 	sources []CalendarSource
+	chart   Chart // the resident's record (SetChart, chart.go)
 }
 
 // New makes the task service.
@@ -56,25 +57,6 @@ func New(d *db.DB, log *slog.Logger, now func() time.Time) *Service {
 		log = slog.Default()
 	}
 	return &Service{db: d, log: log, now: now}
-}
-
-// member refuses a caller without a facility (the super admin).
-func member(p *auth.Principal) error {
-	if p == nil || p.TenantID == "" {
-		return problem.Forbidden
-	}
-	return nil
-}
-
-// manager refuses a caller who does not manage the facility's care plans.
-func manager(p *auth.Principal) error {
-	if err := member(p); err != nil {
-		return err
-	}
-	if !p.Has(shared.FacilityManagers...) {
-		return problem.Forbidden
-	}
-	return nil
 }
 
 var (
@@ -238,7 +220,7 @@ func (s *Service) check(ctx context.Context, q db.Querier, tenantID string, req 
 // facility task (no resident). Its occurrences from now to the horizon are
 // made in the same transaction.
 func (s *Service) Create(ctx context.Context, p *auth.Principal, req shared.SaveTaskRequest) (*shared.Task, error) {
-	if err := manager(p); err != nil {
+	if err := auth.Manager(p); err != nil {
 		return nil, err
 	}
 	var id string
@@ -285,7 +267,7 @@ func (s *Service) create(ctx context.Context, tx *db.Tx, f *facility, tenantID, 
 // closed and not done are remade from the new plan; completed, expired and
 // cleared records are never rewritten. A task stays with its resident.
 func (s *Service) Update(ctx context.Context, p *auth.Principal, req shared.SaveTaskRequest) (*shared.Task, error) {
-	if err := manager(p); err != nil {
+	if err := auth.Manager(p); err != nil {
 		return nil, err
 	}
 	id := strings.TrimSpace(req.TaskID)
@@ -339,7 +321,7 @@ func (s *Service) Update(ctx context.Context, p *auth.Principal, req shared.Save
 // Delete is deleteTask: the task is soft-deleted and its occurrences not yet
 // closed and not done go; its records stay in the resident's record.
 func (s *Service) Delete(ctx context.Context, p *auth.Principal, id string) error {
-	if err := manager(p); err != nil {
+	if err := auth.Manager(p); err != nil {
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -368,7 +350,7 @@ func (s *Service) Delete(ctx context.Context, p *auth.Principal, id string) erro
 
 // Get is getTaskInfo: one task of the facility.
 func (s *Service) Get(ctx context.Context, p *auth.Principal, id string) (*shared.Task, error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	t, err := s.store.GetTask(ctx, s.db, p.TenantID, id)
@@ -389,7 +371,7 @@ func (s *Service) Get(ctx context.Context, p *auth.Principal, id string) (*share
 // List is listTasksByPage: the facility's tasks (of residents who live here,
 // and facility tasks), a resident's together, then by time of the day.
 func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.TaskFilter]) (*shared.Page[shared.Task], error) {
-	if err := member(p); err != nil {
+	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	if _, err := s.residentOf(ctx, s.db, p.TenantID, strings.TrimSpace(req.Data.ResidentID)); err != nil {

@@ -12,6 +12,7 @@ var freeFunctions = map[string]bool{
 // premiumOnly are the functions the essential plan lacks (spec 000 §6).
 var premiumOnly = map[string]bool{
 	shared.FnIncidentManagement: true, shared.FnInspectionStatus: true, shared.FnCaregiverIncident: true,
+	shared.FnHelpAssistant: true, // the help assistant's floating button (spec 000 §6)
 }
 
 // PlanAllows reports whether a facility on plan may use function (a menu code).

@@ -46,6 +46,24 @@ type Config struct {
 	// PlanMaxResidents is each plan's limit of active residents (0 = unlimited);
 	// nil means DefaultPlanMaxResidents. Configuration until the billing issue.
 	PlanMaxResidents map[shared.Plan]int
+	// PlanMaxShiftReports is each plan's limit of shift reports submitted in a
+	// facility's calendar month (spec 001 §8 7006; "Global limits": 0 =
+	// unlimited); nil or absent: unlimited (HEARTH_PLAN_MAX_SHIFT_REPORTS).
+	PlanMaxShiftReports map[shared.Plan]int
+	// PlanMaxIncidentReports is each plan's limit of incident reports written
+	// in a facility's calendar month (spec 001 §8 7007; 0 = unlimited); nil or
+	// absent: unlimited (HEARTH_PLAN_MAX_INCIDENT_REPORTS).
+	PlanMaxIncidentReports map[shared.Plan]int
+	// AI seeds the AI provider of every capability /ai-config has not set
+	// (HEARTH_AI_BASE_URL, HEARTH_AI_API_KEY, HEARTH_AI_MODEL); empty: none.
+	AI AI
+}
+
+// AI is an OpenAI-compatible provider given by the environment (dev and ops).
+type AI struct {
+	BaseURL string // e.g. https://api.openai.com/v1
+	APIKey  string
+	Model   string // the chat model (translation, rewriting, analysis); empty: gpt-4o-mini
 }
 
 // DefaultPlanMaxResidents are the resident limits when HEARTH_PLAN_MAX_RESIDENTS
@@ -122,10 +140,20 @@ func Load() (*Config, error) {
 			c.TwoFactorRoles = append(c.TwoFactorRoles, shared.Role(r))
 		}
 	}
+	c.AI = AI{BaseURL: strings.TrimRight(os.Getenv("HEARTH_AI_BASE_URL"), "/"), APIKey: os.Getenv("HEARTH_AI_API_KEY"), Model: os.Getenv("HEARTH_AI_MODEL")}
+	if c.AI.BaseURL != "" && !strings.HasPrefix(c.AI.BaseURL, "http://") && !strings.HasPrefix(c.AI.BaseURL, "https://") {
+		return nil, errors.New("HEARTH_AI_BASE_URL must start with http:// or https:// (e.g. https://api.openai.com/v1)")
+	}
 	if c.Files, err = loadFiles(c.DataDir); err != nil {
 		return nil, err
 	}
 	if c.PlanMaxResidents, err = parsePlanLimits("HEARTH_PLAN_MAX_RESIDENTS", DefaultPlanMaxResidents()); err != nil {
+		return nil, err
+	}
+	if c.PlanMaxShiftReports, err = parsePlanLimits("HEARTH_PLAN_MAX_SHIFT_REPORTS", map[shared.Plan]int{shared.PlanFree: 0, shared.PlanEssential: 0, shared.PlanPremium: 0}); err != nil {
+		return nil, err
+	}
+	if c.PlanMaxIncidentReports, err = parsePlanLimits("HEARTH_PLAN_MAX_INCIDENT_REPORTS", map[shared.Plan]int{shared.PlanFree: 0, shared.PlanEssential: 0, shared.PlanPremium: 0}); err != nil {
 		return nil, err
 	}
 	if s := os.Getenv("HEARTH_JWT_SECRET"); s != "" {

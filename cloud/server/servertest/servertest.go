@@ -68,6 +68,8 @@ type Options struct {
 	UI fs.FS
 	// NotDev runs without HEARTH_DEV=1 (the development outbox route is not mounted).
 	NotDev bool
+	// Config changes the test configuration before the server is built (e.g. the HEARTH_AI_* seed).
+	Config func(*config.Config)
 }
 
 // Env is one running server and what the test needs around it. Its
@@ -110,6 +112,9 @@ func Start(t testing.TB, d *db.DB, opts ...Options) *Env {
 	if !o.Outbox {
 		e.Mail = mailtest.Start(t)
 		e.Config.SMTP = e.Mail.Config()
+	}
+	if o.Config != nil {
+		o.Config(e.Config)
 	}
 	log := slog.New(slog.NewTextHandler(&testWriter{t: t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	srv, err := server.New(server.Deps{Config: e.Config, DB: d, Log: log, UI: o.UI, Now: e.Clock.Now})

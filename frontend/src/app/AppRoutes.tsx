@@ -11,7 +11,7 @@ import { filePreviewId, HELP_TICKETS_PATH } from './routing';
 
 const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
 const ChangePasswordPage = lazy(() => import('@/features/auth/pages/ChangePasswordPage'));
-const AppLayout = lazyPage(() => import('./layout/AppLayout'), ['desktop', 'notifications']);
+const AppLayout = lazyPage(() => import('./layout/AppLayout'), ['desktop', 'notifications', 'ai']);
 const ErrorPage = lazy(() => import('./pages/ErrorPage'));
 const RedirectPage = lazy(() => import('./pages/RedirectPage'));
 const SupportTicketPage = lazy(() => import('@/features/tickets/pages/SupportTicketPage'));

@@ -12,13 +12,18 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   '/admin-dashboard': lazyPage(() => import('@/features/dashboard/pages/PlatformDashboardPage')),
   '/support-ticket-manage': lazyPage(() => import('@/features/tickets/pages/SupportTicketPage')),
   '/staff-management': lazyPage(() => import('./pages/StaffManagementPage'), ['staff', 'attendance', 'requests', 'desktop']),
-  '/your-status': lazyPage(() => import('./pages/YourStatusPage'), ['attendance', 'requests', 'staff']),
+  '/your-status': lazyPage(() => import('./pages/YourStatusPage'), ['attendance', 'requests', 'staff', 'shifts']),
   '/resident-management': lazyPage(() => import('@/features/residents/pages/ResidentListPage'), ['residents']),
   '/resident': lazyPage(() => import('@/features/residents/pages/ResidentListPage'), ['residents']),
   '/task-creation-rule': lazyPage(() => import('@/features/taskrules/pages/TaskCreationRulePage'), ['taskrules']),
   '/task': lazyPage(() => import('@/features/tasks/pages/TaskPage'), ['tasks']),
   '/calendar': lazyPage(() => import('@/features/tasks/pages/CalendarPage'), ['tasks']),
   '/emars': lazyPage(() => import('@/features/emars/pages/EmarPage'), ['emars']),
+  '/shift-management': lazyPage(() => import('@/features/shifts/pages/ShiftManagementPage'), ['shifts']),
+  '/shift-report': lazyPage(() => import('@/features/shifts/pages/ShiftReportPage'), ['shifts']),
+  '/ai-config': lazyPage(() => import('@/features/ai/pages/AiConfigPage'), ['ai']),
+  '/incident-management': lazyPage(() => import('@/features/incidents/pages/IncidentManagementPage'), ['incidents']),
+  '/incident': lazyPage(() => import('@/features/incidents/pages/CaregiverIncidentPage'), ['incidents']),
 };
 
 export function hasPage(menuUrl: string): boolean {
@@ -55,13 +60,13 @@ export const SUB_PAGES: readonly SubPage[] = [
     path: '/staff-management/detail/:id',
     parent: '/staff-management',
     titleKey: 'staff.detail.title',
-    page: lazyPage(() => import('./pages/StaffDetailPage'), ['staff', 'attendance', 'requests']),
+    page: lazyPage(() => import('./pages/StaffDetailPage'), ['staff', 'attendance', 'requests', 'shifts']),
   },
   {
     path: '/resident-management/detail',
     parent: '/resident-management',
     titleKey: 'residents.detail.title',
-    page: lazyPage(() => import('./pages/ResidentProfilePage'), ['residents', 'tasks', 'medications']),
+    page: lazyPage(() => import('./pages/ResidentProfilePage'), ['residents', 'tasks', 'medications', 'carerecord', 'incidents']),
   },
   {
     // The move-in wizard; without a step it resumes the move-in of ?residentId= where it stopped.
@@ -84,10 +89,23 @@ export const SUB_PAGES: readonly SubPage[] = [
     page: lazyPage(() => import('@/features/disposal/pages/MedicationDisposalPage'), ['disposal']),
   },
   {
+    // The end-of-shift "Write notes" screen: one card per resident, saved together (caregivers; owners and admins too).
+    path: '/resident/write-notes',
+    parent: '/resident',
+    titleKey: 'carerecord.write.title',
+    page: lazyPage(() => import('@/features/carerecord/pages/WriteNotesPage'), ['carerecord']),
+  },
+  {
+    path: '/resident-management/write-notes',
+    parent: '/resident-management',
+    titleKey: 'carerecord.write.title',
+    page: lazyPage(() => import('@/features/carerecord/pages/WriteNotesPage'), ['carerecord']),
+  },
+  {
     path: '/resident/detail',
     parent: '/resident',
     titleKey: 'residents.detail.title',
-    page: lazyPage(() => import('./pages/ResidentProfilePage'), ['residents', 'tasks', 'medications']),
+    page: lazyPage(() => import('./pages/ResidentProfilePage'), ['residents', 'tasks', 'medications', 'carerecord', 'incidents']),
   },
   {
     // A resident's orders, passes logged and order changes (spec 000 §2), under the eMAR (plan function Emars).
@@ -107,5 +125,12 @@ export const SUB_PAGES: readonly SubPage[] = [
     parent: '/emars',
     titleKey: 'medications.history.title',
     page: lazyPage(() => import('@/features/medications/pages/MedHistoryPage'), ['medications']),
+  },
+  {
+    // One shift type's week: caregivers per day, coverage gaps, publish (spec 000 §2).
+    path: '/shift-management/shift-scheduling/:shiftTypeId',
+    parent: '/shift-management',
+    titleKey: 'shifts.schedule.crumb',
+    page: lazyPage(() => import('@/features/shifts/pages/ShiftSchedulingPage'), ['shifts']),
   },
 ];

@@ -20,7 +20,7 @@ function join(dir: string, rel: string): string {
 }
 
 const dirname = (file: string) => file.slice(0, file.lastIndexOf('/'));
-const FEATURE_KEY = /(titleKey:\s*)?['"`](residents|staff|attendance|requests|desktop|tasks|movein|taskrules|disposal|emars|medications)\.[a-zA-Z]/g;
+const FEATURE_KEY = /(titleKey:\s*)?['"`](residents|staff|attendance|requests|desktop|tasks|movein|taskrules|disposal|emars|medications|shifts|carerecord|ai|incidents)\.[a-zA-Z]/g;
 const STATIC_IMPORT = /^\s*(import|export)\s+(?!type\s)[^;]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 function resolveModule(from: string, spec: string): string | undefined {

@@ -2,6 +2,8 @@ import { Suspense, useState } from 'react';
 import { Drawer, Position, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useOutletContext } from 'react-router';
+import { FloatingButtons } from '@/features/ai/components/FloatingButtons';
+import { recordAudio } from '@/features/desktop/bridge';
 import { useSidebarCounts } from '@/features/menu/api/sidebarReminderCount';
 import { useSessionStore } from '@/lib/session/store';
 import type { ShellContext } from '@/lib/shell';
@@ -71,6 +73,8 @@ export default function AppLayout() {
           <HeaderActions userInfo={userInfo} inDrawer />
         </Drawer>
       ) : null}
+      {/* spec 000 §2, §6: the floating buttons by plan (translator, help assistant, marketing centre). */}
+      <FloatingButtons desktopRecorder={recordAudio} />
       <PasswordExpiryPrompt userInfo={userInfo} />
     </div>
   );

@@ -13,6 +13,7 @@ import { useAppMutation } from '@/lib/api/mutation';
 import { sidebarCountsKey } from '@/lib/api/queryKeys';
 import { AttendancePanel } from '@/features/attendance/components/AttendancePanel';
 import { RequestHistory } from '@/features/requests/components/RequestHistory';
+import { HoursPanel } from '@/features/shifts/components/HoursPanel';
 import { useCaregiverFiles, useCaregiverInspections } from '@/features/staff/api/caregiverFiles';
 import { changeRoleType, deleteCaregiver, disableCaregiver, enableCaregiver } from '@/features/staff/api/caregiverStatus';
 import { useCaregiver } from '@/features/staff/api/getCaregiverById';
@@ -27,6 +28,7 @@ import { specialtyLabel } from '@/features/staff/staffLabels';
 import { ROLE_ADMIN, ROLE_CAREGIVER, staffActions } from '@/features/staff/staffRules';
 import { useViewer } from '@/features/staff/viewer';
 import '@/features/staff/staff.css';
+import '@/features/shifts/shifts.css';
 
 type Pending = 'disable' | 'enable' | 'delete' | 'promote' | 'demote';
 
@@ -39,9 +41,9 @@ const DONE_KEYS = {
 } as const satisfies Record<Pending, string>;
 
 /** The detail's tabs; `?tab=` opens one (the attendance overview links to `?tab=attendance`). */
-const DETAIL_TABS = ['credentials', 'profile', 'attendance', 'requests'] as const;
+const DETAIL_TABS = ['credentials', 'profile', 'attendance', 'requests', 'shifts'] as const;
 
-/** /staff-management/detail/:id: profile, credentials, attendance and requests of one staff member. */
+/** /staff-management/detail/:id: profile, credentials, attendance, requests and scheduled vs worked hours of one staff member. */
 export default function StaffDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -234,6 +236,7 @@ function StaffDetail({ staff }: { staff: Caregiver }) {
         />
         <Tab id="attendance" title={t('staff.detail.attendanceTab')} panel={<AttendancePanel caregiverId={staff.caregiverId} />} />
         <Tab id="requests" title={t('staff.detail.requestsTab')} panel={<RequestHistory creator={staff.userId} />} />
+        <Tab id="shifts" title={t('shifts.staff.tab')} panel={<HoursPanel caregiverId={staff.caregiverId} />} data-testid="tab-shifts" />
       </Tabs>
 
       {uploading ? (

@@ -9,11 +9,13 @@ import { RequestHistory } from '@/features/requests/components/RequestHistory';
 import { useMyStatus } from '@/features/attendance/api/myStatus';
 import { ClockCard } from '@/features/attendance/components/ClockCard';
 import { PinCard } from '@/features/attendance/components/PinCard';
+import { MyShifts } from '@/features/shifts/components/MyShifts';
 import '@/features/staff/staff.css';
+import '@/features/shifts/shifts.css';
 
 /**
  * /your-status (caregiver): clock in and out, this week's hours, own credentials and what is due, the kiosk
- * PIN, and requests (issue 5).
+ * PIN, and requests (issue 5); my upcoming shifts, the next one highlighted (issue 19; also on /shift-report).
  */
 export default function YourStatusPage() {
   const { t } = useTranslation();
@@ -24,6 +26,7 @@ export default function YourStatusPage() {
     <div className="hearth-page">
       <PageHeader title={t('attendance.page.title')} />
       <ClockCard status={status.data} />
+      <MyShifts />
       <div className="hearth-status-grid">
         <PinCard status={status.data} />
         <Card>

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Medication } from '@/types/api.gen';
-import { MedicationTimesMax, SlidingScaleStepsMax } from '@/types/api.gen';
+import { MedicationTimesMax, PassReasonMax, SlidingScaleStepsMax } from '@/types/api.gen';
+import { MEDICATION_FIELD_WORDS } from '@/lib/care/medicationForm';
+import en from './locales/en-US.json';
+import es from './locales/es-ES.json';
+import zh from './locales/zh-CN.json';
 import { addTime, draftField, emptyOrder, newRowKey, orderDraftOf, orderRequest, parseNumber, sessionStarts, validateOrder } from './orderDraft';
 
 const base = () => ({ ...emptyOrder('2026-11-24'), name: 'Lisinopril', dose: '10 mg' });
@@ -11,22 +15,19 @@ describe('order rules', () => {
     expect(validateOrder(base())).toEqual({});
   });
 
-  it('needs a name, a dose and, unless PRN, a time', () => {
-    const errors = validateOrder({ ...base(), name: ' ', dose: '', times: [] });
-    expect(Object.keys(errors).sort()).toEqual(['dose', 'name', 'times']);
-    expect(validateOrder({ ...base(), type: 'PRN', times: [] })).toEqual({});
-  });
-
-  it('refuses a time that is not one, a repeated time, and too many', () => {
+  // The shared rules are tested in lib/care/medicationForm.test.ts; these are the order form's words for them.
+  it("words the shared fields' broken rules the order form's way", () => {
+    expect(validateOrder({ ...base(), name: ' ', times: [], endDate: '2026-11-01' })).toEqual({
+      name: { key: 'medications.rule.required' },
+      endDate: { key: 'medications.rule.endBeforeStart' },
+      times: { key: 'medications.rule.timesNeeded' },
+    });
     expect(validateOrder({ ...base(), times: ['8 am'] }).times?.key).toBe('medications.rule.time');
     expect(validateOrder({ ...base(), times: ['08:00', '08:00'] }).times?.key).toBe('medications.rule.timesRepeated');
     const many = Array.from({ length: MedicationTimesMax + 1 }, (_, i) => `${String(i).padStart(2, '0')}:00`);
     expect(validateOrder({ ...base(), times: many }).times?.key).toBe('medications.rule.timesMax');
-  });
-
-  it('refuses an end before the start and a date that is not one', () => {
-    expect(validateOrder({ ...base(), endDate: '2026-11-01' }).endDate?.key).toBe('medications.rule.endBeforeStart');
     expect(validateOrder({ ...base(), startDate: '2026-02-30' }).startDate?.key).toBe('medications.rule.date');
+    expect(validateOrder({ ...base(), changeNote: 'x'.repeat(PassReasonMax + 1) }).changeNote?.key).toBe('medications.rule.tooLong');
   });
 
   it('needs a vital for a hold limit or a sliding scale, and limits in its plausible range, the upper above the lower', () => {
@@ -100,5 +101,11 @@ describe('helpers', () => {
     expect(starts).toEqual([{ session: 'MORNING', time: '07:00' }]);
     expect(addTime(['20:00'], '07:00')).toEqual(['07:00', '20:00']);
     expect(addTime(['07:00'], '07:00')).toEqual(['07:00']);
+  });
+});
+
+describe('words', () => {
+  it('has words for every field of the form (ORDER_WORDS), in every language', () => {
+    for (const words of [en.medications.form, es.medications.form, zh.medications.form]) expect(MEDICATION_FIELD_WORDS.filter((w) => !(w in words))).toEqual([]);
   });
 });

@@ -1,25 +1,21 @@
-// An order as the med schedule's form edits it (shared/medication.go SaveMedicationRequest), its rules and
+// An order as the med schedule's form edits it: the shared order fields (lib/care/medicationForm) and the
+// order's own: controlled, the hold parameter, the sliding scale and the change's record; their rules and
 // the request it becomes. The server checks the same (cloud/feature/medication/medication.go, check and
-// checkVital): name and dose required, one of the 23 routes, routine and SNF orders at set times (PRN
-// never), a vital for hold limits and sliding scales, limits and scale rows within the vital's plausible
-// range, the upper limit above the lower, scale rows not overlapping. Tested in orderDraft.test.ts.
+// checkVital): a vital for hold limits and sliding scales, limits and scale rows within the vital's
+// plausible range, the upper limit above the lower, scale rows not overlapping. Tested in orderDraft.test.ts.
 import type { FacilityRoutine, Medication, SaveMedicationRequest, SlidingScaleStep, VitalSign } from '@/types/api.gen';
-import {
-  DetailsMax,
-  MedicationDoseMax,
-  MedicationNameMax,
-  MedicationPRN,
-  MedicationRoutine,
-  MedicationTimesMax,
-  PassReasonMax,
-  PersonNameMax,
-  RouteOral,
-  ShortTextMax,
-  SlidingScaleStepsMax,
-  SubDetailsMax,
-} from '@/types/api.gen';
+import { MedicationDoseMax, MedicationTimesMax, PassReasonMax, SlidingScaleStepsMax } from '@/types/api.gen';
 import type { RuleError } from '@/lib/form/FormField';
-import { ROUTE_KEYS } from '@/lib/emar/emarLabels';
+import {
+  checkText,
+  emptyMedicationFields,
+  isTimeOfDay,
+  medicationFieldsOf,
+  medicationFieldsRequest,
+  validateMedicationFields,
+  type MedicationFieldMessages,
+  type MedicationFieldsDraft,
+} from '@/lib/care/medicationForm';
 import { VITAL_RANGES } from '@/lib/emar/vitals';
 import { isDateString } from '@/lib/time/dateTime';
 
@@ -30,21 +26,7 @@ export interface ScaleRowDraft {
   dose: string;
 }
 
-export interface OrderDraft {
-  medicationId: string;
-  name: string;
-  type: string;
-  dose: string;
-  frequency: string;
-  route: string;
-  instructions: string;
-  diagnosis: string;
-  rxNumber: string;
-  physician: string;
-  startDate: string;
-  endDate: string;
-  /** HH:mm each (or what was typed, so the rules can say it is not a time). */
-  times: string[];
+export interface OrderDraft extends MedicationFieldsDraft {
   controlled: boolean;
   /** The vital taken before each pass; '' for none. */
   vital: string;
@@ -56,6 +38,20 @@ export interface OrderDraft {
   changeNote: string;
   changeDate: string;
 }
+
+/** The catalogue prefix of the form's words (components/care/MedicationFields). */
+export const ORDER_WORDS = 'medications.form';
+
+const MESSAGES: MedicationFieldMessages = {
+  required: 'medications.rule.required',
+  tooLong: 'medications.rule.tooLong',
+  badDate: 'medications.rule.date',
+  endBeforeStart: 'medications.rule.endBeforeStart',
+  timesNeeded: 'medications.rule.timesNeeded',
+  badTime: 'medications.rule.time',
+  timesRepeated: 'medications.rule.timesRepeated',
+  timesMax: 'medications.rule.timesMax',
+};
 
 export type DraftErrors = Record<string, RuleError>;
 
@@ -69,19 +65,7 @@ const numberText = (n: number | null | undefined) => (n === null || n === undefi
 
 export function emptyOrder(today: string): OrderDraft {
   return {
-    medicationId: '',
-    name: '',
-    type: MedicationRoutine,
-    dose: '',
-    frequency: '',
-    route: RouteOral,
-    instructions: '',
-    diagnosis: '',
-    rxNumber: '',
-    physician: '',
-    startDate: today,
-    endDate: '',
-    times: ['08:00'],
+    ...emptyMedicationFields(today),
     controlled: false,
     vital: '',
     holdBelow: '',
@@ -95,19 +79,7 @@ export function emptyOrder(today: string): OrderDraft {
 /** The draft of an existing order, for a change (the change's note and date start empty and today). */
 export function orderDraftOf(m: Medication, today: string): OrderDraft {
   return {
-    medicationId: m.medicationId,
-    name: m.name,
-    type: m.type || MedicationRoutine,
-    dose: m.dose,
-    frequency: m.frequency,
-    route: m.route,
-    instructions: m.instructions,
-    diagnosis: m.diagnosis,
-    rxNumber: m.rxNumber,
-    physician: m.physician,
-    startDate: m.startDate,
-    endDate: m.endDate,
-    times: [...(m.times ?? [])],
+    ...medicationFieldsOf(m),
     controlled: m.controlled,
     vital: m.vital ?? '',
     holdBelow: numberText(m.holdBelow),
@@ -118,12 +90,6 @@ export function orderDraftOf(m: Medication, today: string): OrderDraft {
   };
 }
 
-/** Whether a type is given at set times: routine and SNF orders are; PRN (as needed) is not. */
-export function hasTimes(type: string): boolean {
-  return type !== MedicationPRN;
-}
-
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
 
 /** A typed number ("98.6" or "98,6"); undefined for anything else, null for empty. */
@@ -131,12 +97,6 @@ export function parseNumber(text: string): number | null | undefined {
   const v = text.trim();
   if (v === '') return null;
   return NUMBER.test(v) ? Number(v.replace(',', '.')) : undefined;
-}
-
-function text(errors: DraftErrors, field: string, value: string, max: number, required = false) {
-  const v = value.trim();
-  if (required && v === '') errors[field] = { key: 'medications.rule.required' };
-  else if ([...v].length > max) errors[field] = { key: 'medications.rule.tooLong', values: { max } };
 }
 
 /** A limit or scale value: a number within the vital's plausible range. */
@@ -160,28 +120,7 @@ function inRange(errors: DraftErrors, field: string, value: string, vital: strin
 
 /** The order's broken rules by field; `times` covers the list, `scale.<i>.<part>` a sliding-scale cell. */
 export function validateOrder(d: OrderDraft): DraftErrors {
-  const errors: DraftErrors = {};
-  text(errors, 'name', d.name, MedicationNameMax, true);
-  text(errors, 'dose', d.dose, MedicationDoseMax, true);
-  text(errors, 'frequency', d.frequency, ShortTextMax);
-  text(errors, 'instructions', d.instructions, DetailsMax);
-  text(errors, 'diagnosis', d.diagnosis, SubDetailsMax);
-  text(errors, 'rxNumber', d.rxNumber, ShortTextMax);
-  text(errors, 'physician', d.physician, PersonNameMax);
-  if (!Object.hasOwn(ROUTE_KEYS, d.route)) errors.route = { key: 'medications.rule.required' };
-  if (d.startDate === '') errors.startDate = { key: 'medications.rule.required' };
-  else if (!isDateString(d.startDate)) errors.startDate = { key: 'medications.rule.date' };
-  if (d.endDate !== '') {
-    if (!isDateString(d.endDate)) errors.endDate = { key: 'medications.rule.date' };
-    else if (isDateString(d.startDate) && d.endDate < d.startDate) errors.endDate = { key: 'medications.rule.endBeforeStart' };
-  }
-  if (hasTimes(d.type)) {
-    const times = d.times.map((x) => x.trim()).filter((x) => x !== '');
-    if (times.length === 0) errors.times = { key: 'medications.rule.timesNeeded' };
-    else if (times.some((x) => !HHMM.test(x))) errors.times = { key: 'medications.rule.time' };
-    else if (new Set(times).size !== times.length) errors.times = { key: 'medications.rule.timesRepeated' };
-    else if (times.length > MedicationTimesMax) errors.times = { key: 'medications.rule.timesMax', values: { max: MedicationTimesMax } };
-  }
+  const errors: DraftErrors = validateMedicationFields(d, MESSAGES);
   // The hold parameter and the sliding scale read the vital.
   const wantsVital = d.holdBelow.trim() !== '' || d.holdAbove.trim() !== '' || d.scale.length > 0;
   if (wantsVital && d.vital === '') errors.vital = { key: 'medications.rule.vitalNeeded' };
@@ -194,7 +133,7 @@ export function validateOrder(d: OrderDraft): DraftErrors {
     d.scale.forEach((row, i) => {
       const from = inRange(errors, `scale.${i}.from`, row.from, d.vital, true);
       const to = inRange(errors, `scale.${i}.to`, row.to, d.vital, true);
-      text(errors, `scale.${i}.dose`, row.dose, MedicationDoseMax, true);
+      checkText(errors, MESSAGES, `scale.${i}.dose`, row.dose, MedicationDoseMax, true);
       if (from !== undefined && to !== undefined) {
         if (to < from) errors[`scale.${i}.to`] = { key: 'medications.rule.scaleOrder' };
         else rows.push({ i, from, to });
@@ -205,27 +144,15 @@ export function validateOrder(d: OrderDraft): DraftErrors {
       if (rows[k].from <= rows[k - 1].to) errors[`scale.${rows[k].i}.from`] = { key: 'medications.rule.scaleOverlap' };
     }
   }
-  text(errors, 'changeNote', d.changeNote, PassReasonMax);
+  checkText(errors, MESSAGES, 'changeNote', d.changeNote, PassReasonMax);
   if (d.changeDate !== '' && !isDateString(d.changeDate)) errors.changeDate = { key: 'medications.rule.date' };
   return errors;
 }
 
 /** The order as /medication/save takes it: a PRN order has no times; times are sorted; limits as numbers. */
 export function orderRequest(d: OrderDraft, residentId: string, verificationFileId = ''): SaveMedicationRequest {
-  const req: SaveMedicationRequest = {
-    name: d.name.trim(),
-    type: d.type,
-    dose: d.dose.trim(),
-    route: d.route,
-    startDate: d.startDate,
-    controlled: d.controlled,
-  };
-  if (d.medicationId) req.medicationId = d.medicationId;
-  else req.residentId = residentId;
-  const optional = { frequency: d.frequency, instructions: d.instructions, diagnosis: d.diagnosis, rxNumber: d.rxNumber, physician: d.physician };
-  for (const [k, v] of Object.entries(optional)) if (v.trim()) (req as unknown as Record<string, string>)[k] = v.trim();
-  if (d.endDate) req.endDate = d.endDate;
-  if (hasTimes(d.type)) req.times = [...new Set(d.times.map((x) => x.trim()).filter((x) => x !== ''))].sort();
+  const req: SaveMedicationRequest = { ...medicationFieldsRequest(d), controlled: d.controlled };
+  if (!d.medicationId) req.residentId = residentId;
   if (d.vital) {
     req.vital = d.vital as VitalSign;
     const below = parseNumber(d.holdBelow);
@@ -258,7 +185,7 @@ export function draftField(field: string): string {
 
 /** A session start time per routine session, to fill an order's times ("Morning · 07:00"). */
 export function sessionStarts(routine: FacilityRoutine | undefined): { session: string; time: string }[] {
-  return (routine?.sessions ?? []).filter((s) => HHMM.test(s.startTime)).map((s) => ({ session: s.session, time: s.startTime }));
+  return (routine?.sessions ?? []).filter((s) => isTimeOfDay(s.startTime)).map((s) => ({ session: s.session, time: s.startTime }));
 }
 
 /** The times with one more (kept sorted, no repeats, at most MedicationTimesMax). */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Resident, Task } from '@/types/api.gen';
+import { ShortTextMax } from '@/types/api.gen';
+import { MEDICATION_FIELD_WORDS } from '@/lib/care/medicationForm';
+import en from './locales/en-US.json';
+import es from './locales/es-ES.json';
+import zh from './locales/zh-CN.json';
 import { emptyMedicationDraft, medicationRequest, validateMedication } from './medicationDraft';
 import { identityKey, samePerson } from './newPerson';
 import { itemNamedIn, itemProblems, problemIndexes } from './stepProblems';
@@ -51,31 +56,29 @@ describe('a care plan task before Next', () => {
 });
 
 describe('a medication before Next', () => {
-  it('needs a name, a dose and a time for a routine order', () => {
-    const d = { ...emptyMedicationDraft(TODAY), times: [] };
-    expect(Object.keys(validateMedication(d)).sort()).toEqual(['dose', 'name', 'times']);
+  // The shared rules are tested in lib/care/medicationForm.test.ts; these are the wizard's words for them.
+  const ok = { ...emptyMedicationDraft(TODAY), name: 'Metformin', dose: '500 mg' };
+
+  it("words its broken rules the wizard's way", () => {
+    expect(validateMedication({ ...emptyMedicationDraft(TODAY), times: [], endDate: '2026-05-01' })).toEqual({
+      name: { key: 'residents.validation.required' },
+      dose: { key: 'residents.validation.required' },
+      endDate: { key: 'movein.validation.endBeforeStart' },
+      times: { key: 'movein.validation.timesNeeded' },
+    });
+    expect(validateMedication({ ...ok, times: ['8 am'] }).times?.key).toBe('care.validation.timeOfDay');
+    expect(validateMedication({ ...ok, times: ['08:00', '08:00'] }).times?.key).toBe('movein.validation.timesRepeated');
+    expect(validateMedication({ ...ok, startDate: '2026-02-30' }).startDate?.key).toBe('residents.validation.badDate');
+    expect(validateMedication({ ...ok, rxNumber: 'x'.repeat(ShortTextMax + 1) }).rxNumber?.key).toBe('residents.validation.maxLength');
   });
 
-  it('takes a PRN order without times, and sends none', () => {
-    const d = { ...emptyMedicationDraft(TODAY), name: 'Acetaminophen', dose: '500 mg', type: 'PRN', times: [] };
-    expect(validateMedication(d)).toEqual({});
-    expect(medicationRequest(d).times).toBeUndefined();
-  });
-
-  it('refuses a time that is not one, or the same time twice', () => {
-    const d = { ...emptyMedicationDraft(TODAY), name: 'Metformin', dose: '500 mg' };
-    expect(validateMedication({ ...d, times: ['8 am'] }).times).toBeDefined();
-    expect(validateMedication({ ...d, times: ['08:00', '08:00'] }).times?.key).toBe('movein.validation.timesRepeated');
-  });
-
-  it('knows only the 23 routes', () => {
-    const d = { ...emptyMedicationDraft(TODAY), name: 'X', dose: '1', route: 'BY_MAIL' };
-    expect(validateMedication(d).route).toBeDefined();
-  });
-
-  it('sends sorted times and only the optional fields filled in', () => {
-    const d = { ...emptyMedicationDraft(TODAY), name: 'Metformin', dose: '500 mg', times: ['20:00', '08:00'], rxNumber: ' RX-1 ' };
+  it('sends the order without its list key, times sorted', () => {
+    const d = { ...ok, times: ['20:00', '08:00'], rxNumber: ' RX-1 ' };
     expect(medicationRequest(d)).toEqual({ name: 'Metformin', type: 'ROUTINE', dose: '500 mg', route: 'ORAL', startDate: TODAY, rxNumber: 'RX-1', times: ['08:00', '20:00'] });
+  });
+
+  it('has words for every field of the form (MEDICATION_WORDS), in every language', () => {
+    for (const words of [en.movein.medication, es.movein.medication, zh.movein.medication]) expect(MEDICATION_FIELD_WORDS.filter((w) => !(w in words))).toEqual([]);
   });
 });
 

@@ -121,6 +121,7 @@ export const EVENT_KIND_KEYS = {
   GOING_OUT: 'care.eventKind.goingOut',
   CARE_PLAN_REVIEW: 'care.eventKind.carePlanReview',
   INITIAL_CARE_PLAN: 'care.eventKind.initialCarePlan',
+  SHIFT: 'care.eventKind.shift',
 } as const;
 
 export const careCodesOf = <M extends Record<string, string>>(map: M) => Object.keys(map) as (keyof M & string)[];

@@ -11,6 +11,10 @@ import type disposalEn from '@/features/disposal/locales/en-US.json';
 import type notificationsEn from '@/features/notifications/locales/en-US.json';
 import type emarsEn from '@/features/emars/locales/en-US.json';
 import type medicationsEn from '@/features/medications/locales/en-US.json';
+import type carerecordEn from '@/features/carerecord/locales/en-US.json';
+import type shiftsEn from '@/features/shifts/locales/en-US.json';
+import type aiEn from '@/features/ai/locales/en-US.json';
+import type incidentsEn from '@/features/incidents/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -33,7 +37,11 @@ export type TranslationResources = typeof enUS &
   typeof disposalEn &
   typeof notificationsEn &
   typeof emarsEn &
-  typeof medicationsEn;
+  typeof medicationsEn &
+  typeof shiftsEn &
+  typeof carerecordEn &
+  typeof aiEn &
+  typeof incidentsEn;
 
 /** The features that have a locales/ folder. */
 export type StringsFeature =
@@ -48,7 +56,11 @@ export type StringsFeature =
   | 'disposal'
   | 'notifications'
   | 'emars'
-  | 'medications';
+  | 'medications'
+  | 'shifts'
+  | 'carerecord'
+  | 'ai'
+  | 'incidents';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };

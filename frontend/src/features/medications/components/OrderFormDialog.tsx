@@ -3,27 +3,17 @@ import { Button, Callout, Checkbox, DialogBody, DialogFooter, InputGroup, Intent
 import { CrossIcon, InfoSignIcon, PlusIcon, TimeIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { FileItem, Medication } from '@/types/api.gen';
-import {
-  DetailsMax,
-  MedicationDoseMax,
-  MedicationNameMax,
-  MedicationSNF,
-  MedicationTimesMax,
-  PassReasonMax,
-  PersonNameMax,
-  ShortTextMax,
-  SlidingScaleStepsMax,
-  SubDetailsMax,
-} from '@/types/api.gen';
+import { MedicationDoseMax, MedicationSNF, PassReasonMax, SlidingScaleStepsMax } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
+import { MedicationFields } from '@/components/care/MedicationFields';
 import { DateInput } from '@/components/DateInput';
 import { Select } from '@/components/Select';
-import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { deleteFile } from '@/lib/files/api/deleteFile';
 import { useAppMutation } from '@/lib/api/mutation';
+import { hasTimes } from '@/lib/care/medicationForm';
 import { careCodesOf, careLabel } from '@/lib/care/taskLabels';
-import { MEDICATION_TYPE_KEYS, ROUTE_KEYS, VITAL_KEYS } from '@/lib/emar/emarLabels';
+import { VITAL_KEYS } from '@/lib/emar/emarLabels';
 import { VITAL_RANGES } from '@/lib/emar/vitals';
 import { FormField } from '@/lib/form/FormField';
 import { FormProblem } from '@/lib/form/FormProblem';
@@ -33,7 +23,7 @@ import { formatTimeOfDay } from '@/lib/time/timeOfDay';
 import { orderChangeKeys } from '../api/keys';
 import { useRoutineSessions } from '../api/getRoutineTime';
 import { saveMedication } from '../api/saveMedication';
-import { addTime, draftField, emptyOrder, hasTimes, newRowKey, orderDraftOf, orderRequest, sessionStarts, validateOrder, type OrderDraft } from '../orderDraft';
+import { addTime, draftField, emptyOrder, newRowKey, ORDER_WORDS, orderDraftOf, orderRequest, sessionStarts, validateOrder, type OrderDraft } from '../orderDraft';
 import { VerificationFileField } from './VerificationFileField';
 
 interface OrderFormDialogProps {
@@ -44,8 +34,6 @@ interface OrderFormDialogProps {
   today: string;
   onClose: () => void;
 }
-
-type TextField = 'name' | 'dose' | 'frequency' | 'rxNumber' | 'physician';
 
 const SCALE_LABELS = { from: 'medications.form.scaleFrom', to: 'medications.form.scaleTo', dose: 'medications.form.scaleDose' } as const;
 
@@ -100,43 +88,6 @@ export function OrderFormDialog({ residentId, order, today, onClose }: OrderForm
   const err = (field: string) => (edited.has(field) ? undefined : (form.errorOf(field) ?? server[field]));
   const serverProblem = save.error && Object.keys(server).length > 0 ? t('medications.form.fixErrors') : undefined;
 
-  const text = (field: TextField, label: string, max: number, required = false, wide = false) => {
-    const id = `order-${field}`;
-    const e = err(field);
-    return (
-      <FormField id={id} label={label} required={required} error={e} className={wide ? 'hearth-form-wide' : undefined}>
-        <InputGroup
-          id={id}
-          required={required}
-          value={draft[field]}
-          maxLength={max}
-          intent={e ? Intent.DANGER : Intent.NONE}
-          aria-invalid={e ? true : undefined}
-          onChange={(ev) => set({ [field]: ev.currentTarget.value })}
-          data-testid={id}
-        />
-      </FormField>
-    );
-  };
-  const area = (field: 'instructions' | 'diagnosis' | 'changeNote', label: string, max: number, hint?: string) => {
-    const id = `order-${field}`;
-    const e = err(field);
-    return (
-      <FormField id={id} label={label} error={e} hint={hint} className="hearth-form-wide">
-        <TextArea
-          id={id}
-          fill
-          autoResize
-          rows={2}
-          value={draft[field]}
-          maxLength={max}
-          intent={e ? Intent.DANGER : Intent.NONE}
-          onChange={(ev) => set({ [field]: ev.currentTarget.value })}
-          data-testid={id}
-        />
-      </FormField>
-    );
-  };
   const limit = (field: 'holdBelow' | 'holdAbove', label: string) => {
     const id = `order-${field}`;
     const e = err(field);
@@ -157,7 +108,6 @@ export function OrderFormDialog({ residentId, order, today, onClose }: OrderForm
   };
 
   const range = draft.vital ? VITAL_RANGES[draft.vital] : undefined;
-  const timesError = err('times');
   const starts = sessionStarts(routine.data);
   const title = isNew ? t('medications.form.titleNew') : t('medications.form.titleEdit', { name: order.name });
   return (
@@ -175,119 +125,49 @@ export function OrderFormDialog({ residentId, order, today, onClose }: OrderForm
       >
         <DialogBody>
           <FormProblem message={problem ?? serverProblem} testId="order-form-problem" />
-          <div className="hearth-form-grid">
-            {text('name', t('medications.form.name'), MedicationNameMax, true, true)}
-            <FormField id="order-type" label={t('medications.form.type')} required>
-              <Select
-                id="order-type"
-                fill
-                required
-                value={draft.type}
-                onChange={(e) => set({ type: e.currentTarget.value })}
-                options={careCodesOf(MEDICATION_TYPE_KEYS).map((c) => ({ value: c, label: careLabel(t, MEDICATION_TYPE_KEYS, c) }))}
-                data-testid="order-type"
+          <MedicationFields
+            idPrefix="order"
+            words={ORDER_WORDS}
+            draft={draft}
+            onChange={set}
+            errorOf={err}
+            timesClassName="hearth-med-times"
+            afterDose={
+              draft.type === MedicationSNF ? (
+                <Callout compact icon={<InfoSignIcon />} intent={Intent.WARNING} className="hearth-form-wide hearth-gap-bottom" data-testid="order-snf-note">
+                  {t('medications.form.snfNote')}
+                </Callout>
+              ) : null
+            }
+            timeActions={starts.map((s) => (
+              <Button
+                key={s.session}
+                variant="outlined"
+                icon={<TimeIcon />}
+                onClick={() => set({ times: addTime(draft.times, s.time) })}
+                data-testid={`order-session-${s.session}`}
+              >
+                {t('medications.form.sessionTime', {
+                  session: careLabel(t, SESSION_SHORT_KEYS, s.session),
+                  time: formatTimeOfDay(s.time, language),
+                })}
+              </Button>
+            ))}
+            withoutTimes={<p className="hearth-muted hearth-form-wide">{t('medications.form.prnNoTimes')}</p>}
+            after={
+              <Checkbox
+                className="hearth-form-wide"
+                checked={draft.controlled}
+                onChange={(e) => set({ controlled: e.currentTarget.checked })}
+                labelElement={
+                  <>
+                    {t('medications.form.controlled')} <span className="hearth-muted">{t('medications.form.controlledHint')}</span>
+                  </>
+                }
+                data-testid="order-controlled"
               />
-            </FormField>
-            {text('dose', t('medications.form.dose'), MedicationDoseMax, true)}
-            {draft.type === MedicationSNF ? (
-              <Callout compact icon={<InfoSignIcon />} intent={Intent.WARNING} className="hearth-form-wide hearth-gap-bottom" data-testid="order-snf-note">
-                {t('medications.form.snfNote')}
-              </Callout>
-            ) : null}
-            <FormField id="order-route" label={t('medications.form.route')} required error={err('route')}>
-              <Select
-                id="order-route"
-                fill
-                required
-                value={draft.route}
-                onChange={(e) => set({ route: e.currentTarget.value })}
-                options={careCodesOf(ROUTE_KEYS).map((c) => ({ value: c, label: careLabel(t, ROUTE_KEYS, c) }))}
-                data-testid="order-route"
-              />
-            </FormField>
-            {text('frequency', t('medications.form.frequency'), ShortTextMax)}
-            {hasTimes(draft.type) ? (
-              <div className="hearth-form-wide">
-                <FormField id="order-time-0" label={t('medications.form.times')} required error={timesError} hint={t('medications.form.timesHint')}>
-                  <ul className="hearth-med-times">
-                    {draft.times.map((time, i) => (
-                      <li key={i}>
-                        <TimeOfDayInput
-                          id={`order-time-${i}`}
-                          value={time}
-                          aria-label={i === 0 ? undefined : t('medications.form.timeN', { n: i + 1 })}
-                          intent={timesError ? Intent.DANGER : Intent.NONE}
-                          onChange={(value) => set({ times: draft.times.map((x, j) => (j === i ? value : x)) })}
-                        />
-                        <Button
-                          variant="minimal"
-                          icon={<CrossIcon />}
-                          aria-label={t('medications.form.removeTime', { n: i + 1 })}
-                          onClick={() => set({ times: draft.times.filter((_, j) => j !== i) })}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                  <div className="hearth-med-time-actions">
-                    {draft.times.length < MedicationTimesMax ? (
-                      <Button icon={<PlusIcon />} onClick={() => set({ times: [...draft.times, ''] })} data-testid="order-time-add">
-                        {t('medications.form.addTime')}
-                      </Button>
-                    ) : null}
-                    {starts.map((s) => (
-                      <Button
-                        key={s.session}
-                        variant="outlined"
-                        icon={<TimeIcon />}
-                        onClick={() => set({ times: addTime(draft.times, s.time) })}
-                        data-testid={`order-session-${s.session}`}
-                      >
-                        {t('medications.form.sessionTime', {
-                          session: careLabel(t, SESSION_SHORT_KEYS, s.session),
-                          time: formatTimeOfDay(s.time, language),
-                        })}
-                      </Button>
-                    ))}
-                  </div>
-                </FormField>
-              </div>
-            ) : (
-              <p className="hearth-muted hearth-form-wide">{t('medications.form.prnNoTimes')}</p>
-            )}
-            <FormField id="order-startDate" label={t('medications.form.startDate')} required error={err('startDate')}>
-              <DateInput
-                id="order-startDate"
-                required
-                value={draft.startDate}
-                intent={err('startDate') ? Intent.DANGER : Intent.NONE}
-                onChange={(startDate) => set({ startDate })}
-              />
-            </FormField>
-            <FormField id="order-endDate" label={t('medications.form.endDate')} error={err('endDate')} hint={t('medications.form.endHint')}>
-              <DateInput
-                id="order-endDate"
-                value={draft.endDate}
-                min={draft.startDate || undefined}
-                intent={err('endDate') ? Intent.DANGER : Intent.NONE}
-                onChange={(endDate) => set({ endDate })}
-              />
-            </FormField>
-            {area('instructions', t('medications.form.instructions'), DetailsMax)}
-            {area('diagnosis', t('medications.form.diagnosis'), SubDetailsMax)}
-            {text('rxNumber', t('medications.form.rxNumber'), ShortTextMax)}
-            {text('physician', t('medications.form.physician'), PersonNameMax)}
-            <Checkbox
-              className="hearth-form-wide"
-              checked={draft.controlled}
-              onChange={(e) => set({ controlled: e.currentTarget.checked })}
-              labelElement={
-                <>
-                  {t('medications.form.controlled')} <span className="hearth-muted">{t('medications.form.controlledHint')}</span>
-                </>
-              }
-              data-testid="order-controlled"
-            />
-          </div>
+            }
+          />
 
           <fieldset className="hearth-med-fieldset">
             <legend>{t('medications.form.holdTitle')}</legend>
@@ -370,7 +250,19 @@ export function OrderFormDialog({ residentId, order, today, onClose }: OrderForm
           <fieldset className="hearth-med-fieldset">
             <legend>{isNew ? t('medications.form.recordTitleNew') : t('medications.form.recordTitleEdit')}</legend>
             <div className="hearth-form-grid">
-              {area('changeNote', t('medications.form.changeNote'), PassReasonMax, t('medications.form.changeNoteHint'))}
+              <FormField id="order-changeNote" label={t('medications.form.changeNote')} error={err('changeNote')} hint={t('medications.form.changeNoteHint')} className="hearth-form-wide">
+                <TextArea
+                  id="order-changeNote"
+                  fill
+                  autoResize
+                  rows={2}
+                  value={draft.changeNote}
+                  maxLength={PassReasonMax}
+                  intent={err('changeNote') ? Intent.DANGER : Intent.NONE}
+                  onChange={(ev) => set({ changeNote: ev.currentTarget.value })}
+                  data-testid="order-changeNote"
+                />
+              </FormField>
               <FormField id="order-changeDate" label={t('medications.form.changeDate')} error={err('changeDate')}>
                 <DateInput
                   id="order-changeDate"

@@ -38,7 +38,8 @@ type OwnTabId = (typeof TABS)[number];
  */
 export interface ResidentTab {
   id: string;
-  title: string;
+  /** The tab's name, with a count beside it when it has one (unread progress notes). */
+  title: ReactNode;
   after: OwnTabId;
   panel: (resident: Resident, ctx: { editable: boolean; zone: string | undefined }) => ReactNode;
 }

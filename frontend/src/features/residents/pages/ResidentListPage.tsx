@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@blueprintjs/core';
+import { ManualIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { QueryErrorBanner } from '@/components/QueryErrorBanner';
@@ -52,7 +54,13 @@ export default function ResidentListPage() {
 
   return (
     <div className="hearth-page">
-      <PageHeader title={t('residents.list.title')} />
+      <div className="hearth-residents-head">
+        <PageHeader title={t('residents.list.title')} />
+        {/* The end-of-shift notes of every resident at once (the carerecord feature's page under this one). */}
+        <Button icon={<ManualIcon />} onClick={() => void navigate(`${base}/write-notes`)} data-testid="residents-write-notes">
+          {t('residents.list.writeNotes')}
+        </Button>
+      </div>
       <ResidentFilterBar
         value={draft}
         onChange={(value) => {

@@ -1,0 +1,145 @@
+// Package carerecord keeps the resident's record over time (spec 000 §2
+// profile tabs "progress notes", "health monitor", "care monitor" and the
+// PDF export with print range; §3 "Progress note", "Health metrics"; spec
+// 001 §7.7): progress notes with addenda and per-reader read status, health
+// readings judged against normal ranges, and the ADL care given.
+//
+// Notes are never deleted: the author edits in place within
+// shared.ProgressNoteEditHours, later corrections are addenda (charting
+// practice: an amendment is dated when written and leaves the original
+// readable — AHIMA, "Amendments in the Electronic Health Record"). Other
+// features write here through small interfaces of their own (careevent):
+// a resident going out and returning, a refused or missed dose, a vital
+// check left undone, readings taken with a task or a med pass, each in the
+// transaction of the event.
+package carerecord
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/jobs"
+	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/zone"
+	"hearth/shared"
+)
+
+// FutureSkew is how far ahead of the server's clock a report, reading or care
+// time may be: a device whose clock runs a little fast is not refused.
+const FutureSkew = 2 * time.Minute
+
+// Service is the care-record service.
+type Service struct {
+	db    *db.DB
+	store Store
+	now   func() time.Time
+	// The English renderings of notes (SetTranslator, translate.go).
+	translator Translator
+	queue      *jobs.Queue
+}
+
+// New makes the care-record service.
+func New(d *db.DB, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: d, now: now}
+}
+
+var (
+	// ErrResidentNotHere: readings and care are recorded for residents who live here (or are out for a while).
+	ErrResidentNotHere = problem.New(shared.CodeConflict, "carerecord.residentNotHere")
+	errFuture          = func(field string) error { return problem.Invalid(field, "future", "carerecord.future", nil) }
+)
+
+// residentOf is a resident of p's facility whose record may be shown: any
+// status but MOVING_IN (a move-in not finished is hidden from every call).
+func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, residentID string) (*resident, error) {
+	if residentID == "" {
+		return nil, problem.NotFound
+	}
+	r, err := s.store.Resident(ctx, q, tenantID, residentID)
+	if err != nil {
+		return nil, err
+	}
+	if r == nil || r.Status == shared.ResidentMovingIn {
+		return nil, problem.NotFound
+	}
+	return r, nil
+}
+
+// living refuses a resident who has left for good (readings and care are
+// for residents living here; a note may still be written after, as a late entry).
+func living(r *resident) error {
+	if r.Status != shared.ResidentNormal && r.Status != shared.ResidentGoingOut {
+		return ErrResidentNotHere.With(map[string]any{"name": r.Name})
+	}
+	return nil
+}
+
+// moment checks a time a request carries: 0 is now, later than now (with
+// FutureSkew) is refused.
+func (s *Service) moment(field string, ms int64) (int64, error) {
+	now := s.now()
+	if ms == 0 {
+		return now.UnixMilli(), nil
+	}
+	if ms > now.Add(FutureSkew).UnixMilli() {
+		return 0, errFuture(field)
+	}
+	return ms, nil
+}
+
+// dayOf is the facility day of an instant.
+func dayOf(ms int64, loc *time.Location) string {
+	return time.UnixMilli(ms).In(loc).Format(time.DateOnly)
+}
+
+// rangeOf checks an optional filter range (YYYY-MM-DD, start not after end).
+func rangeOf(start, end string) (string, string, error) {
+	if start != "" {
+		if _, err := time.Parse(time.DateOnly, start); err != nil {
+			return "", "", problem.Invalid("startDate", "pattern", "carerecord.dateFormat", nil)
+		}
+	}
+	if end != "" {
+		if _, err := time.Parse(time.DateOnly, end); err != nil {
+			return "", "", problem.Invalid("endDate", "pattern", "carerecord.dateFormat", nil)
+		}
+	}
+	if start != "" && end != "" && start > end {
+		return "", "", problem.Invalid("endDate", "order", "carerecord.dateOrder", nil)
+	}
+	return start, end, nil
+}
+
+// boundedRange checks a required range of at most maxDays days.
+func boundedRange(start, end string, maxDays int) (time.Time, time.Time, error) {
+	if start == "" {
+		return time.Time{}, time.Time{}, problem.Invalid("startDate", "required", "validation.required", nil)
+	}
+	if end == "" {
+		return time.Time{}, time.Time{}, problem.Invalid("endDate", "required", "validation.required", nil)
+	}
+	if _, _, err := rangeOf(start, end); err != nil {
+		return time.Time{}, time.Time{}, err
+	}
+	a, _ := time.Parse(time.DateOnly, start)
+	b, _ := time.Parse(time.DateOnly, end)
+	if int(b.Sub(a).Hours()/24)+1 > maxDays {
+		return a, b, problem.Invalid("endDate", "maximum", "carerecord.rangeTooLong", map[string]any{"max": maxDays})
+	}
+	return a, b, nil
+}
+
+// facilityZone is the facility's location.
+func (s *Service) facilityZone(ctx context.Context, q db.Querier, tenantID string) (*time.Location, error) {
+	loc, _, err := zone.Facility(ctx, q, tenantID)
+	return loc, err
+}
+
+// newID is a UUIDv7.
+func newID() string { return uuid.Must(uuid.NewV7()).String() }

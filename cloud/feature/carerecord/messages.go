@@ -1,0 +1,16 @@
+package carerecord
+
+import (
+	"embed"
+
+	"hearth/cloud/platform/msg"
+)
+
+// The feature's server messages in en-US, es-ES and zh-CN (problem keys,
+// field labels, note types, metrics, event notes and the printout),
+// registered with the catalogue when the package loads.
+//
+//go:embed messages/*.json
+var messages embed.FS
+
+func init() { msg.RegisterDir("carerecord", messages, "messages") }

@@ -1,0 +1,147 @@
+package incident_test
+
+import (
+	"net/http"
+	"testing"
+
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/db/dbtest"
+	"hearth/cloud/server/servertest"
+	"hearth/shared"
+)
+
+// Every route with Maple's report: another facility (Cedar, made premium
+// here) gets 4004, or 4003 where its role is refused first; the essential
+// and free plans have no incident reports (7003); the super admin is no
+// facility user; nobody unsigned gets in; Maple's other caregiver does not
+// see a colleague's report (4004) and never reviews (4003).
+func TestTenantIsolationAndRoles(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		if _, err := d.ExecContext(t.Context(), `UPDATE tenants SET subscription_plan = ? WHERE facility_name = ?`, shared.PlanPremium, "Cedar Home AFH"); err != nil {
+			t.Fatal(err)
+		}
+		owner := e.SignIn(t, "owner_evergreen", maple)
+		carer := e.SignIn(t, "caregiver_maple1")
+		r := newResident(t, owner, "Iris")
+		rep := submit(t, carer, draft(t, carer, fall(e, r.ResidentID)).IncidentID)
+		dr := draft(t, carer, fall(e, r.ResidentID))
+		fam := duty(rep, shared.DutyNotifyFamily).DutyID
+
+		type call struct {
+			review bool // owners and admins only
+			do     func(c *servertest.Client) *servertest.Response
+		}
+		calls := map[string]call{
+			"update": {do: func(c *servertest.Client) *servertest.Response {
+				return c.Post(t, ir+"/updateIncidentReport", shared.UpdateIncidentReportRequest{IncidentID: dr.IncidentID, Version: dr.Version, SaveIncidentDraftRequest: fall(e, r.ResidentID)})
+			}},
+			"submit": {do: func(c *servertest.Client) *servertest.Response {
+				return c.Get(t, ir+"/submit?incidentId="+dr.IncidentID)
+			}},
+			"preliminaryAnalysis": {review: true, do: func(c *servertest.Client) *servertest.Response {
+				return c.Get(t, ir+"/preliminaryAnalysis?incidentId="+rep.IncidentID)
+			}},
+			"finalAnalysis": {review: true, do: func(c *servertest.Client) *servertest.Response {
+				return c.Get(t, ir+"/finalAnalysis?incidentId="+rep.IncidentID)
+			}},
+			"checkDuty": {review: true, do: func(c *servertest.Client) *servertest.Response {
+				return c.Post(t, ir+"/checkDuty", shared.IncidentDutyCheckRequest{IncidentID: rep.IncidentID, DutyID: fam, Done: true})
+			}},
+			"approval": {review: true, do: func(c *servertest.Client) *servertest.Response {
+				return c.Post(t, ir+"/approval", shared.IncidentApprovalRequest{IncidentID: rep.IncidentID, Version: 99})
+			}},
+			"getById": {do: func(c *servertest.Client) *servertest.Response {
+				return c.Get(t, ir+"/getIncidentReportById?incidentId="+rep.IncidentID)
+			}},
+			"print": {do: func(c *servertest.Client) *servertest.Response {
+				return c.Get(t, ir+"/print?incidentId="+rep.IncidentID)
+			}},
+			"delete": {do: func(c *servertest.Client) *servertest.Response {
+				return c.Get(t, ir+"/deleteIncidentReport?incidentId="+dr.IncidentID)
+			}},
+		}
+		order := []string{"update", "submit", "preliminaryAnalysis", "finalAnalysis", "checkDuty", "approval", "getById", "print", "delete"}
+		if len(order) != len(calls) {
+			t.Fatal("order misses a call")
+		}
+		codeOf := func(r *servertest.Response) string {
+			if r.Code == "" && r.Status == http.StatusOK {
+				return string(shared.CodeOK) // the PDF
+			}
+			return r.Code
+		}
+		for _, who := range []struct {
+			name       string
+			c          *servertest.Client
+			carer      bool
+			notPremium bool
+		}{
+			{name: "Cedar owner", c: e.SignIn(t, "owner_evergreen", "Cedar Home AFH")},
+			{name: "Cedar caregiver", c: e.SignIn(t, "caregiver_cedar1"), carer: true},
+			{name: "Maple's other caregiver", c: e.SignIn(t, "caregiver_maple2"), carer: true},
+			{name: "Birch owner (free plan)", c: e.SignIn(t, "owner_birch"), notPremium: true},
+		} {
+			for _, name := range order {
+				cl := calls[name]
+				want := string(shared.CodeNotFound)
+				switch {
+				case who.notPremium:
+					want = string(shared.CodeFunctionMissing)
+				case cl.review && who.carer:
+					want = string(shared.CodeForbidden)
+				}
+				if resp := cl.do(who.c); codeOf(resp) != want {
+					t.Errorf("%s by %s: code %s, want %s: %s", name, who.name, resp.Code, want, resp.Body)
+				}
+			}
+			if who.notPremium {
+				who.c.Post(t, ir+"/saveIncidentDraft", fall(e, "")).Is(t, http.StatusOK, shared.CodeFunctionMissing)
+				continue
+			}
+			// Their lists and counts never show Maple's.
+			var page shared.Page[shared.IncidentReport]
+			who.c.Post(t, ir+"/listIncidentReport", shared.PageRequest[shared.IncidentFilter]{Current: 1, Size: 20}).OK(t).Into(t, &page)
+			for _, x := range page.Records {
+				if x.IncidentID == rep.IncidentID || x.IncidentID == dr.IncidentID {
+					t.Errorf("%s lists Maple's report", who.name)
+				}
+			}
+			if who.name == "Maple's other caregiver" {
+				continue
+			}
+			// Another facility's resident cannot be named.
+			who.c.Post(t, ir+"/saveIncidentDraft", fall(e, r.ResidentID)).Is(t, http.StatusOK, shared.CodeValidation)
+		}
+		// Maple's admin reviews; the author submits, then deletes nothing (submitted).
+		admin := e.SignIn(t, "admin_maple")
+		for _, name := range []string{"preliminaryAnalysis", "finalAnalysis", "checkDuty", "getById", "print"} {
+			if resp := calls[name].do(admin); codeOf(resp) != string(shared.CodeOK) {
+				t.Errorf("admin %s: %s %s", name, resp.Code, resp.Body)
+			}
+		}
+		super := e.SignIn(t, "superadmin")
+		anon := e.Client()
+		for _, name := range order {
+			if resp := calls[name].do(super); resp.Code != string(shared.CodeForbidden) {
+				t.Errorf("super admin %s: %s", name, resp.Code)
+			}
+			calls[name].do(anon).Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
+		}
+		super.Get(t, ir+"/countReminders").Is(t, http.StatusOK, shared.CodeForbidden)
+	})
+}
+
+// The essential plan has neither incident menu (spec 000 §6): 7003 on every call.
+func TestEssentialPlanRefused(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		for _, c := range []*servertest.Client{e.SignIn(t, "owner_evergreen", "Cedar Home AFH"), e.SignIn(t, "caregiver_cedar1")} {
+			c.Post(t, ir+"/saveIncidentDraft", shared.SaveIncidentDraftRequest{Type: shared.IncidentFire}).Is(t, http.StatusOK, shared.CodeFunctionMissing)
+			c.Post(t, ir+"/listIncidentReport", shared.PageRequest[shared.IncidentFilter]{Current: 1, Size: 20}).Is(t, http.StatusOK, shared.CodeFunctionMissing)
+			c.Get(t, ir+"/countReminders").Is(t, http.StatusOK, shared.CodeFunctionMissing)
+		}
+	})
+}

@@ -1,0 +1,88 @@
+import type { HelpSection } from '../helpSearch';
+
+/** Hearth's help, English: one section per screen built so far (the help assistant searches it). */
+export const HELP: readonly HelpSection[] = [
+  {
+    id: 'dashboard',
+    screen: '/dashboard',
+    title: 'Dashboard',
+    keywords: 'home start overview cards today summary what needs attention',
+    body: 'The dashboard is the first page after signing in. It shows cards for what needs you today: current residents and rooms, requests to approve, staff credentials overdue or expiring, residents out, care plan reviews due, medication passes given, due and overdue, medication disposals due, shift coverage gaps and your next shift. Each card links to the page where you act. Red lines need action now; amber lines soon.',
+  },
+  {
+    id: 'residents',
+    screen: '/resident-management',
+    caregiverScreen: '/resident',
+    title: 'Residents',
+    keywords: 'resident add new admit profile contacts documents photo move out deceased going out room allergy dnr',
+    body: 'Residents lists the people who live in the home with their room, status, age, DNR and allergy badges. Search by name and filter by status. Owners and admins add a resident with Add resident or Move in a resident (the move-in wizard: profile, care plan, medications, contacts). Open a name for the profile: medical records, assessment, contacts, documents, care plan, medication, progress notes and monitors. The status buttons record going out and coming back, moving out and death; moving out and death cannot be undone and ask you to retype the name. Caregivers can read residents but not change them.',
+  },
+  {
+    id: 'tasks',
+    screen: '/task',
+    title: 'Tasks and calendar',
+    keywords: 'task todo complete done overdue expired late reason routine calendar care plan as needed mine',
+    body: 'Tasks shows today\'s work by session: morning, midday, afternoon, evening, night and midnight rounds. Press a task to complete it with a comment. A task done after its window closed needs a reason (resident refused, away, asleep or other). Next 7 days shows what is coming; Expired lists missed work, which owners and admins may clear with a reason; As needed logs work done at any time. Owners and admins create and edit tasks in All tasks. The list refreshes every 60 seconds.',
+  },
+  {
+    id: 'emar',
+    screen: '/emars',
+    title: 'eMAR: medication passes',
+    keywords: 'medication medicine pill dose give given refused held prn as needed med pass mar print vitals controlled disposal',
+    body: 'The eMAR shows each resident\'s medication passes for yesterday, today and tomorrow, grouped by routine session, with counts per colour. Press a pass to see the five rights (resident, drug, dose, route, time) and log it as given, refused, held or not given; all but an on-time dose need a reason. A medication that needs a vital sign asks for it first, and a reading outside the hold limits holds the dose. Give as needed records a PRN dose with its reason; its effect is checked an hour later. The med log and Print MAR are on each resident\'s card.',
+  },
+  {
+    id: 'staff',
+    screen: '/staff-management',
+    caregiverScreen: '/your-status',
+    title: 'Staff',
+    keywords: 'staff caregiver employee add invite role credential certificate cpr first aid training kiosk pin',
+    body: 'Staff management lists the people who work in the home with their role and status. Add staff sends an invitation e-mail to set a password. Open a person to see their credentials checklist (CPR and first aid, training, background check) with what is overdue or expiring, and upload a certificate to renew it. Owners register door kiosks on the Door kiosks tab. Caregivers see their own checklist on Your status.',
+  },
+  {
+    id: 'attendance',
+    screen: '/staff-management?tab=attendance',
+    caregiverScreen: '/your-status',
+    title: 'Attendance: clock in and out',
+    keywords: 'attendance clock in out punch hours week timesheet late kiosk pin shift',
+    body: 'Caregivers clock in and out on Your status with the big button, or at the door kiosk with their PIN. This week\'s hours are shown from Sunday. Owners and admins see everyone\'s hours per week on Staff management, Attendance, with open shifts and late punches flagged; a name opens that person\'s punches.',
+  },
+  {
+    id: 'requests',
+    screen: '/staff-management?tab=requests',
+    caregiverScreen: '/your-status',
+    title: 'Leave and shift change requests',
+    keywords: 'request leave time off vacation holiday shift change approve refuse decision',
+    body: 'Caregivers ask for leave or a shift adjustment on Your status: choose the kind, the start and end, and give a reason. Owners and admins decide on Staff management, Requests: approve or refuse with a comment. The dashboard counts requests waiting for a decision, and the caregiver sees the decision and the comment.',
+  },
+  {
+    id: 'tickets',
+    screen: '/help/support-ticket',
+    title: 'Support tickets',
+    keywords: 'support help ticket problem bug question contact customer service reply attach',
+    body: 'To ask Hearth\'s support team for help, open Help in the header and create a support ticket: choose the type, describe the problem and attach up to three PDF, JPG or PNG files. Replies show in the ticket; a red indicator means it is your turn to answer. Mark the ticket solved when you are done.',
+  },
+  {
+    id: 'shifts',
+    screen: '/shift-management',
+    caregiverScreen: '/shift-report',
+    title: 'Shifts and shift reports',
+    keywords: 'shift schedule roster week publish coverage gap overlap shift type report handover',
+    body: 'Shift management holds the home\'s shift types (hours, colour, minimum staff) and the weekly schedule: assign caregivers per day, copy last week, see conflicts and coverage gaps, then publish so caregivers see it. Caregivers see their next shift and write the shift report in Shift report; submitted reports are read by the owner and the team.',
+  },
+  {
+    id: 'notes',
+    screen: '/resident-management',
+    caregiverScreen: '/resident',
+    title: 'Progress notes and health monitor',
+    keywords: 'progress note notes write end of shift vitals blood pressure weight reading health monitor care record chart addendum',
+    body: 'Progress notes are written from the residents list with Write notes (a card per resident, saved together) or on a resident\'s Progress notes tab. The author may edit a note for 24 hours; after that an addendum with a reason is added. The Health monitor tab records vitals with units and charts them, flagging readings outside the resident\'s normal range; the Care monitor tab records daily care. Owners see unread notes counted.',
+  },
+  {
+    id: 'translator',
+    screen: '/dashboard',
+    title: 'Speech translator',
+    keywords: 'translate translator language speak voice interpreter spanish chinese microphone',
+    body: 'The speech translator is the round button at the bottom right of every page (essential and premium plans). Each side of the conversation picks a language and a voice. Type up to 5000 characters, or hold the microphone button while speaking; the words are translated, shown beside the original and spoken on the other side. Without an AI provider, English and Spanish are translated on the server and most languages are spoken offline; Tagalog has no offline voice.',
+  },
+];

@@ -1,0 +1,88 @@
+import type { HelpSection } from '../helpSearch';
+
+/** La ayuda de Hearth en español: una sección por pantalla (el asistente de ayuda la busca). */
+export const HELP: readonly HelpSection[] = [
+  {
+    id: 'dashboard',
+    screen: '/dashboard',
+    title: 'Panel',
+    keywords: 'inicio resumen tarjetas hoy pendiente atención',
+    body: 'El panel es la primera página tras iniciar sesión. Muestra tarjetas con lo que requiere su atención hoy: residentes y habitaciones, solicitudes por aprobar, credenciales del personal vencidas o por vencer, residentes fuera, revisiones del plan de cuidados, tomas de medicación dadas, pendientes y atrasadas, eliminaciones de medicación, huecos de cobertura de turnos y su próximo turno. Cada tarjeta enlaza con la página donde se actúa. Las líneas rojas requieren acción ya; las ámbar, pronto.',
+  },
+  {
+    id: 'residents',
+    screen: '/resident-management',
+    caregiverScreen: '/resident',
+    title: 'Residentes',
+    keywords: 'residente añadir nuevo ingreso perfil contactos documentos foto salida alta fallecido habitación alergia',
+    body: 'Residentes lista a las personas que viven en el hogar con su habitación, estado, edad y avisos de DNR y alergias. Busque por nombre y filtre por estado. Propietarios y administradores añaden un residente con Añadir residente o con el asistente de ingreso (perfil, plan de cuidados, medicación, contactos). Abra un nombre para ver el perfil: historial médico, valoración, contactos, documentos, plan de cuidados, medicación, notas de evolución y monitores. Los botones de estado registran salidas y regresos, el traslado y el fallecimiento; estos dos no se pueden deshacer y piden escribir el nombre de nuevo. Los cuidadores pueden leer, no modificar.',
+  },
+  {
+    id: 'tasks',
+    screen: '/task',
+    title: 'Tareas y calendario',
+    keywords: 'tarea completar hecho atrasada vencida retraso motivo rutina calendario plan de cuidados según necesidad mías',
+    body: 'Tareas muestra el trabajo de hoy por turno: mañana, mediodía, tarde, noche y ronda de medianoche. Pulse una tarea para completarla con un comentario. Una tarea hecha después de cerrar su ventana pide un motivo (el residente se negó, estaba fuera, dormido u otro). Próximos 7 días muestra lo que viene; Vencidas lista el trabajo no hecho, que propietarios y administradores pueden borrar con un motivo; Según necesidad registra trabajo hecho en cualquier momento. Propietarios y administradores crean y editan tareas en Todas las tareas. La lista se actualiza cada 60 segundos.',
+  },
+  {
+    id: 'emar',
+    screen: '/emars',
+    title: 'eMAR: tomas de medicación',
+    keywords: 'medicación medicamento pastilla dosis dar administrada rechazada retenida prn según necesidad mar imprimir constantes controlada eliminación',
+    body: 'El eMAR muestra las tomas de medicación de cada residente de ayer, hoy y mañana, agrupadas por turno, con recuentos por color. Pulse una toma para ver los cinco correctos (residente, fármaco, dosis, vía, hora) y regístrela como dada, rechazada, retenida o no dada; todas salvo una dosis puntual piden un motivo. Si el medicamento necesita una constante vital, se pide primero, y una lectura fuera de los límites retiene la dosis. Dar según necesidad registra una dosis PRN con su motivo; su efecto se comprueba una hora después. El registro de medicación e Imprimir MAR están en la tarjeta de cada residente.',
+  },
+  {
+    id: 'staff',
+    screen: '/staff-management',
+    caregiverScreen: '/your-status',
+    title: 'Personal',
+    keywords: 'personal cuidador empleado añadir invitar rol credencial certificado rcp primeros auxilios formación quiosco pin',
+    body: 'Gestión de personal lista a quienes trabajan en el hogar con su rol y estado. Añadir personal envía un correo de invitación para crear la contraseña. Abra una persona para ver su lista de credenciales (RCP y primeros auxilios, formación, antecedentes) con lo vencido o por vencer, y suba un certificado para renovarla. Los propietarios registran quioscos en la pestaña Quioscos de entrada. Los cuidadores ven su propia lista en Mi estado.',
+  },
+  {
+    id: 'attendance',
+    screen: '/staff-management?tab=attendance',
+    caregiverScreen: '/your-status',
+    title: 'Asistencia: fichar entrada y salida',
+    keywords: 'asistencia fichar entrada salida horas semana registro tarde quiosco pin turno',
+    body: 'Los cuidadores fichan la entrada y la salida en Mi estado con el botón grande, o en el quiosco de la puerta con su PIN. Las horas de esta semana se cuentan desde el domingo. Propietarios y administradores ven las horas de todos por semana en Gestión de personal, Asistencia, con turnos abiertos y fichajes tardíos marcados; un nombre abre los fichajes de esa persona.',
+  },
+  {
+    id: 'requests',
+    screen: '/staff-management?tab=requests',
+    caregiverScreen: '/your-status',
+    title: 'Solicitudes de permiso y cambio de turno',
+    keywords: 'solicitud permiso ausencia vacaciones días libres cambio de turno aprobar rechazar decisión',
+    body: 'Los cuidadores piden un permiso o un ajuste de turno en Mi estado: elijan el tipo, el inicio y el fin, y den un motivo. Propietarios y administradores deciden en Gestión de personal, Solicitudes: aprobar o rechazar con un comentario. El panel cuenta las solicitudes pendientes y el cuidador ve la decisión y el comentario.',
+  },
+  {
+    id: 'tickets',
+    screen: '/help/support-ticket',
+    title: 'Tickets de soporte',
+    keywords: 'soporte ayuda ticket problema error pregunta contacto atención al cliente responder adjuntar',
+    body: 'Para pedir ayuda al equipo de soporte de Hearth, abra Ayuda en la cabecera y cree un ticket: elija el tipo, describa el problema y adjunte hasta tres archivos PDF, JPG o PNG. Las respuestas aparecen en el ticket; un indicador rojo significa que le toca responder. Márquelo como resuelto al terminar.',
+  },
+  {
+    id: 'shifts',
+    screen: '/shift-management',
+    caregiverScreen: '/shift-report',
+    title: 'Turnos e informes de turno',
+    keywords: 'turno horario cuadrante semana publicar cobertura hueco solapamiento tipo de turno informe relevo',
+    body: 'Gestión de turnos guarda los tipos de turno del hogar (horas, color, personal mínimo) y el horario semanal: asigne cuidadores por día, copie la semana anterior, vea conflictos y huecos de cobertura y publique para que los cuidadores lo vean. Los cuidadores ven su próximo turno y escriben el informe en Informe de turno; los informes enviados los leen el propietario y el equipo.',
+  },
+  {
+    id: 'notes',
+    screen: '/resident-management',
+    caregiverScreen: '/resident',
+    title: 'Notas de evolución y monitor de salud',
+    keywords: 'nota notas evolución escribir fin de turno constantes tensión presión arterial peso lectura monitor de salud registro de cuidados gráfico adenda',
+    body: 'Las notas de evolución se escriben desde la lista de residentes con Escribir notas (una tarjeta por residente, guardadas juntas) o en la pestaña Notas de evolución del residente. El autor puede editar una nota durante 24 horas; después se añade una adenda con un motivo. La pestaña Monitor de salud registra constantes con sus unidades y las muestra en gráficos, marcando lecturas fuera del rango normal del residente; Monitor de cuidados registra los cuidados diarios. Los propietarios ven el recuento de notas sin leer.',
+  },
+  {
+    id: 'translator',
+    screen: '/dashboard',
+    title: 'Traductor de voz',
+    keywords: 'traducir traductor idioma hablar voz intérprete inglés chino micrófono',
+    body: 'El traductor de voz es el botón redondo abajo a la derecha de cada página (planes Esencial y Premium). Cada lado de la conversación elige un idioma y una voz. Escriba hasta 5000 caracteres o mantenga pulsado el micrófono mientras habla; el texto se traduce, se muestra junto al original y se pronuncia en el otro lado. Sin un proveedor de IA, el servidor traduce entre inglés y español y pronuncia la mayoría de los idiomas sin conexión; el tagalo no tiene voz sin conexión.',
+  },
+];
