@@ -1,7 +1,9 @@
 // In-app notifications (issue 15's overdue warnings ride on them): the demo leaves caregiver_maple1 one
 // unread what's-new note linking to /emars (cloud/feature/demo/notifications.go). The bell in the header
-// (in the header bar on a phone too) shows 1 and says so in its name; its panel lists the note; choosing it
-// opens /emars and the count drops to 0, on the server as well. In Spanish the same note reads in Spanish.
+// (in the header bar on a phone too) shows the unread count and says so in its name; its panel lists the
+// note; choosing it opens /emars and the count drops by one, on the server as well. In Spanish the same note
+// reads in Spanish. The count is read first, not assumed: between 18:00 and 19:00 and between 06:00 and
+// 07:00 in the home's zone the demo's day caregiver also has a real shift reminder (cloud/feature/shift/jobs.go).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
@@ -57,12 +59,13 @@ describe('notifications', () => {
     await recordPaths(page);
     await signIn(page, 'caregiver_maple1');
     await page.waitForURL('**/dashboard');
-    assert.deepEqual(await unreadOnServer('caregiver_maple1').then((u) => u.count), 1, 'the demo leaves one unread note');
+    const before = (await unreadOnServer('caregiver_maple1')).count;
+    assert.ok(before >= 1, `the demo leaves the welcome note unread (${before} unread)`);
 
     const bell = page.getByTestId('notification-bell');
     await page.getByTestId('notification-badge').waitFor();
-    assert.equal((await page.getByTestId('notification-badge').textContent()).trim(), '1');
-    assert.equal(await bell.getAttribute('aria-label'), tr('en-US', 'notification.bell.labelUnread', { count: 1 }));
+    assert.equal((await page.getByTestId('notification-badge').textContent()).trim(), String(before));
+    assert.equal(await bell.getAttribute('aria-label'), tr('en-US', 'notification.bell.labelUnread', { count: before }));
     if (NARROW) {
       // A 44 px touch target on a phone, in the header bar: in sight without opening the menu drawer.
       const box = await bell.boundingBox();
@@ -73,7 +76,9 @@ describe('notifications', () => {
     await bell.click();
     const panel = page.getByTestId('notification-panel');
     await panel.waitFor();
-    const item = panel.getByTestId('notification-item').first();
+    const welcome = () =>
+      page.getByTestId('notification-item').filter({ hasText: tr('en-US', 'notification.welcome.title') });
+    const item = welcome();
     await item.waitFor();
     assert.equal(await item.getAttribute('data-unread'), 'true');
     assert.equal(await item.getAttribute('href'), '/emars');
@@ -95,18 +100,27 @@ describe('notifications', () => {
     await page.goBack();
     await page.waitForURL('**/dashboard');
     await page.getByTestId('notification-bell').waitFor();
-    assert.equal(await page.getByTestId('notification-badge').count(), 0, 'no badge');
-    await page.waitForFunction(
-      (label) => globalThis.document.querySelector('[data-testid="notification-bell"]')?.getAttribute('aria-label') === label,
-      tr('en-US', 'notification.bell.label'),
-    );
-    assert.deepEqual(await unreadOnServer('caregiver_maple1'), { count: 0, latestTime: 0 });
+    const after = before - 1;
+    if (after === 0) {
+      assert.equal(await page.getByTestId('notification-badge').count(), 0, 'no badge');
+      await page.waitForFunction(
+        (label) => globalThis.document.querySelector('[data-testid="notification-bell"]')?.getAttribute('aria-label') === label,
+        tr('en-US', 'notification.bell.label'),
+      );
+      assert.deepEqual(await unreadOnServer('caregiver_maple1'), { count: 0, latestTime: 0 });
+    } else {
+      await page.waitForFunction(
+        (n) => globalThis.document.querySelector('[data-testid="notification-badge"]')?.textContent.trim() === n,
+        String(after),
+      );
+      assert.equal((await unreadOnServer('caregiver_maple1')).count, after);
+    }
 
-    // Opened again: the note is read, and there is nothing left to mark.
+    // Opened again: the note is read; with nothing else unread there is nothing left to mark.
     await page.getByTestId('notification-bell').click();
-    await page.getByTestId('notification-item').first().waitFor();
-    assert.equal(await page.getByTestId('notification-item').first().getAttribute('data-unread'), 'false');
-    assert.equal(await page.getByTestId('notification-mark-all').isDisabled(), true);
+    await welcome().waitFor();
+    assert.equal(await welcome().getAttribute('data-unread'), 'false');
+    assert.equal(await page.getByTestId('notification-mark-all').isDisabled(), after === 0);
     await screenshot(page, 'notifications-read');
     await page.keyboard.press('Escape');
     await page.getByTestId('notification-panel').waitFor({ state: 'detached' });
@@ -127,10 +141,12 @@ describe('notifications', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     const bell = page.getByTestId('notification-bell');
     await bell.waitFor();
-    // Read in the test before (the journeys of a file share one server).
+    // The welcome note was read in the test before (the journeys of a file share one server); a shift
+    // reminder may still be unread, so the bell's name is either Spanish form.
+    const unread = (await unreadOnServer('caregiver_maple1')).count;
     await page.waitForFunction(
       (label) => globalThis.document.querySelector('[data-testid="notification-bell"]')?.getAttribute('aria-label') === label,
-      tr(lang, 'notification.bell.label'),
+      unread === 0 ? tr(lang, 'notification.bell.label') : tr(lang, 'notification.bell.labelUnread', { count: unread }),
     );
     await bell.click();
     const panel = page.getByTestId('notification-panel');
