@@ -2693,6 +2693,461 @@ export interface SwitchFacilityRequest {
 }
 
 //////////
+// source: im.go
+
+/**
+ * FnMessage is the plan function (menu code, spec 000 §6) of chat: in the
+ * essential and premium plans for every facility role; a free-plan user who
+ * is not the super admin gets no chat connection (spec 001 §6).
+ */
+export const FnMessage = "Message";
+/**
+ * ChatKind is what a chat is.
+ */
+export type ChatKind = string;
+export const ChatDirect: ChatKind = "DIRECT"; // two people; starting it again returns the same chat
+export const ChatGroup: ChatKind = "GROUP"; // named, members added and removed by its members
+export const ChatFacility: ChatKind = "FACILITY"; // the facility's channel; membership follows the staff list; nobody leaves it
+export const ChatSystem: ChatKind = "SYSTEM"; // Hearth to one person; read-only for them
+/**
+ * MessageKind is a message's type (spec 001 §7.11).
+ */
+export type MessageKind = string;
+export const MessageText: MessageKind = "TEXT";
+export const MessageImage: MessageKind = "IMAGE"; // content: the uploaded fileName (ChatUpload)
+export const MessageFile: MessageKind = "FILE"; // content: the uploaded fileName
+export const MessageAudio: MessageKind = "AUDIO"; // content: the uploaded fileName; extra carries durationMs
+export const MessageVideo: MessageKind = "VIDEO"; // content: the uploaded fileName
+export const MessageForwardEach: MessageKind = "FORWARD_EACH";
+export const MessageForwardMerge: MessageKind = "FORWARD_MERGE"; // extra: the forwarded messages, as ForwardedMessage[] JSON
+export const MessageSystem: MessageKind = "SYSTEM"; // content: a message key of the UI's chat catalogue; extra: its params as a JSON object
+export const MessageEvent: MessageKind = "EVENT"; // like SYSTEM, about a chat itself (member added, renamed, left)
+export const MessageCommand: MessageKind = "COMMAND"; // reserved for clients; never shown
+/**
+ * SendingState is a message's delivery state in the client (spec 000 §4:
+ * sending then success). The server answers SUCCESS for every stored message.
+ */
+export type SendingState = string;
+export const SendingPending: SendingState = "SENDING";
+export const SendingSuccess: SendingState = "SUCCESS";
+export const SendingFailed: SendingState = "FAILED";
+/**
+ * MessageFormat says how content is to be read.
+ */
+export type MessageFormat = string;
+export const FormatPlain: MessageFormat = "PLAIN"; // text as typed
+export const FormatKey: MessageFormat = "KEY"; // content is a message key; extra holds its params (SYSTEM, EVENT)
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatTextMax = 5000; // a text message, in characters (the translator's bound, spec 001 §5)
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatNameMax = 50; // a group's name
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatMembersMax = 100; // people in a group
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatForwardMax = 30; // messages forwarded at once (default of HEARTH_CHAT_FORWARD_MAX)
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatForwardToMax = 10; // chats forwarded to at once
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatRecallSeconds = 120; // the sender may recall a message for 2 minutes (default of HEARTH_CHAT_RECALL_SECONDS)
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatContactsMax = 1000; // /contact/page size (spec 001 §9)
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatPageMax = 50; // messages or chats per page
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatDeleteMax = 100; // messages deleted for me at once
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatUploadMaxMB = 25; // an uploaded image, file, audio clip or video
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatThumbWidth = 250; // image thumbnail (spec 001 §9)
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatThumbHeight = 150;
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatLargeWidth = 1280; // image preview
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatLargeHeight = 800;
+/**
+ * ChatReconnectMinSeconds / Max: after an unexpected close the client
+ * reconnects after a random delay between them (spec 000 §4).
+ */
+export const ChatReconnectMinSeconds = 15;
+/**
+ * Chat limits. Sources: spec 001 §9 (contacts 1000, thumbnails 250×150 and
+ * 1280×800), spec 000 §5 ("empty message not allowed; multi-select limited
+ * to a configurable maximum"); the rest are Hearth's.
+ */
+export const ChatReconnectMaxSeconds = 30;
+/**
+ * Chat is one item of the chat list, and the answer of /chat/start.
+ */
+export interface Chat {
+  id: string;
+  kind: ChatKind;
+  name: string;
+  tenantId: string;
+  members: ChatMember[];
+  unreadMessageCount: number /* int */;
+  autoTranslate: boolean;
+  lastMessage?: Message;
+  lastMessageTime: number /* int64 */;
+  createdAt: number /* int64 */;
+}
+/**
+ * ChatMember is a person in a chat.
+ */
+export interface ChatMember {
+  userId: string;
+  name: string;
+  avatar?: string;
+  roleType?: string;
+  readSeq: number /* int64 */;
+}
+/**
+ * Message is one message (spec 000 §3 "Chat").
+ */
+export interface Message {
+  id: string;
+  trackId: string;
+  chatId: string;
+  seq: number /* int64 */;
+  messageType: MessageKind;
+  content: string;
+  format: MessageFormat;
+  extra?: string;
+  sender: string;
+  senderName: string;
+  timestamp: number /* int64 */;
+  sendingState: SendingState;
+  referMessageId?: string;
+  referMessageContent?: string;
+  recalled: boolean;
+  language?: string;
+  translation?: string;
+}
+/**
+ * ForwardedMessage is one message inside a FORWARD_MERGE message's extra.
+ */
+export interface ForwardedMessage {
+  messageType: MessageKind;
+  content: string;
+  extra?: string;
+  senderName: string;
+  timestamp: number /* int64 */;
+}
+/**
+ * Contact is a person the caller may talk to: the active people of the
+ * caller's facilities (spec 000 §3: uid, userName, tenantId).
+ */
+export interface Contact {
+  uid: string;
+  userName: string;
+  tenantId: string;
+  facilityName: string;
+  roleType: string;
+  avatar?: string;
+  language?: string;
+}
+/**
+ * ImDashboard is GET /dashboard/.
+ */
+export interface ImDashboard {
+  unreadMessageCount: number /* int */;
+}
+/**
+ * ChatPageRequest is /chat/pageLatest: the caller's chats in the facility it
+ * works in, latest activity first.
+ */
+export interface ChatPageRequest {
+  current: number /* int */;
+  size: number /* int */;
+}
+/**
+ * ChatStartRequest is /chat/start. One member and no name: the direct chat
+ * with that person (the existing one when there is one). Otherwise a group.
+ */
+export interface ChatStartRequest {
+  memberIds: string[];
+  name?: string;
+}
+/**
+ * ChatMembersRequest is /chat/addMember and /chat/removeMember (a group's members).
+ */
+export interface ChatMembersRequest {
+  chatId: string;
+  userIds: string[];
+}
+/**
+ * ChatReadAllRequest is /chat/readAll: everything in the chat is read.
+ */
+export interface ChatReadAllRequest {
+  chatId: string;
+}
+/**
+ * ChatAutoTranslateRequest is /chat/autoTranslate: the caller's per-chat switch.
+ */
+export interface ChatAutoTranslateRequest {
+  chatId: string;
+  on: boolean;
+}
+/**
+ * MessagePageRequest is /message/pageLatest: the newest Size messages of a
+ * chat older than Before (a seq; 0 = from the newest), answered oldest first.
+ */
+export interface MessagePageRequest {
+  chatId: string;
+  before?: number /* int64 */;
+  size: number /* int */;
+}
+/**
+ * MessagePage is the answer of /message/pageLatest.
+ */
+export interface MessagePage {
+  records: Message[];
+  hasMore: boolean;
+}
+/**
+ * MessagePushRequest is /message/push. TEXT needs non-blank content; media
+ * kinds name a file the caller uploaded to this chat (/message/upload).
+ */
+export interface MessagePushRequest {
+  chatId: string;
+  trackId: string;
+  messageType: MessageKind;
+  content: string;
+  referMessageId?: string;
+  extra?: string;
+}
+/**
+ * MessageDeleteRequest is /message/delete: removed for the caller only.
+ */
+export interface MessageDeleteRequest {
+  messageIds: string[];
+}
+/**
+ * MessageForwardRequest is /message/forward: each message to each chat
+ * (FORWARD_EACH), or all of them as one merged message (FORWARD_MERGE).
+ */
+export interface MessageForwardRequest {
+  messageIds: string[];
+  chatIds: string[];
+  mode: MessageKind;
+  trackId: string;
+}
+/**
+ * MessageTranslateRequest is /message/translate: the message's text in the
+ * caller's language (cached per message and language). With no AI provider
+ * the answer is code 4150 (CodeAINotConfigured, "translation needs an AI
+ * provider" in the caller's language) and only the original shows.
+ */
+export interface MessageTranslateRequest {
+  messageId: string;
+}
+/**
+ * MessageTranslation is the answer of /message/translate.
+ */
+export interface MessageTranslation {
+  messageId: string;
+  language: string;
+  translation: string;
+}
+/**
+ * ChatUpload is the answer of /message/upload: push it as content.
+ */
+export interface ChatUpload {
+  fileName: string;
+  originName: string;
+  contentType: string;
+  size: number /* int64 */;
+  messageType: MessageKind;
+  width?: number /* int */;
+  height?: number /* int */;
+}
+/**
+ * Websocket frames (/api/im/ws?token=<access token>). Every frame is JSON
+ * {action, code, data}. The client binds first; it is online when the bind
+ * reply carries code 200 (spec 000 §4).
+ */
+export interface ImFrame {
+  action: ImAction;
+  code?: number /* int */;
+  data?: unknown;
+}
+/**
+ * ImAction is a websocket frame's action.
+ */
+export type ImAction = number /* int */;
+export const ImBind: ImAction = 1; // client → server: ImBindRequest; server → client: the reply, code 200 (or 401/403)
+export const ImPing: ImAction = 2; // client → server
+export const ImPong: ImAction = 3; // server → client
+export const ImMessage: ImAction = 10; // server → client: a new Message (also to the sender's other devices)
+export const ImRecall: ImAction = 11; // server → client: ImRecallEvent
+export const ImRead: ImAction = 12; // server → client: ImReadEvent (a read receipt)
+export const ImUnread: ImAction = 13; // server → client: ImUnreadEvent
+export const ImChat: ImAction = 14; // server → client: a Chat changed (created, renamed, members)
+export const ImKnockOut: ImAction = 999; // server → client, then close: stop reconnecting (spec 000 §4)
+/**
+ * Bind reply codes (spec 000 §4).
+ */
+export const ImCodeOK = 200;
+/**
+ * Bind reply codes (spec 000 §4).
+ */
+export const ImCodeUnauthorized = 401; // bad or expired token: stop
+/**
+ * Bind reply codes (spec 000 §4).
+ */
+export const ImCodeForbidden = 403; // the plan has no chat: stop
+/**
+ * ImBindRequest is the bind frame's data (spec 001 §7.11).
+ */
+export interface ImBindRequest {
+  uid: string;
+  channel: string;
+  appVersion: string;
+  packageName: string;
+  deviceId: string;
+  deviceName: string;
+}
+/**
+ * ImRecallEvent: a message was recalled for everyone.
+ */
+export interface ImRecallEvent {
+  chatId: string;
+  messageId: string;
+}
+/**
+ * ImReadEvent: a member read a chat up to a sequence.
+ */
+export interface ImReadEvent {
+  chatId: string;
+  userId: string;
+  readSeq: number /* int64 */;
+}
+/**
+ * ImUnreadEvent: the receiver's unread counts changed.
+ */
+export interface ImUnreadEvent {
+  unreadMessageCount: number /* int */;
+  chatId?: string;
+  chatUnread: number /* int */;
+}
+/**
+ * ImKnockOutEvent: why the socket is closed for good.
+ */
+export interface ImKnockOutEvent {
+  reason: string;
+}
+/**
+ * Chat message keys of Hearth's own messages (content of SYSTEM and EVENT
+ * messages; the UI's chat catalogue, frontend/src/features/chat/locales).
+ * Params are named beside each.
+ */
+export const ChatKeyMedOverdueSoon = "chat.system.medOverdueSoon"; // resident, medication, dueAt (epoch ms)
+/**
+ * Chat message keys of Hearth's own messages (content of SYSTEM and EVENT
+ * messages; the UI's chat catalogue, frontend/src/features/chat/locales).
+ * Params are named beside each.
+ */
+export const ChatKeyShiftReportSubmitted = "chat.system.shiftReportSubmitted"; // author, shiftDate
+/**
+ * Chat message keys of Hearth's own messages (content of SYSTEM and EVENT
+ * messages; the UI's chat catalogue, frontend/src/features/chat/locales).
+ * Params are named beside each.
+ */
+export const ChatKeyIncidentForReview = "chat.system.incidentForReview"; // author, resident, incidentType
+/**
+ * Chat message keys of Hearth's own messages (content of SYSTEM and EVENT
+ * messages; the UI's chat catalogue, frontend/src/features/chat/locales).
+ * Params are named beside each.
+ */
+export const ChatKeyLeaveApproved = "chat.system.leaveApproved"; // caregiver, from, to (YYYY-MM-DD)
+/**
+ * Chat message keys of Hearth's own messages (content of SYSTEM and EVENT
+ * messages; the UI's chat catalogue, frontend/src/features/chat/locales).
+ * Params are named beside each.
+ */
+export const ChatKeyMemberAdded = "chat.event.memberAdded"; // actor, members (names, comma-joined)
+/**
+ * Chat message keys of Hearth's own messages (content of SYSTEM and EVENT
+ * messages; the UI's chat catalogue, frontend/src/features/chat/locales).
+ * Params are named beside each.
+ */
+export const ChatKeyMemberRemoved = "chat.event.memberRemoved"; // actor, members
+/**
+ * Chat message keys of Hearth's own messages (content of SYSTEM and EVENT
+ * messages; the UI's chat catalogue, frontend/src/features/chat/locales).
+ * Params are named beside each.
+ */
+export const ChatKeyMemberLeft = "chat.event.memberLeft"; // member
+/**
+ * Chat message keys of Hearth's own messages (content of SYSTEM and EVENT
+ * messages; the UI's chat catalogue, frontend/src/features/chat/locales).
+ * Params are named beside each.
+ */
+export const ChatKeyRenamed = "chat.event.renamed"; // actor, name
+/**
+ * Chat message keys of Hearth's own messages (content of SYSTEM and EVENT
+ * messages; the UI's chat catalogue, frontend/src/features/chat/locales).
+ * Params are named beside each.
+ */
+export const ChatKeyCreated = "chat.event.created"; // actor
+
+//////////
 // source: incident.go
 
 /**
