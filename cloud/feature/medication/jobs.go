@@ -78,8 +78,9 @@ func (s *Service) RegisterJobs(q *jobs.Queue) {
 // a resident who lives there), once: the pass is marked warned by a
 // conditional UPDATE in the same transaction as its notifications, so of
 // two runs at once (replicas, a retried job) one warns; the notification's
-// dedupe key makes a retried notify harmless too. When nobody of the
-// facility is clocked in, its owners and admins are told instead. A pass
+// dedupe key makes a retried notify harmless too. Each person told also
+// reads it in their Hearth chat (chat.go), in the same transaction. When
+// nobody of the facility is clocked in, its owners and admins are told instead. A pass
 // whose warning time passed while no run came (it is overdue now) is not
 // warned late: it is red, and counted. Returns how many passes were warned.
 func (s *Service) WarnOverdue(ctx context.Context, now time.Time) (int, error) {
@@ -136,6 +137,9 @@ func (s *Service) warnFacility(ctx context.Context, tenantID string, passes []to
 				Link:    "/emars", DedupeKey: "medpass-overdue-soon:" + w.ID,
 			})
 			if err != nil {
+				return err
+			}
+			if err := s.chatOverdueSoon(ctx, tx, tenantID, people, w, now); err != nil {
 				return err
 			}
 		}

@@ -121,6 +121,7 @@ type Service struct {
 	notify  Notifier
 	onShift OnShift
 	chart   Chart // the resident's record (SetChart, chart.go)
+	chat    Chat  // Hearth's chat (SetChat, chat.go)
 	log     *slog.Logger
 	now     func() time.Time
 }

@@ -1,0 +1,31 @@
+package medication
+
+import (
+	"context"
+	"strconv"
+
+	"hearth/cloud/platform/chatpost"
+	"hearth/cloud/platform/db"
+	"hearth/shared"
+)
+
+// Chat is Hearth's chat: a pass 30 minutes from overdue is also said in the
+// Hearth chat of each person warned (issue 20, "System messages"), in the
+// transaction that marks the pass warned. cloud/server wires the chat
+// service; nil posts nothing.
+type Chat interface {
+	Post(ctx context.Context, q db.Querier, p chatpost.Post) error
+}
+
+// SetChat gives the overdue warnings Hearth's chat.
+func (s *Service) SetChat(c Chat) { s.chat = c }
+
+// chatOverdueSoon tells people in their Hearth chats that pass w becomes overdue in 30 minutes.
+func (s *Service) chatOverdueSoon(ctx context.Context, q db.Querier, tenantID string, people []string, w toWarn, now int64) error {
+	if s.chat == nil || len(people) == 0 {
+		return nil
+	}
+	return s.chat.Post(ctx, q, chatpost.Post{TenantID: tenantID, To: people, Key: shared.ChatKeyMedOverdueSoon,
+		Params:   map[string]string{"resident": w.ResidentName, "medication": w.MedName, "dueAt": strconv.FormatInt(w.DueAt, 10)},
+		SourceID: w.ID, At: now})
+}
