@@ -5,6 +5,7 @@ import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { FloatingButtons } from '@/features/ai/components/FloatingButtons';
 import { recordAudio } from '@/features/desktop/bridge';
 import { useSidebarCounts } from '@/features/menu/api/sidebarReminderCount';
+import { useChatConnection } from '@/features/chat/socket/connection';
 import { useSessionStore } from '@/lib/session/store';
 import type { ShellContext } from '@/lib/shell';
 import type { GuardContext } from '../RouteGuard';
@@ -12,6 +13,7 @@ import { SUPER_ADMIN } from '../routing';
 import { Header, HeaderActions } from './Header';
 import { PasswordExpiryPrompt } from './PasswordExpiryPrompt';
 import { Sidebar } from './Sidebar';
+import { ChatLink } from './ChatLink';
 import { useNarrow } from '@/lib/ui/useNarrow';
 
 const MAIN_ID = 'hearth-main';
@@ -25,7 +27,10 @@ export default function AppLayout() {
   const { menu, sidebarMenu, userInfo } = useOutletContext<GuardContext>();
   const superAdmin = useSessionStore((s) => s.session?.roles.includes(SUPER_ADMIN) ?? false);
   // spec 000 §6: no sidebar counts for the super admin.
-  const counts = useSidebarCounts(!superAdmin);
+  const sidebarCounts = useSidebarCounts(!superAdmin);
+  // The chat's unread messages (GET /api/im/dashboard/, then the socket's ImUnread) join the sidebar's counts.
+  const chatUnread = useChatConnection((s) => s.unread);
+  const counts = { data: sidebarCounts.data || chatUnread ? { ...sidebarCounts.data, unreadMessageCount: chatUnread } : undefined };
   const narrow = useNarrow();
   const { pathname } = useLocation();
   // The drawer is open on the page it was opened on: choosing a page in it closes it.
@@ -76,6 +81,7 @@ export default function AppLayout() {
       {/* spec 000 §2, §6: the floating buttons by plan (translator, help assistant, marketing centre). */}
       <FloatingButtons desktopRecorder={recordAudio} />
       <PasswordExpiryPrompt userInfo={userInfo} />
+      <ChatLink menu={sidebarMenu} />
     </div>
   );
 }

@@ -9,6 +9,8 @@ export interface SidebarCounts {
   incidentReportCount?: number;
   medicationWarningCount?: number;
   expiredCertificateCount?: number;
+  /** Not from sidebarReminderCount: the chat's unread messages, which the layout adds (features/chat). */
+  unreadMessageCount?: number;
 }
 
 export { sidebarCountsKey };

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Chat, ChatAutoTranslateRequest, ChatMembersRequest, ChatPageRequest, ChatStartRequest, ImDashboard, Page } from '@/types/api.gen';
+import { ChatPageMax } from '@/types/api.gen';
+import { api } from '@/lib/api/client';
+import { chatsKey, imDashboardKey } from './keys';
+
+/** GET /api/im/dashboard/: the caller's unread messages in all chats (the sidebar badge). */
+export function imDashboard(signal?: AbortSignal): Promise<ImDashboard> {
+  return api.get<ImDashboard | null>('/im/dashboard/', { signal, quiet: true }).then((d) => d ?? { unreadMessageCount: 0 });
+}
+
+export function useImDashboard(enabled: boolean) {
+  return useQuery({ queryKey: imDashboardKey, queryFn: ({ signal }) => imDashboard(signal), enabled, retry: false });
+}
+
+/** POST /api/im/chat/pageLatest: the caller's chats in the facility, latest activity first. */
+export function pageChats(req: ChatPageRequest, signal?: AbortSignal): Promise<Chat[]> {
+  return api
+    .post<Page<Chat> | Chat[] | null>('/im/chat/pageLatest', req, { signal })
+    .then((page) => (Array.isArray(page) ? page : (page?.records ?? [])));
+}
+
+export function useChats() {
+  return useQuery({
+    queryKey: chatsKey,
+    queryFn: ({ signal }) => pageChats({ current: 1, size: ChatPageMax }, signal),
+  });
+}
+
+/** POST /api/im/chat/start: the direct chat with one person (the same one again), or a new group. */
+export function startChat(req: ChatStartRequest): Promise<Chat> {
+  return api.post<Chat>('/im/chat/start', req);
+}
+
+export function addMembers(req: ChatMembersRequest): Promise<Chat | null> {
+  return api.post<Chat | null>('/im/chat/addMember', req);
+}
+
+export function removeMembers(req: ChatMembersRequest): Promise<Chat | null> {
+  return api.post<Chat | null>('/im/chat/removeMember', req);
+}
+
+/** POST /api/im/chat/readAll: everything in the chat is read (when it is open). */
+export function readAll(chatId: string): Promise<unknown> {
+  return api.post('/im/chat/readAll', { chatId }, { quiet: true });
+}
+
+/** POST /api/im/chat/leave?chatId= (spec 001 §7.11: chatId as query). */
+export function leaveChat(chatId: string): Promise<unknown> {
+  return api.post('/im/chat/leave', {}, { query: { chatId } });
+}
+
+/** POST /api/im/chat/name/modify, form encoded (spec 001 §7.11). */
+export function renameChat(chatId: string, name: string): Promise<unknown> {
+  const form = new FormData();
+  form.set('chatId', chatId);
+  form.set('name', name);
+  return api.upload('/im/chat/name/modify', form);
+}
+
+/** POST /api/im/chat/autoTranslate: the caller's per-chat switch. */
+export function setAutoTranslate(req: ChatAutoTranslateRequest): Promise<unknown> {
+  return api.post('/im/chat/autoTranslate', req);
+}
