@@ -57,6 +57,21 @@ type Config struct {
 	// AI seeds the AI provider of every capability /ai-config has not set
 	// (HEARTH_AI_BASE_URL, HEARTH_AI_API_KEY, HEARTH_AI_MODEL); empty: none.
 	AI AI
+	// Chat is the chat's configured bounds (HEARTH_CHAT_RECALL_SECONDS, HEARTH_CHAT_FORWARD_MAX).
+	Chat Chat
+}
+
+// Chat bounds the chat: how long a sender may recall a message, and how
+// many messages are forwarded at once (spec 000 §5: "multi-select limited to
+// a configurable maximum"). Zero values mean the defaults.
+type Chat struct {
+	RecallSeconds int // default shared.ChatRecallSeconds
+	ForwardMax    int // default shared.ChatForwardMax, at most shared.ChatForwardMax
+}
+
+// DefaultChat is the chat's bounds when no variable is set.
+func DefaultChat() Chat {
+	return Chat{RecallSeconds: shared.ChatRecallSeconds, ForwardMax: shared.ChatForwardMax}
 }
 
 // AI is an OpenAI-compatible provider given by the environment (dev and ops).
@@ -144,6 +159,9 @@ func Load() (*Config, error) {
 	if c.AI.BaseURL != "" && !strings.HasPrefix(c.AI.BaseURL, "http://") && !strings.HasPrefix(c.AI.BaseURL, "https://") {
 		return nil, errors.New("HEARTH_AI_BASE_URL must start with http:// or https:// (e.g. https://api.openai.com/v1)")
 	}
+	if c.Chat, err = loadChat(); err != nil {
+		return nil, err
+	}
 	if c.Files, err = loadFiles(c.DataDir); err != nil {
 		return nil, err
 	}
@@ -193,6 +211,21 @@ func loadFiles(dataDir string) (Files, error) {
 		v.into(n)
 	}
 	return f, nil
+}
+
+func loadChat() (Chat, error) {
+	c := DefaultChat()
+	n, err := strconv.Atoi(env("HEARTH_CHAT_RECALL_SECONDS", strconv.Itoa(c.RecallSeconds)))
+	if err != nil || n < 1 {
+		return c, errors.New("HEARTH_CHAT_RECALL_SECONDS must be a whole number of seconds, 1 or more")
+	}
+	c.RecallSeconds = n
+	n, err = strconv.Atoi(env("HEARTH_CHAT_FORWARD_MAX", strconv.Itoa(c.ForwardMax)))
+	if err != nil || n < 1 || n > shared.ChatForwardMax {
+		return c, fmt.Errorf("HEARTH_CHAT_FORWARD_MAX must be a whole number from 1 to %d", shared.ChatForwardMax)
+	}
+	c.ForwardMax = n
+	return c, nil
 }
 
 // parsePlanLimits reads "FREE_PLAN=2,ESSENTIAL_PLAN=8,PREMIUM_PLAN=0" from key;
