@@ -166,8 +166,8 @@ func (s *Service) checkReportLimit(ctx context.Context, tx *db.Tx, p *auth.Princ
 	return nil
 }
 
-// fanOut tells every other member of the facility of a submitted report and
-// announces the business event.
+// fanOut tells every other member of the facility of a submitted report,
+// says it in the facility's chat channel and announces the business event.
 func (s *Service) fanOut(ctx context.Context, tx *db.Tx, p *auth.Principal, r *reportRow) error {
 	if s.notify != nil {
 		members, err := s.store.Members(ctx, tx, p.TenantID)
@@ -181,6 +181,9 @@ func (s *Service) fanOut(ctx context.Context, tx *db.Tx, p *auth.Principal, r *r
 			DedupeKey: "shift-report:" + r.ID}); err != nil {
 			return err
 		}
+	}
+	if err := s.chatReportSubmitted(ctx, tx, p.TenantID, r); err != nil {
+		return err
 	}
 	if s.announce != nil {
 		return s.announce(ctx, tx, shared.BusinessShiftReport, p.TenantID, r.ID, p.UserID)

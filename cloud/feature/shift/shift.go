@@ -63,6 +63,7 @@ type Service struct {
 	notify   Notifier
 	creds    Credentials
 	announce Announce
+	chat     Chat // Hearth's chat (SetChat, chat.go)
 }
 
 // New makes the shifts service. maxReports is each plan's limit of shift
