@@ -68,6 +68,7 @@ type Service struct {
 	announce Announce
 	analyzer Analyzer
 	queue    *jobs.Queue
+	chat     Chat // Hearth's chat (SetChat, chat.go)
 }
 
 // New makes the service. maxReports is each plan's limit of reports written
@@ -433,9 +434,10 @@ func (s *Service) Update(ctx context.Context, p *auth.Principal, in shared.Updat
 	}, nil)
 }
 
-// Submit is submit: the author's draft goes to review. Owners and admins are
-// notified; the duties are fixed from the facts; the preliminary analysis is
-// made by a job after the commit.
+// Submit is submit: the author's draft goes to review. The other owners and
+// admins are notified and told in their Hearth chats (chat.go); the duties
+// are fixed from the facts; the preliminary analysis is made by a job after
+// the commit.
 func (s *Service) Submit(ctx context.Context, p *auth.Principal, id string) (*shared.IncidentReport, error) {
 	return s.write(ctx, p, id, 0, "incidentReport.submit", func(tx *db.Tx, r *row, who string, now int64) error {
 		if r.State != shared.IncidentDraft {
@@ -459,12 +461,15 @@ func (s *Service) Submit(ctx context.Context, p *auth.Principal, id string) (*sh
 		step(r, now, who, shared.TimelineSubmitted, "")
 		return nil
 	}, func(tx *db.Tx, r *row) error {
+		if s.notify == nil && s.chat == nil {
+			return s.enqueueAnalysis(ctx, tx, r)
+		}
+		ids, err := s.store.Managers(ctx, tx, p.TenantID)
+		if err != nil {
+			return err
+		}
+		ids = slices.DeleteFunc(ids, func(id string) bool { return id == p.UserID })
 		if s.notify != nil {
-			ids, err := s.store.Managers(ctx, tx, p.TenantID)
-			if err != nil {
-				return err
-			}
-			ids = slices.DeleteFunc(ids, func(id string) bool { return id == p.UserID })
 			if err := s.notify.Notify(ctx, tx, p.TenantID, ids, shared.NotificationDraft{Kind: shared.NotificationIncident,
 				TitleKey: shared.NotifyIncidentSubmittedTitle, BodyKey: shared.NotifyIncidentSubmittedBody,
 				Link:      "/incident-management?incidentId=" + r.ID,
@@ -472,6 +477,9 @@ func (s *Service) Submit(ctx context.Context, p *auth.Principal, id string) (*sh
 				DedupeKey: "incident-submitted:" + r.ID}); err != nil {
 				return err
 			}
+		}
+		if err := s.chatForReview(ctx, tx, p.TenantID, ids, r); err != nil {
+			return err
 		}
 		return s.enqueueAnalysis(ctx, tx, r)
 	})
