@@ -15,6 +15,10 @@ const (
 	FileOther          FileCategory = "OTHER"
 	// FileCaregiverCredential is a caregiver's certificate or CE document (staff credentials).
 	FileCaregiverCredential FileCategory = "CAREGIVER_CREDENTIAL"
+	// FileChat is an image, file, audio clip or video sent in a chat. It is
+	// uploaded through /api/im/message/upload only (not in FileCategories) and
+	// read only by the members of the chats it was sent to (and its uploader).
+	FileChat FileCategory = "CHAT"
 )
 
 // FileCategories lists every category (the upload's category must be one).

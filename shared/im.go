@@ -186,6 +186,45 @@ type ChatAutoTranslateRequest struct {
 	On     bool   `json:"on"`
 }
 
+// ChatIDQuery is /chat/leave?chatId=.
+type ChatIDQuery struct {
+	ChatID string `query:"chatId" json:"chatId" minLength:"1" maxLength:"64" limit:"IDMax"`
+}
+
+// ChatRenameRequest is /chat/name/modify, sent form encoded
+// (application/x-www-form-urlencoded: chatId, name; spec 001 §7.11).
+type ChatRenameRequest struct {
+	ChatID string `json:"chatId" minLength:"1" maxLength:"64" limit:"IDMax"`
+	Name   string `json:"name" minLength:"1" maxLength:"50" limit:"ChatNameMax"`
+}
+
+// ContactPageRequest is /contact/page: current 0 (= 1), size up to 1000.
+type ContactPageRequest struct {
+	Current int `json:"current" minimum:"0" maximum:"100000" limit:"MaxPageNumber" doc:"Page; 0 = 1"`
+	Size    int `json:"size" minimum:"0" maximum:"1000" limit:"ChatContactsMax" doc:"0 = 1000"`
+}
+
+// MessageIDQuery is /message/recall?messageId=.
+type MessageIDQuery struct {
+	MessageID string `query:"messageId" json:"messageId" minLength:"1" maxLength:"64" limit:"IDMax"`
+}
+
+// ChatImageSize is the resized copy /file/download answers for an image.
+type ChatImageSize string
+
+const (
+	ChatImageThumb ChatImageSize = "thumb" // fits ChatThumbWidth × ChatThumbHeight
+	ChatImageLarge ChatImageSize = "large" // fits ChatLargeWidth × ChatLargeHeight
+)
+
+// ChatFileQuery is /file/download: a chat's file (the fileName of its
+// message), for the members of a chat it was sent to.
+type ChatFileQuery struct {
+	FileName string        `query:"fileName" json:"fileName" minLength:"1" maxLength:"64" limit:"IDMax"`
+	Preview  bool          `query:"preview" json:"preview" doc:"true: shown in the browser (inline); false: saved (attachment)"`
+	Resize   ChatImageSize `query:"resize" json:"resize,omitempty" enum:"thumb,large" doc:"An image only: its thumbnail or its large copy (JPEG)"`
+}
+
 // MessagePageRequest is /message/pageLatest: the newest Size messages of a
 // chat older than Before (a seq; 0 = from the newest), answered oldest first.
 type MessagePageRequest struct {

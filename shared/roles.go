@@ -27,6 +27,9 @@ var (
 	// AIUsers call the AI service (translator, speech, chat completion): anyone
 	// in a facility, and the super admin (who is not plan-gated).
 	AIUsers = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister, RoleFacilityAdmin, RoleCaregiverStaff, RoleSuperAdmin}
+	// ChatUsers call the chat: anyone in a facility; the super admin, who has
+	// no facility, is answered that chat is for a facility's people.
+	ChatUsers = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister, RoleFacilityAdmin, RoleCaregiverStaff, RoleSuperAdmin}
 	// BillingReaders read usage that is billed: the facility's owners, and the super admin for every facility.
 	BillingReaders = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister, RoleSuperAdmin}
 )

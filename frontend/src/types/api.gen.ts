@@ -2309,6 +2309,12 @@ export const FileOther: FileCategory = "OTHER";
  * FileCaregiverCredential is a caregiver's certificate or CE document (staff credentials).
  */
 export const FileCaregiverCredential: FileCategory = "CAREGIVER_CREDENTIAL";
+/**
+ * FileChat is an image, file, audio clip or video sent in a chat. It is
+ * uploaded through /api/im/message/upload only (not in FileCategories) and
+ * read only by the members of the chats it was sent to (and its uploader).
+ */
+export const FileChat: FileCategory = "CHAT";
 export const AvatarMaxBytes = 10 << 20; // spec 001 §5: at most 10 MB
 export const AvatarMaxSide = 4096; // spec 001 §5: at most 4096 × 4096 pixels
 export const AvatarSide = 400; // spec 001 §9: avatar 400 × 400, quality 0.8
@@ -2943,6 +2949,48 @@ export interface ChatReadAllRequest {
 export interface ChatAutoTranslateRequest {
   chatId: string;
   on: boolean;
+}
+/**
+ * ChatIDQuery is /chat/leave?chatId=.
+ */
+export interface ChatIDQuery {
+  chatId: string;
+}
+/**
+ * ChatRenameRequest is /chat/name/modify, sent form encoded
+ * (application/x-www-form-urlencoded: chatId, name; spec 001 §7.11).
+ */
+export interface ChatRenameRequest {
+  chatId: string;
+  name: string;
+}
+/**
+ * ContactPageRequest is /contact/page: current 0 (= 1), size up to 1000.
+ */
+export interface ContactPageRequest {
+  current: number /* int */;
+  size: number /* int */;
+}
+/**
+ * MessageIDQuery is /message/recall?messageId=.
+ */
+export interface MessageIDQuery {
+  messageId: string;
+}
+/**
+ * ChatImageSize is the resized copy /file/download answers for an image.
+ */
+export type ChatImageSize = string;
+export const ChatImageThumb: ChatImageSize = "thumb"; // fits ChatThumbWidth × ChatThumbHeight
+export const ChatImageLarge: ChatImageSize = "large"; // fits ChatLargeWidth × ChatLargeHeight
+/**
+ * ChatFileQuery is /file/download: a chat's file (the fileName of its
+ * message), for the members of a chat it was sent to.
+ */
+export interface ChatFileQuery {
+  fileName: string;
+  preview: boolean;
+  resize?: ChatImageSize;
 }
 /**
  * MessagePageRequest is /message/pageLatest: the newest Size messages of a
