@@ -376,7 +376,8 @@ func mayRead(p *auth.Principal, r *record) bool {
 	if r.TenantID != p.TenantID || r.TenantID == PlatformTenant || p.TenantID == "" {
 		return false
 	}
-	return r.Category != shared.FileServiceTicket
+	// A chat's files are read through the chat, by its members (OpenAuthorised).
+	return r.Category != shared.FileServiceTicket && r.Category != shared.FileChat
 }
 
 // Download opens a file p may read.
