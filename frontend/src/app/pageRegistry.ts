@@ -24,6 +24,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   '/ai-config': lazyPage(() => import('@/features/ai/pages/AiConfigPage'), ['ai']),
   '/incident-management': lazyPage(() => import('@/features/incidents/pages/IncidentManagementPage'), ['incidents']),
   '/incident': lazyPage(() => import('@/features/incidents/pages/CaregiverIncidentPage'), ['incidents']),
+  '/message': lazyPage(() => import('@/features/chat/pages/MessagePage'), ['chat']),
 };
 
 export function hasPage(menuUrl: string): boolean {

@@ -15,6 +15,7 @@ import type carerecordEn from '@/features/carerecord/locales/en-US.json';
 import type shiftsEn from '@/features/shifts/locales/en-US.json';
 import type aiEn from '@/features/ai/locales/en-US.json';
 import type incidentsEn from '@/features/incidents/locales/en-US.json';
+import type chatEn from '@/features/chat/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -41,7 +42,8 @@ export type TranslationResources = typeof enUS &
   typeof shiftsEn &
   typeof carerecordEn &
   typeof aiEn &
-  typeof incidentsEn;
+  typeof incidentsEn &
+  typeof chatEn;
 
 /** The features that have a locales/ folder. */
 export type StringsFeature =
@@ -60,7 +62,8 @@ export type StringsFeature =
   | 'shifts'
   | 'carerecord'
   | 'ai'
-  | 'incidents';
+  | 'incidents'
+  | 'chat';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };

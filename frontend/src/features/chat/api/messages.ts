@@ -8,8 +8,10 @@ import type {
   MessagePushRequest,
   MessageTranslation,
 } from '@/types/api.gen';
-import { CodeAINotConfigured } from '@/types/api.gen';
+import { useQuery } from '@tanstack/react-query';
+import { ChatPageMax, CodeAINotConfigured } from '@/types/api.gen';
 import { api, isApiError } from '@/lib/api/client';
+import { messagesKey } from './keys';
 
 /** POST /api/im/message/pageLatest: the newest messages before a seq, oldest first. */
 export function pageMessages(req: MessagePageRequest, signal?: AbortSignal): Promise<MessagePage> {
@@ -71,4 +73,15 @@ export type ImageSize = 'thumb' | 'large';
 /** GET /api/im/file/download: a chat file's bytes (a picture in a size, or as uploaded). */
 export function downloadChatFile(fileName: string, resize?: ImageSize, signal?: AbortSignal) {
   return api.file('/im/file/download', { query: { fileName, resize, preview: resize ? 1 : undefined }, signal, quiet: true });
+}
+
+/** The newest page of a conversation; older pages are added in front by loadOlder (useConversation). */
+export function useMessages(chatId: string) {
+  return useQuery({
+    queryKey: messagesKey(chatId),
+    queryFn: ({ signal }) => pageMessages({ chatId, size: ChatPageMax }, signal),
+    // Pushes keep it current; a refetch would drop the older pages the reader loaded.
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+  });
 }
