@@ -21,8 +21,8 @@ export interface RequestOptions extends ReactOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** A multipart body (uploads); the browser sets its Content-Type with the boundary. */
-  form?: FormData;
+  /** A multipart body (uploads), or a form-encoded one (URLSearchParams); the browser sets its Content-Type. */
+  form?: FormData | URLSearchParams;
   /** A public call: no token, no Sign, no refresh (sign-in screens, /config/public). */
   noAuth?: boolean;
   signal?: AbortSignal;
@@ -112,7 +112,7 @@ async function send(path: string, opts: RequestOptions, token: string | undefine
     headers.Sign = computeSign(token, t, path);
   }
   const method = opts.method ?? (opts.body === undefined && opts.form === undefined ? 'GET' : 'POST');
-  let body: string | FormData | undefined;
+  let body: string | FormData | URLSearchParams | undefined;
   if (opts.form !== undefined) {
     body = opts.form;
   } else if (opts.body !== undefined) {
@@ -296,7 +296,7 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
   /** A multipart POST (uploads). */
-  upload: <T>(path: string, form: FormData, opts: Omit<RequestOptions, 'method' | 'body' | 'form'> = {}) =>
+  upload: <T>(path: string, form: FormData | URLSearchParams, opts: Omit<RequestOptions, 'method' | 'body' | 'form'> = {}) =>
     request<T>(path, { ...opts, method: 'POST', form }),
   /** A GET that answers bytes. */
   file: (path: string, opts: Omit<RequestOptions, 'method' | 'body' | 'form'> = {}) => requestFile(path, { ...opts, method: 'GET' }),
