@@ -52,10 +52,7 @@ export function leaveChat(chatId: string): Promise<unknown> {
 
 /** POST /api/im/chat/name/modify, form encoded (spec 001 §7.11). */
 export function renameChat(chatId: string, name: string): Promise<unknown> {
-  const form = new FormData();
-  form.set('chatId', chatId);
-  form.set('name', name);
-  return api.upload('/im/chat/name/modify', form);
+  return api.upload('/im/chat/name/modify', new URLSearchParams({ chatId, name }));
 }
 
 /** POST /api/im/chat/autoTranslate: the caller's per-chat switch. */

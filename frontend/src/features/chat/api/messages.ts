@@ -72,7 +72,7 @@ export type ImageSize = 'thumb' | 'large';
 
 /** GET /api/im/file/download: a chat file's bytes (a picture in a size, or as uploaded). */
 export function downloadChatFile(fileName: string, resize?: ImageSize, signal?: AbortSignal) {
-  return api.file('/im/file/download', { query: { fileName, resize, preview: resize ? 1 : undefined }, signal, quiet: true });
+  return api.file('/im/file/download', { query: { fileName, resize, preview: resize ? true : undefined }, signal, quiet: true });
 }
 
 /** The newest page of a conversation; older pages are added in front by loadOlder (useConversation). */
