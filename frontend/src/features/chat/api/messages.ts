@@ -5,6 +5,7 @@ import type {
   MessageForwardRequest,
   MessagePage,
   MessagePageRequest,
+  MessageKind,
   MessagePushRequest,
   MessageTranslation,
 } from '@/types/api.gen';
@@ -48,9 +49,11 @@ export function recallMessage(messageId: string): Promise<unknown> {
 }
 
 /** POST /api/im/message/upload (multipart): a picture, file or clip for this chat; push its fileName. */
-export function uploadChatFile(chatId: string, file: Blob, name: string): Promise<ChatUpload> {
+export function uploadChatFile(chatId: string, file: Blob, name: string, messageType?: MessageKind): Promise<ChatUpload> {
   const form = new FormData();
   form.set('chatId', chatId);
+  // AUDIO: a WebM or MP4 recording is a voice clip (not a video).
+  if (messageType) form.set('messageType', messageType);
   form.set('file', file, name);
   return api.upload<ChatUpload>('/im/message/upload', form);
 }

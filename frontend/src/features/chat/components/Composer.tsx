@@ -53,7 +53,7 @@ export function Composer({ chatId, replyTo, onReplyDone }: { chatId: string; rep
     }
     setUploading(true);
     try {
-      const up = await uploadChatFile(chatId, file, name);
+      const up = await uploadChatFile(chatId, file, name, kind);
       const details = { name: up.originName || name, size: up.size, contentType: up.contentType, width: up.width, height: up.height, ...extra };
       sendChatMessage(
         { chatId, trackId: newTrackId(), messageType: kind ?? up.messageType, content: up.fileName, extra: JSON.stringify(details), ...refer },

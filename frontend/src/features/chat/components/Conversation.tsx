@@ -4,7 +4,7 @@ import { ArrowLeftIcon, CogIcon, CrossIcon, ShareIcon, TrashIcon } from '@bluepr
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Chat, Message, MessagePage } from '@/types/api.gen';
-import { ChatFacility, ChatForwardMax, ChatGroup, ChatPageMax, ChatSystem, SendingFailed, SendingPending } from '@/types/api.gen';
+import { ChatDirect, ChatFacility, ChatForwardMax, ChatGroup, ChatPageMax, ChatSystem, SendingFailed, SendingPending } from '@/types/api.gen';
 import { toast } from '@/lib/feedback/toast';
 import { useAppMutation } from '@/lib/api/mutation';
 import { i18n } from '@/lib/i18n';
@@ -172,19 +172,23 @@ export function Conversation({ chat, chats, uid, myName, narrow, onBack }: { cha
             data-testid="chat-autotranslate"
           />
         )}
-        {chat.kind === ChatGroup ? (
+        {chat.kind === ChatGroup || chat.kind === ChatDirect ? (
           <Popover
             placement="bottom-end"
             content={
               <Menu>
-                <MenuItem text={t('chat.manage.rename')} onClick={() => setDialog({ kind: 'rename' })} />
-                <MenuItem text={t('chat.manage.membersAction')} onClick={() => setDialog({ kind: 'members' })} />
-                <MenuDivider />
+                {chat.kind === ChatGroup ? (
+                  <>
+                    <MenuItem text={t('chat.manage.rename')} onClick={() => setDialog({ kind: 'rename' })} />
+                    <MenuItem text={t('chat.manage.membersAction')} onClick={() => setDialog({ kind: 'members' })} />
+                    <MenuDivider />
+                  </>
+                ) : null}
                 <MenuItem intent="danger" text={t('chat.manage.leave')} onClick={() => setDialog({ kind: 'leave' })} />
               </Menu>
             }
           >
-            <Button variant="minimal" icon={<CogIcon />} aria-label={t('chat.manage.settings')} />
+            <Button variant="minimal" icon={<CogIcon />} aria-label={t('chat.manage.settings')} data-testid="chat-settings" />
           </Popover>
         ) : null}
       </header>
