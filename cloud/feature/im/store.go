@@ -379,7 +379,7 @@ func (Store) PeopleByID(ctx context.Context, q db.Querier, tenantID string, ids 
 	return out, db.Wrap("im: people by id", err)
 }
 
-// UserLanguage is a person's preferred language ('' when not known).
+// UserLanguage is a person's preferred language (” when not known).
 func (Store) UserLanguage(ctx context.Context, q db.Querier, userID string) (shared.Language, error) {
 	var l shared.Language
 	err := q.QueryRowContext(ctx, `SELECT language FROM users WHERE id = ?`, userID).Scan(&l)
@@ -389,7 +389,7 @@ func (Store) UserLanguage(ctx context.Context, q db.Querier, userID string) (sha
 	return l, db.Wrap("im: user language", err)
 }
 
-// UserName is a person's name ('' when unknown).
+// UserName is a person's name (” when unknown).
 func (Store) UserName(ctx context.Context, q db.Querier, userID string) (string, error) {
 	var n string
 	err := q.QueryRowContext(ctx, `SELECT name FROM users WHERE id = ?`, userID).Scan(&n)
@@ -402,7 +402,7 @@ func (Store) UserName(ctx context.Context, q db.Querier, userID string) (string,
 // FacilityName is the facility's name.
 func (Store) FacilityName(ctx context.Context, q db.Querier, tenantID string) (string, error) {
 	var n string
-	err := q.QueryRowContext(ctx, `SELECT name FROM tenants WHERE id = ?`, tenantID).Scan(&n)
+	err := q.QueryRowContext(ctx, `SELECT facility_name FROM tenants WHERE id = ?`, tenantID).Scan(&n)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}

@@ -1,0 +1,645 @@
+package im
+
+import (
+	"context"
+	"slices"
+	"sort"
+	"strings"
+
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/problem"
+	"hearth/shared"
+)
+
+// Chat keys (chats.chat_key): the chats that exist once per facility.
+const facilityKey = "f"
+
+func systemKey(userID string) string { return "s:" + userID }
+
+func directKey(a, b string) string {
+	if b < a {
+		a, b = b, a
+	}
+	return "d:" + a + ":" + b
+}
+
+// hearthName is the name of a person's Hearth chat (the UI shows its own words for it).
+const hearthName = "Hearth"
+
+// ensureFacility makes the facility's channel when it has none and keeps its
+// members in step with the facility's people: every enabled member of the
+// staff and its owners is in it, nobody else (spec 000 §5; it is checked
+// whenever the chat list, the unread count or a post to the channel is read).
+func (s *Service) ensureFacility(ctx context.Context, q db.Querier, tenantID string) (*chatRow, error) {
+	now := s.now().UnixMilli()
+	c, err := s.ensureChat(ctx, q, tenantID, facilityKey, shared.ChatFacility, "", now)
+	if err != nil {
+		return nil, err
+	}
+	people, err := s.store.People(ctx, q, tenantID, 100000)
+	if err != nil {
+		return nil, err
+	}
+	members, err := s.store.Members(ctx, q, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	for _, p := range people {
+		want[p.UserID] = true
+	}
+	have := map[string]bool{}
+	for _, m := range members {
+		have[m.UserID] = true
+		if !want[m.UserID] {
+			if _, err := s.store.Leave(ctx, q, c.ID, m.UserID, now); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, p := range people {
+		if !have[p.UserID] {
+			// A newcomer reads the channel's history; its earlier messages are not unread for them.
+			if _, err := s.store.Join(ctx, q, tenantID, c.ID, p.UserID, 0, now); err != nil {
+				return nil, err
+			}
+			if err := s.store.SetRead(ctx, q, c.ID, p.UserID, c.LastSeq); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return c, nil
+}
+
+// ensureChat is the facility's chat with key, made when missing (two callers
+// at once make it once: the key is unique).
+func (s *Service) ensureChat(ctx context.Context, q db.Querier, tenantID, key string, kind shared.ChatKind, createdBy string, now int64) (*chatRow, error) {
+	c, err := s.store.ChatByKey(ctx, q, tenantID, key)
+	if err != nil || c != nil {
+		return c, err
+	}
+	if _, err := s.store.InsertChat(ctx, q, &chatRow{ID: newID(), TenantID: tenantID, Kind: kind, Key: key,
+		LastMessageAt: now, CreatedBy: createdBy, CreatedAt: now}); err != nil {
+		return nil, err
+	}
+	return s.store.ChatByKey(ctx, q, tenantID, key)
+}
+
+// ensureSystem is a person's Hearth chat, made when missing.
+func (s *Service) ensureSystem(ctx context.Context, q db.Querier, tenantID, userID string) (*chatRow, error) {
+	now := s.now().UnixMilli()
+	c, err := s.ensureChat(ctx, q, tenantID, systemKey(userID), shared.ChatSystem, "", now)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.store.Join(ctx, q, tenantID, c.ID, userID, 0, now); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Dashboard is the caller's unread messages in all their chats of the facility.
+// The super admin, who chats nowhere, has none.
+func (s *Service) Dashboard(ctx context.Context, p *auth.Principal) (*shared.ImDashboard, error) {
+	if p.TenantID == "" {
+		return &shared.ImDashboard{}, nil
+	}
+	var total int
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := s.ensureFacility(ctx, tx, p.TenantID); err != nil {
+			return err
+		}
+		var err error
+		total, err = s.unreadTotal(ctx, tx, p.TenantID, p.UserID)
+		return err
+	})
+	return &shared.ImDashboard{UnreadMessageCount: total}, err
+}
+
+// CountUnread is the caller's unread chat messages (a sidebar counter).
+func (s *Service) CountUnread(ctx context.Context, p *auth.Principal) (int, error) {
+	if p.TenantID == "" {
+		return 0, nil
+	}
+	return s.unreadTotal(ctx, s.db, p.TenantID, p.UserID)
+}
+
+func (s *Service) unreadTotal(ctx context.Context, q db.Querier, tenantID, userID string) (int, error) {
+	by, err := s.store.UnreadByChat(ctx, q, tenantID, userID)
+	total := 0
+	for _, n := range by {
+		total += n
+	}
+	return total, err
+}
+
+// ChatPage is the caller's chats at the facility, latest activity first.
+func (s *Service) ChatPage(ctx context.Context, p *auth.Principal, in shared.ChatPageRequest) (*shared.Page[shared.Chat], error) {
+	tenant, err := tenantOf(p)
+	if err != nil {
+		return nil, err
+	}
+	current, size := max(in.Current, 1), in.Size
+	if size <= 0 {
+		size = 20
+	}
+	out := &shared.Page[shared.Chat]{Current: current, Size: size, Records: []shared.Chat{}}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := s.ensureFacility(ctx, tx, tenant); err != nil {
+			return err
+		}
+		rows, more, err := s.store.ChatsOf(ctx, tx, tenant, p.UserID, (current-1)*size, size)
+		if err != nil {
+			return err
+		}
+		unread, err := s.store.UnreadByChat(ctx, tx, tenant, p.UserID)
+		if err != nil {
+			return err
+		}
+		for i := range rows {
+			c, err := s.chat(ctx, tx, &rows[i], p.UserID, unread[rows[i].ID])
+			if err != nil {
+				return err
+			}
+			out.Records = append(out.Records, *c)
+		}
+		out.Total = int64((current-1)*size + len(rows))
+		if more {
+			out.Total++
+		}
+		return nil
+	})
+	return out, err
+}
+
+// chat is one chat as userID sees it.
+func (s *Service) chat(ctx context.Context, q db.Querier, c *chatRow, userID string, unread int) (*shared.Chat, error) {
+	members, err := s.store.Members(ctx, q, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &shared.Chat{ID: c.ID, Kind: c.Kind, Name: c.Name, TenantID: c.TenantID, Members: make([]shared.ChatMember, 0, len(members)),
+		UnreadMessageCount: unread, LastMessageTime: c.LastMessageAt, CreatedAt: c.CreatedAt}
+	var me *memberRow
+	for i, m := range members {
+		out.Members = append(out.Members, toMember(m))
+		if m.UserID == userID {
+			me = &members[i]
+		}
+	}
+	switch c.Kind {
+	case shared.ChatFacility:
+		if out.Name, err = s.store.FacilityName(ctx, q, c.TenantID); err != nil {
+			return nil, err
+		}
+	case shared.ChatSystem:
+		out.Name = hearthName
+	case shared.ChatDirect:
+		for _, m := range members {
+			if m.UserID != userID {
+				out.Name = m.Name
+			}
+		}
+		if out.Name == "" { // the other person left: still named after them
+			for _, id := range strings.Split(strings.TrimPrefix(c.Key, "d:"), ":") {
+				if id != userID {
+					if out.Name, err = s.store.UserName(ctx, q, id); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+	}
+	if me != nil {
+		out.AutoTranslate = me.AutoTranslate
+		last, err := s.store.Page(ctx, q, c.ID, userID, me.JoinedSeq, 0, 0)
+		if err != nil {
+			return nil, err
+		}
+		if len(last) > 0 {
+			m := toMessage(&last[0], "")
+			out.LastMessage = &m
+		}
+	}
+	return out, nil
+}
+
+// chatFor answers a chat the caller is in, as they see it.
+func (s *Service) chatFor(ctx context.Context, q db.Querier, tenantID, chatID, userID string) (*shared.Chat, error) {
+	c, _, err := s.memberChat(ctx, q, tenantID, chatID, userID)
+	if err != nil {
+		return nil, err
+	}
+	unread, err := s.store.UnreadByChat(ctx, q, tenantID, userID)
+	if err != nil {
+		return nil, err
+	}
+	return s.chat(ctx, q, c, userID, unread[chatID])
+}
+
+// facilityPeople are ids (without the caller, once each) who are people of
+// the facility who may chat; anyone else answers 4004.
+func (s *Service) facilityPeople(ctx context.Context, q db.Querier, tenantID, callerID string, ids []string) ([]person, error) {
+	var want []string
+	for _, id := range ids {
+		if id != callerID && !slices.Contains(want, id) {
+			want = append(want, id)
+		}
+	}
+	people, err := s.store.PeopleByID(ctx, q, tenantID, want)
+	if err != nil {
+		return nil, err
+	}
+	if len(people) != len(want) {
+		return nil, problem.NotFound
+	}
+	return people, nil
+}
+
+// Start opens the direct chat with one person (the existing one when there
+// is one), or makes a group of the members and the caller.
+func (s *Service) Start(ctx context.Context, p *auth.Principal, in shared.ChatStartRequest) (*shared.Chat, error) {
+	tenant, err := tenantOf(p)
+	if err != nil {
+		return nil, err
+	}
+	name, err := problem.Text("name", in.Name, false, shared.ChatNameMax)
+	if err != nil {
+		return nil, err
+	}
+	var out *shared.Chat
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		people, err := s.facilityPeople(ctx, tx, tenant, p.UserID, in.MemberIDs)
+		if err != nil {
+			return err
+		}
+		if len(people) == 0 {
+			return problem.Invalid("memberIds", "required", "validation.required", nil)
+		}
+		if len(people) > shared.ChatMembersMax-1 {
+			return ErrGroupFull.With(map[string]any{"max": shared.ChatMembersMax})
+		}
+		now := s.now().UnixMilli()
+		var c *chatRow
+		if len(people) == 1 && name == "" {
+			if c, err = s.ensureChat(ctx, tx, tenant, directKey(p.UserID, people[0].UserID), shared.ChatDirect, p.UserID, now); err != nil {
+				return err
+			}
+			for _, id := range []string{p.UserID, people[0].UserID} {
+				joined, err := s.store.Join(ctx, tx, tenant, c.ID, id, 0, now)
+				if err != nil {
+					return err
+				}
+				if joined && id == p.UserID { // back in a direct chat they had left: nothing old is unread
+					if err := s.store.SetRead(ctx, tx, c.ID, id, c.LastSeq); err != nil {
+						return err
+					}
+				}
+			}
+		} else {
+			if name == "" {
+				name = groupName(people)
+			}
+			c = &chatRow{ID: newID(), TenantID: tenant, Kind: shared.ChatGroup, Name: name, LastMessageAt: now, CreatedBy: p.UserID, CreatedAt: now}
+			c.Key = "g:" + c.ID
+			if _, err := s.store.InsertChat(ctx, tx, c); err != nil {
+				return err
+			}
+			for _, id := range append([]string{p.UserID}, idsOf(people)...) {
+				if _, err := s.store.Join(ctx, tx, tenant, c.ID, id, 0, now); err != nil {
+					return err
+				}
+			}
+			if _, err := s.event(ctx, tx, c, p, shared.ChatKeyCreated, map[string]string{}); err != nil {
+				return err
+			}
+		}
+		if out, err = s.chatFor(ctx, tx, tenant, c.ID, p.UserID); err != nil {
+			return err
+		}
+		return s.publish(ctx, tx, userIDsOf(out.Members), shared.ImChat, out)
+	})
+	return out, err
+}
+
+func idsOf(people []person) []string {
+	out := make([]string, len(people))
+	for i, p := range people {
+		out[i] = p.UserID
+	}
+	return out
+}
+
+func userIDsOf(ms []shared.ChatMember) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.UserID
+	}
+	return out
+}
+
+func namesOf(people []person) string {
+	names := make([]string, len(people))
+	for i, p := range people {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// groupName names an unnamed group after its first members, within ChatNameMax.
+func groupName(people []person) string {
+	sorted := slices.Clone(people)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
+	r := []rune(namesOf(sorted))
+	if len(r) > shared.ChatNameMax {
+		r = append(r[:shared.ChatNameMax-1], '…')
+	}
+	return string(r)
+}
+
+// groupOfMember is a group of the caller's facility the caller is in.
+func (s *Service) groupOfMember(ctx context.Context, q db.Querier, tenantID, chatID, userID string) (*chatRow, error) {
+	c, _, err := s.memberChat(ctx, q, tenantID, chatID, userID)
+	if err != nil {
+		return nil, err
+	}
+	if c.Kind != shared.ChatGroup {
+		return nil, ErrNotGroup
+	}
+	return c, nil
+}
+
+// AddMembers puts people of the facility in a group the caller is in.
+func (s *Service) AddMembers(ctx context.Context, p *auth.Principal, in shared.ChatMembersRequest) (*shared.Chat, error) {
+	tenant, err := tenantOf(p)
+	if err != nil {
+		return nil, err
+	}
+	var out *shared.Chat
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		c, err := s.groupOfMember(ctx, tx, tenant, in.ChatID, p.UserID)
+		if err != nil {
+			return err
+		}
+		people, err := s.facilityPeople(ctx, tx, tenant, p.UserID, in.UserIDs)
+		if err != nil {
+			return err
+		}
+		members, err := s.store.Members(ctx, tx, c.ID)
+		if err != nil {
+			return err
+		}
+		var added []person
+		for _, pp := range people {
+			if !slices.Contains(userIDs(members), pp.UserID) {
+				added = append(added, pp)
+			}
+		}
+		if len(members)+len(added) > shared.ChatMembersMax {
+			return ErrGroupFull.With(map[string]any{"max": shared.ChatMembersMax})
+		}
+		if len(added) > 0 {
+			now := s.now().UnixMilli()
+			for _, pp := range added {
+				// Someone added reads the group from here on.
+				if _, err := s.store.Join(ctx, tx, tenant, c.ID, pp.UserID, c.LastSeq, now); err != nil {
+					return err
+				}
+			}
+			if _, err := s.event(ctx, tx, c, p, shared.ChatKeyMemberAdded, map[string]string{"members": namesOf(added)}); err != nil {
+				return err
+			}
+		}
+		if out, err = s.chatFor(ctx, tx, tenant, c.ID, p.UserID); err != nil {
+			return err
+		}
+		return s.publish(ctx, tx, userIDsOf(out.Members), shared.ImChat, out)
+	})
+	return out, err
+}
+
+// RemoveMembers takes people out of a group the caller is in (the caller
+// taking themselves out leaves it).
+func (s *Service) RemoveMembers(ctx context.Context, p *auth.Principal, in shared.ChatMembersRequest) (*shared.Chat, error) {
+	tenant, err := tenantOf(p)
+	if err != nil {
+		return nil, err
+	}
+	var out *shared.Chat
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		c, err := s.groupOfMember(ctx, tx, tenant, in.ChatID, p.UserID)
+		if err != nil {
+			return err
+		}
+		members, err := s.store.Members(ctx, tx, c.ID)
+		if err != nil {
+			return err
+		}
+		now := s.now().UnixMilli()
+		var removed []person
+		self := false
+		for _, m := range members {
+			if !slices.Contains(in.UserIDs, m.UserID) {
+				continue
+			}
+			if m.UserID == p.UserID {
+				self = true
+				continue
+			}
+			if _, err := s.store.Leave(ctx, tx, c.ID, m.UserID, now); err != nil {
+				return err
+			}
+			removed = append(removed, person{UserID: m.UserID, Name: m.Name})
+		}
+		if len(removed) > 0 {
+			if _, err := s.event(ctx, tx, c, p, shared.ChatKeyMemberRemoved, map[string]string{"members": namesOf(removed)}); err != nil {
+				return err
+			}
+		}
+		if self {
+			if err := s.leave(ctx, tx, c, p); err != nil {
+				return err
+			}
+		}
+		all := append(userIDs(members), idsOf(removed)...)
+		if !self {
+			if out, err = s.chatFor(ctx, tx, tenant, c.ID, p.UserID); err != nil {
+				return err
+			}
+			return s.publish(ctx, tx, all, shared.ImChat, out)
+		}
+		return s.publish(ctx, tx, all, shared.ImChat, map[string]string{"id": c.ID})
+	})
+	return out, err
+}
+
+// Leave takes the caller out of a group or a direct chat (starting the
+// direct chat again brings it back). Nobody leaves the facility's channel
+// or their Hearth chat.
+func (s *Service) Leave(ctx context.Context, p *auth.Principal, chatID string) error {
+	tenant, err := tenantOf(p)
+	if err != nil {
+		return err
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		c, _, err := s.memberChat(ctx, tx, tenant, chatID, p.UserID)
+		if err != nil {
+			return err
+		}
+		if c.Kind == shared.ChatFacility || c.Kind == shared.ChatSystem {
+			return ErrCannotLeave
+		}
+		return s.leave(ctx, tx, c, p)
+	})
+}
+
+func (s *Service) leave(ctx context.Context, tx *db.Tx, c *chatRow, p *auth.Principal) error {
+	if c.Kind == shared.ChatGroup {
+		if _, err := s.event(ctx, tx, c, p, shared.ChatKeyMemberLeft, map[string]string{}); err != nil {
+			return err
+		}
+	}
+	if _, err := s.store.Leave(ctx, tx, c.ID, p.UserID, s.now().UnixMilli()); err != nil {
+		return err
+	}
+	members, err := s.store.Members(ctx, tx, c.ID)
+	if err != nil {
+		return err
+	}
+	return s.publish(ctx, tx, append(userIDs(members), p.UserID), shared.ImChat, map[string]string{"id": c.ID})
+}
+
+// Rename names a group the caller is in.
+func (s *Service) Rename(ctx context.Context, p *auth.Principal, in shared.ChatRenameRequest) (*shared.Chat, error) {
+	tenant, err := tenantOf(p)
+	if err != nil {
+		return nil, err
+	}
+	name, err := problem.Text("name", in.Name, true, shared.ChatNameMax)
+	if err != nil {
+		return nil, err
+	}
+	var out *shared.Chat
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		c, err := s.groupOfMember(ctx, tx, tenant, in.ChatID, p.UserID)
+		if err != nil {
+			return err
+		}
+		if c.Name != name {
+			if err := s.store.Rename(ctx, tx, c.ID, name); err != nil {
+				return err
+			}
+			if _, err := s.event(ctx, tx, c, p, shared.ChatKeyRenamed, map[string]string{"name": name}); err != nil {
+				return err
+			}
+		}
+		if out, err = s.chatFor(ctx, tx, tenant, c.ID, p.UserID); err != nil {
+			return err
+		}
+		return s.publish(ctx, tx, userIDsOf(out.Members), shared.ImChat, out)
+	})
+	return out, err
+}
+
+// ReadAll marks everything in a chat read for the caller: the members see
+// the read receipt, the caller's devices the new unread counts.
+func (s *Service) ReadAll(ctx context.Context, p *auth.Principal, chatID string) error {
+	tenant, err := tenantOf(p)
+	if err != nil {
+		return err
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		c, _, err := s.memberChat(ctx, tx, tenant, chatID, p.UserID)
+		if err != nil {
+			return err
+		}
+		if err := s.store.SetRead(ctx, tx, c.ID, p.UserID, c.LastSeq); err != nil {
+			return err
+		}
+		members, err := s.store.Members(ctx, tx, c.ID)
+		if err != nil {
+			return err
+		}
+		if err := s.publish(ctx, tx, userIDs(members), shared.ImRead, shared.ImReadEvent{ChatID: c.ID, UserID: p.UserID, ReadSeq: c.LastSeq}); err != nil {
+			return err
+		}
+		return s.publishUnread(ctx, tx, tenant, c.ID, []string{p.UserID})
+	})
+}
+
+// publishUnread tells each of users' devices their unread counts (all chats, and chatID's).
+func (s *Service) publishUnread(ctx context.Context, q db.Querier, tenantID, chatID string, users []string) error {
+	if s.pub == nil {
+		return nil
+	}
+	for _, uid := range users {
+		by, err := s.store.UnreadByChat(ctx, q, tenantID, uid)
+		if err != nil {
+			return err
+		}
+		total := 0
+		for _, n := range by {
+			total += n
+		}
+		if err := s.publish(ctx, q, []string{uid}, shared.ImUnread, shared.ImUnreadEvent{UnreadMessageCount: total, ChatID: chatID, ChatUnread: by[chatID]}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SetAutoTranslate sets the caller's per-chat switch.
+func (s *Service) SetAutoTranslate(ctx context.Context, p *auth.Principal, in shared.ChatAutoTranslateRequest) (*shared.Chat, error) {
+	tenant, err := tenantOf(p)
+	if err != nil {
+		return nil, err
+	}
+	var out *shared.Chat
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, _, err := s.memberChat(ctx, tx, tenant, in.ChatID, p.UserID); err != nil {
+			return err
+		}
+		if err := s.store.SetAutoTranslate(ctx, tx, in.ChatID, p.UserID, in.On); err != nil {
+			return err
+		}
+		out, err = s.chatFor(ctx, tx, tenant, in.ChatID, p.UserID)
+		return err
+	})
+	return out, err
+}
+
+// Contacts are the people of the caller's facility they may talk to (not themselves).
+func (s *Service) Contacts(ctx context.Context, p *auth.Principal, in shared.ContactPageRequest) (*shared.Page[shared.Contact], error) {
+	tenant, err := tenantOf(p)
+	if err != nil {
+		return nil, err
+	}
+	current, size := max(in.Current, 1), in.Size
+	if size <= 0 {
+		size = shared.ChatContactsMax
+	}
+	facility, err := s.store.FacilityName(ctx, s.db, tenant)
+	if err != nil {
+		return nil, err
+	}
+	people, err := s.store.People(ctx, s.db, tenant, current*size+1)
+	if err != nil {
+		return nil, err
+	}
+	out := &shared.Page[shared.Contact]{Current: current, Size: size, Records: []shared.Contact{}}
+	var all []person
+	for _, pp := range people {
+		if pp.UserID != p.UserID {
+			all = append(all, pp)
+		}
+	}
+	out.Total = int64(len(all))
+	from := min((current-1)*size, len(all))
+	to := min(from+size, len(all))
+	for _, pp := range all[from:to] {
+		out.Records = append(out.Records, shared.Contact{UID: pp.UserID, UserName: pp.Name, TenantID: tenant, FacilityName: facility,
+			RoleType: pp.Role, Language: string(pp.Language)})
+	}
+	return out, nil
+}

@@ -1,0 +1,165 @@
+package im
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/config"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/realtime"
+	"hearth/cloud/platform/upload"
+	"hearth/shared"
+)
+
+// Problems of this package (messages in messages/*.json).
+var (
+	ErrNoFacility    = problem.New(shared.CodeForbidden, "im.noFacility")
+	ErrReadOnly      = problem.New(shared.CodeForbidden, "im.readOnly")
+	ErrNotGroup      = problem.New(shared.CodeConflict, "im.notGroup")
+	ErrCannotLeave   = problem.New(shared.CodeConflict, "im.cannotLeave")
+	ErrRecallTooLate = problem.New(shared.CodeConflict, "im.recallTooLate")
+	ErrNotYours      = problem.New(shared.CodeForbidden, "im.notYours")
+	ErrGroupFull     = problem.New(shared.CodeConflict, "im.groupFull")
+	ErrNothingToRead = problem.New(shared.CodeConflict, "im.notTranslatable")
+)
+
+// Files is what the chat needs from the file service (file.Service has it):
+// media stored with the chat's own type rules, confirmed when sent, and read
+// by the members the chat has checked.
+type Files interface {
+	UploadTyped(ctx context.Context, p *auth.Principal, category shared.FileCategory, f upload.File, contentType, suffix string, maxBytes int64) (*shared.FileItem, error)
+	Attach(ctx context.Context, q db.Querier, p *auth.Principal, category shared.FileCategory, ids []string) error
+	OpenAuthorised(ctx context.Context, tenantID, id string, w, h int) (shared.FileItem, io.ReadCloser, int64, error)
+}
+
+// Translator is the AI service's translation (aiservice.Service), wired by cloud/server.
+type Translator interface {
+	Translate(ctx context.Context, p *auth.Principal, in shared.TranslateRequest) (*shared.TranslationResult, error)
+}
+
+// Service is the chat service.
+type Service struct {
+	db         *db.DB
+	store      Store
+	files      Files
+	translator Translator
+	pub        realtime.Publisher
+	recall     time.Duration
+	forwardMax int
+	log        *slog.Logger
+	now        func() time.Time
+}
+
+// New makes the chat service. files, translator and pub may be nil (no
+// uploads; translation answers that it needs a provider; nothing published).
+func New(d *db.DB, files Files, translator Translator, pub realtime.Publisher, cfg config.Chat, log *slog.Logger, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	def := config.DefaultChat()
+	if cfg.RecallSeconds <= 0 {
+		cfg.RecallSeconds = def.RecallSeconds
+	}
+	if cfg.ForwardMax <= 0 || cfg.ForwardMax > shared.ChatForwardMax {
+		cfg.ForwardMax = def.ForwardMax
+	}
+	return &Service{db: d, files: files, translator: translator, pub: pub, recall: time.Duration(cfg.RecallSeconds) * time.Second,
+		forwardMax: cfg.ForwardMax, log: log, now: now}
+}
+
+// SetPublisher sets who carries frames to the members' sockets (nil: nobody).
+func (s *Service) SetPublisher(pub realtime.Publisher) { s.pub = pub }
+
+// SetTranslator sets the AI service's translation.
+func (s *Service) SetTranslator(t Translator) { s.translator = t }
+
+func newID() string { return uuid.Must(uuid.NewV7()).String() }
+
+// tenantOf is the facility the caller chats in: the super admin has none.
+func tenantOf(p *auth.Principal) (string, error) {
+	if p.TenantID == "" {
+		return "", ErrNoFacility
+	}
+	return p.TenantID, nil
+}
+
+// publish sends a frame to users' sockets after q's transaction commits.
+func (s *Service) publish(ctx context.Context, q db.Querier, users []string, action shared.ImAction, data any) error {
+	if s.pub == nil || len(users) == 0 {
+		return nil
+	}
+	return s.pub.Publish(ctx, q, users, shared.ImFrame{Action: action, Data: data})
+}
+
+// memberChat is a chat of the caller's facility the caller is in now. A chat
+// of another facility, an unknown one and one the caller left or was removed
+// from look alike (4004), so ids cannot be probed.
+func (s *Service) memberChat(ctx context.Context, q db.Querier, tenantID, chatID, userID string) (*chatRow, *memberRow, error) {
+	c, err := s.store.Chat(ctx, q, tenantID, chatID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if c == nil {
+		return nil, nil, problem.NotFound
+	}
+	m, err := s.store.Member(ctx, q, chatID, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if m == nil || m.Left {
+		return nil, nil, problem.NotFound
+	}
+	return c, m, nil
+}
+
+// userIDs are the members' user ids.
+func userIDs(ms []memberRow) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.UserID
+	}
+	return out
+}
+
+// others are ids without userID.
+func others(ids []string, userID string) []string {
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if id != userID {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// params is a SYSTEM or EVENT message's params as its extra.
+func params(v map[string]string) string {
+	if len(v) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// toMessage is a stored message as the caller reads it.
+func toMessage(m *messageRow, translation string) shared.Message {
+	return shared.Message{ID: m.ID, TrackID: m.TrackID, ChatID: m.ChatID, Seq: m.Seq, MessageType: m.Kind, Content: m.Content,
+		Format: m.Format, Extra: m.Extra, Sender: m.SenderID, SenderName: m.SenderName, Timestamp: m.CreatedAt,
+		SendingState: shared.SendingSuccess, ReferMessageID: m.ReferID, ReferMessageContent: m.ReferContent, Recalled: m.Recalled,
+		Language: m.Language, Translation: translation}
+}
+
+// toMember is a member on the wire.
+func toMember(m memberRow) shared.ChatMember {
+	return shared.ChatMember{UserID: m.UserID, Name: m.Name, RoleType: m.Role, ReadSeq: m.ReadSeq}
+}

@@ -1,0 +1,122 @@
+package im
+
+import (
+	"context"
+
+	"hearth/cloud/platform/ai"
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/problem"
+	"hearth/shared"
+)
+
+// Translation (issue 20): every person reads Hearth in a language
+// (users.language); a text message keeps the language its sender reads in.
+// A translation is made by the AI service on demand (or, with the reader's
+// per-chat switch on, while a page is read) and cached per message and
+// language; the original always stays. With no provider the AI service's
+// answer (4150) is passed on and the original shows alone.
+
+// autoTranslateMax bounds the translations one page read may ask for.
+const autoTranslateMax = 10
+
+// translatorLanguages are the AI service's names of Hearth's languages.
+var translatorLanguages = map[shared.Language]shared.ResidentLanguage{
+	shared.LangEnUS: shared.LanguageEnglish,
+	shared.LangEsES: shared.LanguageSpanish,
+	shared.LangZhCN: shared.LanguageChinese,
+}
+
+// readerLanguage is the language userID reads in (English when not known).
+func (s *Service) readerLanguage(ctx context.Context, userID string) (shared.Language, error) {
+	lang, err := s.store.UserLanguage(ctx, s.db, userID)
+	if _, ok := translatorLanguages[lang]; !ok {
+		lang = shared.LangEnUS
+	}
+	return lang, err
+}
+
+// needsTranslation says whether m is a text written in another language than lang.
+func needsTranslation(m *messageRow, lang shared.Language) bool {
+	return m.Kind == shared.MessageText && !m.Recalled && m.Content != "" && m.Language != "" && m.Language != string(lang)
+}
+
+// translate asks the AI service for m's text in lang and caches it.
+func (s *Service) translate(ctx context.Context, p *auth.Principal, m *messageRow, lang shared.Language) (string, error) {
+	if s.translator == nil {
+		return "", ai.ErrNotConfigured
+	}
+	from, ok := translatorLanguages[shared.Language(m.Language)]
+	if !ok {
+		from = shared.TranslateAuto
+	}
+	res, err := s.translator.Translate(ctx, p, shared.TranslateRequest{Text: m.Content, From: from, To: translatorLanguages[lang]})
+	if err != nil {
+		return "", err
+	}
+	if err := s.store.PutTranslation(ctx, s.db, m.TenantID, m.ID, lang, res.Translated, s.now().UnixMilli()); err != nil {
+		return "", err
+	}
+	return res.Translated, nil
+}
+
+// Translate answers a message's text in the caller's language, from the
+// cache or the AI service.
+func (s *Service) Translate(ctx context.Context, p *auth.Principal, messageID string) (*shared.MessageTranslation, error) {
+	tenant, err := tenantOf(p)
+	if err != nil {
+		return nil, err
+	}
+	m, _, err := s.visible(ctx, s.db, tenant, p.UserID, messageID)
+	if err != nil {
+		return nil, err
+	}
+	if m.Kind != shared.MessageText || m.Recalled || m.Content == "" {
+		return nil, ErrNothingToRead
+	}
+	lang, err := s.readerLanguage(ctx, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	out := &shared.MessageTranslation{MessageID: m.ID, Language: string(lang)}
+	if m.Language == string(lang) {
+		out.Translation = m.Content
+		return out, nil
+	}
+	cached, err := s.store.Translations(ctx, s.db, []string{m.ID}, lang)
+	if err != nil {
+		return nil, err
+	}
+	if t, ok := cached[m.ID]; ok {
+		out.Translation = t
+		return out, nil
+	}
+	if out.Translation, err = s.translate(ctx, p, m, lang); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// autoTranslate fills cached with translations of the page's texts written
+// in another language, a few at most; the first refusal (no provider, not in
+// the plan, over the limit) stops it and the originals show.
+func (s *Service) autoTranslate(ctx context.Context, p *auth.Principal, rows []messageRow, lang shared.Language, cached map[string]string) {
+	asked := 0
+	for i := range rows {
+		m := &rows[i]
+		if _, ok := cached[m.ID]; ok || !needsTranslation(m, lang) {
+			continue
+		}
+		if asked == autoTranslateMax {
+			return
+		}
+		asked++
+		t, err := s.translate(ctx, p, m, lang)
+		if err != nil {
+			if _, refused := problem.As(err); !refused {
+				s.log.WarnContext(ctx, "chat auto-translation failed", "message_id", m.ID, "err", err)
+			}
+			return
+		}
+		cached[m.ID] = t
+	}
+}
