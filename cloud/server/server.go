@@ -25,6 +25,7 @@ import (
 	"hearth/cloud/feature/disposal"
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
+	"hearth/cloud/feature/im"
 	"hearth/cloud/feature/incident"
 	"hearth/cloud/feature/medication"
 	"hearth/cloud/feature/menu"
@@ -89,6 +90,8 @@ type Server struct {
 	Records *carerecord.Service
 	// AI is the AI service: providers per capability, offline fallbacks, plan gating, usage log.
 	AI *aiservice.Service
+	// Chat is the chat (/api/im); its Post is how features say something in chat (chatpost).
+	Chat *im.Service
 }
 
 // New builds the server.
@@ -234,6 +237,11 @@ func New(d Deps) (*Server, error) {
 	incidents.SetFiles(files)
 	incidents.SetAnnounce(announce)
 	incidents.SetAnalyzer(aiSvc, queue)
+	// Chat (/api/im): the facility's channel, direct chats, groups and each person's Hearth chat,
+	// files through the file service, translations through the AI service. Sockets get frames
+	// through a realtime.Publisher (nil: none yet; chats.SetPublisher).
+	chats := im.New(d.DB, files, aiSvc, nil, d.Config.Chat, d.Log, d.Now)
+	im.Routes(api, chats)
 
 	// The app shell: each feature's sidebar counter and dashboard cards, one line each
 	// (tasks, incidents and eMAR add theirs here when they land).
@@ -268,7 +276,7 @@ func New(d Deps) (*Server, error) {
 	if d.UI != nil {
 		r.Handle("/*", web.SPA(d.UI))
 	}
-	return &Server{Handler: r, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records}, nil
+	return &Server{Handler: r, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats}, nil
 }
 
 // uploadLimit bounds a feature's upload request: every file at its limit, plus room for the form.
