@@ -12,6 +12,7 @@ export function clipMimeType(isSupported: (type: string) => boolean): string | u
 
 /** The file name extension of a clip's type. */
 export function clipExtension(mimeType: string): string {
+  if (mimeType.startsWith('audio/wav')) return 'wav';
   return mimeType.startsWith('audio/mp4') ? 'm4a' : 'webm';
 }
 
@@ -20,9 +21,44 @@ export interface Recording {
   cancel: () => void;
 }
 
+/** How long a clip lasts in the desktop shell, whose recorder takes a fixed length. */
+export const SHELL_CLIP_SECONDS = 15;
+
+function base64ToBlob(base64: string, type: string): Blob {
+  const bin = atob(base64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+/**
+ * The desktop shell on Linux: WebKitGTK has no getUserMedia, so the Wails window records a WAV of a fixed
+ * length itself (desktop/app.go RecordAudio, the binding the translator uses too). Stopping waits for it.
+ */
+function shellRecording(): Recording | undefined {
+  const record = typeof window === 'undefined' ? undefined : window.go?.main?.App?.RecordAudio;
+  if (!record) return undefined;
+  let cancelled = false;
+  const clip = record(SHELL_CLIP_SECONDS);
+  return {
+    stop: async () => {
+      const c = await clip;
+      const blob = cancelled ? new Blob([]) : base64ToBlob(c.base64, c.mimeType || 'audio/wav');
+      return { blob, mimeType: c.mimeType || 'audio/wav', durationMs: Math.round(c.seconds * 1000) };
+    },
+    cancel: () => {
+      cancelled = true;
+    },
+  };
+}
+
 /** Starts recording from the microphone; rejects when there is none or the user refused it. */
 export async function startRecording(): Promise<Recording> {
-  if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) throw new Error('unsupported');
+  if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
+    const shell = shellRecording();
+    if (shell) return shell;
+    throw new Error('unsupported');
+  }
   const mimeType = clipMimeType((type) => MediaRecorder.isTypeSupported(type));
   if (!mimeType) throw new Error('unsupported');
   const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
