@@ -164,6 +164,9 @@ func Seed(ctx context.Context, d *db.DB, s Services) error {
 		if err := sd.incidents(ctx); err != nil { // a completed fall, a report pending review, a draft (incidents.go)
 			return err
 		}
-		return sd.careRecords(ctx, d) // progress notes, a month of readings, care records (carerecords.go)
+		if err := sd.careRecords(ctx, d); err != nil { // progress notes, a month of readings, care records (carerecords.go)
+			return err
+		}
+		return sd.chat(ctx) // Maple's channel and two direct chats, one note in Spanish (chat.go)
 	})
 }
