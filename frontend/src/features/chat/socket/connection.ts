@@ -4,7 +4,8 @@
 import { create } from 'zustand';
 import type { ImFrame, ImKnockOutEvent, ImUnreadEvent, Message, MessagePushRequest } from '@/types/api.gen';
 import { ImUnread } from '@/types/api.gen';
-import { currentSession, refreshTokens } from '@/lib/session/store';
+import { refreshTokens } from '@/lib/api/client';
+import { currentSession } from '@/lib/session/store';
 import { accessTokenNeedsRefresh, deviceId } from '@/lib/session/session';
 import { pushMessage, pushOutcomeUnknown } from '../api/messages';
 import { imDashboard } from '../api/chats';
