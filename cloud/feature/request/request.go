@@ -39,6 +39,7 @@ type Service struct {
 	db    *db.DB
 	store Store
 	mail  mail.Sender
+	chat  Chat // Hearth's chat (SetChat, chat.go)
 	log   *slog.Logger
 	now   func() time.Time
 }
@@ -127,7 +128,9 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveAp
 
 // Approval approves (the spec's "pass") or refuses a PENDING request of the
 // facility, once. Refusing needs a comment; nobody decides their own request.
-// After the decision commits the requester is e-mailed (see notifyDecided).
+// After the decision commits the requester is e-mailed (see notifyDecided);
+// approved leave is also said in their Hearth chat, in the decision's
+// transaction (chat.go).
 func (s *Service) Approval(ctx context.Context, p *auth.Principal, q shared.ApprovalQuery) (*shared.ApplicationForm, error) {
 	if p.TenantID == "" || !isManager(p) {
 		return nil, problem.Forbidden
@@ -159,12 +162,18 @@ func (s *Service) Approval(ctx context.Context, p *auth.Principal, q shared.Appr
 		if before.CreatorID == p.UserID {
 			return ErrOwnRequest
 		}
-		ok, err := s.store.Decide(ctx, tx, p.TenantID, before.ID, status, p.UserID, comment, s.now().UnixMilli())
+		now := s.now().UnixMilli()
+		ok, err := s.store.Decide(ctx, tx, p.TenantID, before.ID, status, p.UserID, comment, now)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return ErrDecided
+		}
+		if status == shared.ApplicationApproved {
+			if err := s.chatLeaveApproved(ctx, tx, p.TenantID, before, now); err != nil {
+				return err
+			}
 		}
 		return audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "request.decide",
 			Entity: "application_form", EntityID: before.ID, Before: map[string]any{"status": before.Status},
