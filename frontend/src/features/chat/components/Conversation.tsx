@@ -122,7 +122,11 @@ export function Conversation({ chat, chats, uid, myName, narrow, onBack }: { cha
   });
   const translateSwitch = useAppMutation({
     mutationFn: (on: boolean) => setAutoTranslate({ chatId: chat.id, on }),
-    onSuccess: (_d, on) => qc.setQueryData<Chat[]>(chatsKey, (list) => list?.map((c) => (c.id === chat.id ? { ...c, autoTranslate: on } : c))),
+    onSuccess: (_d, on) => {
+      qc.setQueryData<Chat[]>(chatsKey, (list) => list?.map((c) => (c.id === chat.id ? { ...c, autoTranslate: on } : c)));
+      // Switched on, the server translates the page's texts in other languages as it answers.
+      if (on) void qc.invalidateQueries({ queryKey: messagesKey(chat.id) });
+    },
   });
 
   const toggleSelect = (m: Message) => {
