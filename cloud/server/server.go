@@ -242,6 +242,13 @@ func New(d Deps) (*Server, error) {
 	// through a realtime.Publisher (nil: none yet; chats.SetPublisher).
 	chats := im.New(d.DB, files, aiSvc, nil, d.Config.Chat, d.Log, d.Now)
 	im.Routes(api, chats)
+	// Hearth's own messages, each in the transaction of its event: a med pass 30 minutes from overdue
+	// (to whoever is warned), a submitted shift report (the facility's channel), an incident for
+	// review (the other owners and admins), approved leave (the requester).
+	meds.SetChat(chats)
+	shifts.SetChat(chats)
+	incidents.SetChat(chats)
+	requests.SetChat(chats)
 
 	// The app shell: each feature's sidebar counter and dashboard cards, one line each
 	// (tasks, incidents and eMAR add theirs here when they land).
