@@ -89,6 +89,7 @@ describe('chat message rules', () => {
     const m = msg({ messageType: 'SYSTEM', format: 'KEY', content: 'chat.system.medOverdueSoon', extra: '{"resident":"Rosa","medication":"Metformin","dueAt":1700000000000}' });
     expect(isKeyMessage(m)).toBe(true);
     expect(keyParams(m, (ms) => `T${ms}`)).toEqual({ resident: 'Rosa', medication: 'Metformin', dueAt: 'T1700000000000' });
+    expect(keyParams(msg({ extra: '{"dueAt":"1700000000000","shiftDate":"2026-11-24"}' }), (ms) => `T${ms}`)).toEqual({ dueAt: 'T1700000000000', shiftDate: '2026-11-24' });
     expect(keyParams(msg({ extra: 'not json' }), String)).toEqual({});
   });
 

@@ -91,13 +91,14 @@ export function translatable(m: Message): boolean {
 }
 
 /**
- * A key message's params for the catalogue: numbers named …At are instants (epoch ms) shown as the time in
- * the facility's zone; the rest are given as they are.
+ * A key message's params for the catalogue: values named …At are instants (epoch ms, as a number or its
+ * digits: chatpost sends strings) shown as the time in the facility's zone; the rest are given as they are.
  */
 export function keyParams(m: Pick<Message, 'extra'>, formatInstant: (ms: number) => string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(parseExtra(m.extra))) {
-    if (typeof v === 'number' && /At$/.test(k)) out[k] = formatInstant(v);
+    const instant = typeof v === 'number' ? v : typeof v === 'string' && /^\d{10,}$/.test(v) ? Number(v) : undefined;
+    if (instant !== undefined && /At$/.test(k)) out[k] = formatInstant(instant);
     else if (Array.isArray(v)) out[k] = v.map(String).join(', ');
     else if (v !== null && v !== undefined) out[k] = String(v);
   }

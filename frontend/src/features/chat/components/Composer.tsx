@@ -36,7 +36,7 @@ export function Composer({ chatId, replyTo, onReplyDone }: { chatId: string; rep
   }, [replyTo]);
 
   const refer = replyTo ? { referMessageId: replyTo.id } : {};
-  const referContent = replyTo ? `${replyTo.senderName}: ${preview(replyTo)}` : undefined;
+  const referContent = replyTo ? preview(replyTo) : undefined;
 
   const sendText = () => {
     const content = text.trim();
@@ -88,7 +88,7 @@ export function Composer({ chatId, replyTo, onReplyDone }: { chatId: string; rep
     <div className="hearth-chat-composer">
       {replyTo ? (
         <div className="hearth-chat-replying" data-testid="chat-replying">
-          <span>{t('chat.compose.replyingTo', { quote: referContent })}</span>
+          <span>{t('chat.compose.replyingTo', { quote: `${replyTo.senderName}: ${referContent}` })}</span>
           <Button size="small" variant="minimal" icon={<CrossIcon />} aria-label={t('chat.compose.cancelReply')} onClick={onReplyDone} />
         </div>
       ) : null}
