@@ -105,16 +105,48 @@ func (s *Service) Dashboard(ctx context.Context, p *auth.Principal) (*shared.ImD
 	if p.TenantID == "" {
 		return &shared.ImDashboard{}, nil
 	}
-	var total int
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := s.ensureFacility(ctx, tx, p.TenantID); err != nil {
+	if err := s.syncFacility(ctx, p.TenantID); err != nil {
+		return nil, err
+	}
+	total, err := s.unreadTotal(ctx, s.db, p.TenantID, p.UserID)
+	return &shared.ImDashboard{UnreadMessageCount: total}, err
+}
+
+// syncFacility keeps the facility's channel in step with its people; it
+// writes (one transaction) only when they differ, so the frequent reads of
+// the chat list and the unread count stay reads.
+func (s *Service) syncFacility(ctx context.Context, tenantID string) error {
+	c, err := s.store.ChatByKey(ctx, s.db, tenantID, facilityKey)
+	if err != nil {
+		return err
+	}
+	if c != nil {
+		people, err := s.store.People(ctx, s.db, tenantID, 100000)
+		if err != nil {
 			return err
 		}
-		var err error
-		total, err = s.unreadTotal(ctx, tx, p.TenantID, p.UserID)
+		members, err := s.store.Members(ctx, s.db, c.ID)
+		if err != nil {
+			return err
+		}
+		if len(people) == len(members) {
+			in := map[string]bool{}
+			for _, m := range members {
+				in[m.UserID] = true
+			}
+			same := true
+			for _, pp := range people {
+				same = same && in[pp.UserID]
+			}
+			if same {
+				return nil
+			}
+		}
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		_, err := s.ensureFacility(ctx, tx, tenantID)
 		return err
 	})
-	return &shared.ImDashboard{UnreadMessageCount: total}, err
 }
 
 // CountUnread is the caller's unread chat messages (a sidebar counter).
@@ -145,32 +177,29 @@ func (s *Service) ChatPage(ctx context.Context, p *auth.Principal, in shared.Cha
 		size = 20
 	}
 	out := &shared.Page[shared.Chat]{Current: current, Size: size, Records: []shared.Chat{}}
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := s.ensureFacility(ctx, tx, tenant); err != nil {
-			return err
-		}
-		rows, more, err := s.store.ChatsOf(ctx, tx, tenant, p.UserID, (current-1)*size, size)
+	if err := s.syncFacility(ctx, tenant); err != nil {
+		return nil, err
+	}
+	rows, more, err := s.store.ChatsOf(ctx, s.db, tenant, p.UserID, shared.Offset(current, size), size)
+	if err != nil {
+		return nil, err
+	}
+	unread, err := s.store.UnreadByChat(ctx, s.db, tenant, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		c, err := s.chat(ctx, s.db, &rows[i], p.UserID, unread[rows[i].ID])
 		if err != nil {
-			return err
+			return nil, err
 		}
-		unread, err := s.store.UnreadByChat(ctx, tx, tenant, p.UserID)
-		if err != nil {
-			return err
-		}
-		for i := range rows {
-			c, err := s.chat(ctx, tx, &rows[i], p.UserID, unread[rows[i].ID])
-			if err != nil {
-				return err
-			}
-			out.Records = append(out.Records, *c)
-		}
-		out.Total = int64((current-1)*size + len(rows))
-		if more {
-			out.Total++
-		}
-		return nil
-	})
-	return out, err
+		out.Records = append(out.Records, *c)
+	}
+	out.Total = int64(shared.Offset(current, size) + len(rows))
+	if more {
+		out.Total++ // at least one more: the client pages on while records come
+	}
+	return out, nil
 }
 
 // chat is one chat as userID sees it.
