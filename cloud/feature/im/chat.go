@@ -343,6 +343,9 @@ func (s *Service) Start(ctx context.Context, p *auth.Principal, in shared.ChatSt
 			if _, err := s.event(ctx, tx, c, p, shared.ChatKeyCreated, map[string]string{}); err != nil {
 				return err
 			}
+			if err := s.audit(ctx, tx, p, "chat.create", "chat", c.ID, nil, map[string]any{"name": name, "members": idsOf(people)}); err != nil {
+				return err
+			}
 		}
 		if out, err = s.chatFor(ctx, tx, tenant, c.ID, p.UserID); err != nil {
 			return err
@@ -439,6 +442,9 @@ func (s *Service) AddMembers(ctx context.Context, p *auth.Principal, in shared.C
 			if _, err := s.event(ctx, tx, c, p, shared.ChatKeyMemberAdded, map[string]string{"members": namesOf(added)}); err != nil {
 				return err
 			}
+			if err := s.audit(ctx, tx, p, "chat.addMember", "chat", c.ID, nil, map[string]any{"added": idsOf(added)}); err != nil {
+				return err
+			}
 		}
 		if out, err = s.chatFor(ctx, tx, tenant, c.ID, p.UserID); err != nil {
 			return err
@@ -483,6 +489,9 @@ func (s *Service) RemoveMembers(ctx context.Context, p *auth.Principal, in share
 		}
 		if len(removed) > 0 {
 			if _, err := s.event(ctx, tx, c, p, shared.ChatKeyMemberRemoved, map[string]string{"members": namesOf(removed)}); err != nil {
+				return err
+			}
+			if err := s.audit(ctx, tx, p, "chat.removeMember", "chat", c.ID, nil, map[string]any{"removed": idsOf(removed)}); err != nil {
 				return err
 			}
 		}
@@ -532,6 +541,9 @@ func (s *Service) leave(ctx context.Context, tx *db.Tx, c *chatRow, p *auth.Prin
 	if _, err := s.store.Leave(ctx, tx, c.ID, p.UserID, s.now().UnixMilli()); err != nil {
 		return err
 	}
+	if err := s.audit(ctx, tx, p, "chat.leave", "chat", c.ID, nil, nil); err != nil {
+		return err
+	}
 	members, err := s.store.Members(ctx, tx, c.ID)
 	if err != nil {
 		return err
@@ -560,6 +572,9 @@ func (s *Service) Rename(ctx context.Context, p *auth.Principal, in shared.ChatR
 				return err
 			}
 			if _, err := s.event(ctx, tx, c, p, shared.ChatKeyRenamed, map[string]string{"name": name}); err != nil {
+				return err
+			}
+			if err := s.audit(ctx, tx, p, "chat.rename", "chat", c.ID, map[string]any{"name": c.Name}, map[string]any{"name": name}); err != nil {
 				return err
 			}
 		}

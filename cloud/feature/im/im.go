@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
@@ -162,4 +163,12 @@ func toMessage(m *messageRow, translation string) shared.Message {
 // toMember is a member on the wire.
 func toMember(m memberRow) shared.ChatMember {
 	return shared.ChatMember{UserID: m.UserID, Name: m.Name, RoleType: m.Role, ReadSeq: m.ReadSeq}
+}
+
+// audit records a change to a chat's people, name or a recalled message in
+// q's transaction. Messages themselves are the chat's own record and are not
+// copied to the audit log.
+func (s *Service) audit(ctx context.Context, q db.Querier, p *auth.Principal, action, entity, id string, before, after any) error {
+	return audit.Write(ctx, q, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: action, Entity: entity, EntityID: id,
+		Before: before, After: after})
 }

@@ -350,6 +350,9 @@ func (s *Service) Recall(ctx context.Context, p *auth.Principal, messageID strin
 		if out, err = s.store.Message(ctx, tx, tenant, m.ID); err != nil {
 			return err
 		}
+		if err := s.audit(ctx, tx, p, "chat.recall", "chatMessage", m.ID, nil, map[string]any{"chatId": c.ID, "seq": m.Seq}); err != nil {
+			return err
+		}
 		members, err := s.store.Members(ctx, tx, c.ID)
 		if err != nil {
 			return err
