@@ -350,7 +350,7 @@ func (s *Service) Start(ctx context.Context, p *auth.Principal, in shared.ChatSt
 		if out, err = s.chatFor(ctx, tx, tenant, c.ID, p.UserID); err != nil {
 			return err
 		}
-		return s.publish(ctx, tx, userIDsOf(out.Members), shared.ImChat, out)
+		return s.publishChat(ctx, tx, c, userIDsOf(out.Members))
 	})
 	return out, err
 }
@@ -449,7 +449,7 @@ func (s *Service) AddMembers(ctx context.Context, p *auth.Principal, in shared.C
 		if out, err = s.chatFor(ctx, tx, tenant, c.ID, p.UserID); err != nil {
 			return err
 		}
-		return s.publish(ctx, tx, userIDsOf(out.Members), shared.ImChat, out)
+		return s.publishChat(ctx, tx, c, userIDsOf(out.Members))
 	})
 	return out, err
 }
@@ -505,9 +505,8 @@ func (s *Service) RemoveMembers(ctx context.Context, p *auth.Principal, in share
 			if out, err = s.chatFor(ctx, tx, tenant, c.ID, p.UserID); err != nil {
 				return err
 			}
-			return s.publish(ctx, tx, all, shared.ImChat, out)
 		}
-		return s.publish(ctx, tx, all, shared.ImChat, map[string]string{"id": c.ID})
+		return s.publishChat(ctx, tx, c, all)
 	})
 	return out, err
 }
@@ -548,7 +547,7 @@ func (s *Service) leave(ctx context.Context, tx *db.Tx, c *chatRow, p *auth.Prin
 	if err != nil {
 		return err
 	}
-	return s.publish(ctx, tx, append(userIDs(members), p.UserID), shared.ImChat, map[string]string{"id": c.ID})
+	return s.publishChat(ctx, tx, c, append(userIDs(members), p.UserID))
 }
 
 // Rename names a group the caller is in.
@@ -571,6 +570,7 @@ func (s *Service) Rename(ctx context.Context, p *auth.Principal, in shared.ChatR
 			if err := s.store.Rename(ctx, tx, c.ID, name); err != nil {
 				return err
 			}
+			c.Name = name
 			if _, err := s.event(ctx, tx, c, p, shared.ChatKeyRenamed, map[string]string{"name": name}); err != nil {
 				return err
 			}
@@ -581,7 +581,7 @@ func (s *Service) Rename(ctx context.Context, p *auth.Principal, in shared.ChatR
 		if out, err = s.chatFor(ctx, tx, tenant, c.ID, p.UserID); err != nil {
 			return err
 		}
-		return s.publish(ctx, tx, userIDsOf(out.Members), shared.ImChat, out)
+		return s.publishChat(ctx, tx, c, userIDsOf(out.Members))
 	})
 	return out, err
 }
@@ -610,6 +610,29 @@ func (s *Service) ReadAll(ctx context.Context, p *auth.Principal, chatID string)
 		}
 		return s.publishUnread(ctx, tx, tenant, c.ID, []string{p.UserID})
 	})
+}
+
+// publishChat tells each of users' devices the chat as that person now sees
+// it (ImChat): its name, members and counts; someone no longer in it finds
+// themselves missing from its members.
+func (s *Service) publishChat(ctx context.Context, q db.Querier, c *chatRow, users []string) error {
+	if s.pub == nil {
+		return nil
+	}
+	for _, uid := range dedupe(users) {
+		unread, err := s.store.UnreadByChat(ctx, q, c.TenantID, uid)
+		if err != nil {
+			return err
+		}
+		view, err := s.chat(ctx, q, c, uid, unread[c.ID])
+		if err != nil {
+			return err
+		}
+		if err := s.publish(ctx, q, []string{uid}, shared.ImChat, view); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // publishUnread tells each of users' devices their unread counts (all chats, and chatID's).

@@ -62,7 +62,14 @@ func TestPublishedFrames(t *testing.T) {
 		amina := e.SignIn(t, "caregiver_maple1")
 		ownerID, aminaID := e.UserID(t, "owner_evergreen"), e.UserID(t, "caregiver_maple1")
 		c := start(t, owner, "", aminaID)
-		f.take(shared.ImChat)
+		// Each side hears of the chat as they see it: named after the other person.
+		views := map[string]string{}
+		for _, s := range f.take(shared.ImChat) {
+			views[s.to[0]] = s.frame.Data.(*shared.Chat).Name
+		}
+		if views[ownerID] != "Amina Njoroge" || views[aminaID] == "" || views[aminaID] == "Amina Njoroge" {
+			t.Fatalf("ImChat views %v", views)
+		}
 
 		m := push(t, owner, c.ID, "p-1", "Are you on your way?")
 		msgs := f.take(shared.ImMessage)

@@ -114,8 +114,9 @@ func (Store) Rename(ctx context.Context, q db.Querier, chatID, name string) erro
 // the transaction ends, so messages of one chat are numbered one at a time.
 func (Store) NextSeq(ctx context.Context, q db.Querier, chatID string, at int64) (int64, error) {
 	var seq int64
-	err := q.QueryRowContext(ctx, `UPDATE chats SET last_seq = last_seq + 1, last_message_at = ? WHERE id = ? RETURNING last_seq`,
-		at, chatID).Scan(&seq)
+	err := q.QueryRowContext(ctx, `UPDATE chats SET last_seq = last_seq + 1,
+		last_message_at = CASE WHEN last_message_at < ? THEN ? ELSE last_message_at END WHERE id = ? RETURNING last_seq`,
+		at, at, chatID).Scan(&seq)
 	return seq, db.Wrap("im: next seq", err)
 }
 
