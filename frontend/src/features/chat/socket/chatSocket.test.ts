@@ -211,6 +211,28 @@ describe('chat socket', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
+  it('after a refused handshake, stops when the sign-in is no longer good and retries when it is', async () => {
+    for (const good of [false, true]) {
+      FakeSocket.all = [];
+      const clock = new FakeClock();
+      const socket = new ChatSocket({
+        url: () => 'ws://test/api/im/ws?token=t',
+        bind: () => ({ uid: 'u1', channel: 'web', appVersion: '', packageName: '', deviceId: '', deviceName: '' }),
+        open: (url) => new FakeSocket(url),
+        clock,
+        signedIn: () => Promise.resolve(good),
+      });
+      socket.start();
+      await flushPromises();
+      FakeSocket.all[0].serverCloses(1006);
+      await flushPromises();
+      expect(socket.state).toBe(good ? 'reconnecting' : 'stopped');
+      clock.advance(30_000);
+      await flushPromises();
+      expect(FakeSocket.all).toHaveLength(good ? 2 : 1);
+    }
+  });
+
   it('stops on a 403 bind reply (no chat in the plan)', async () => {
     const t = setup();
     t.socket.start();

@@ -62,6 +62,11 @@ export interface ChatSocketOptions {
   /** Every frame other than bind replies and pongs. */
   onFrame?: (frame: ImFrame) => void;
   onKnockOut?: (event: ImKnockOutEvent) => void;
+  /**
+   * A browser never sees the status of a refused handshake (a 401 arrives as a plain close), so after a
+   * close before the socket opened this asks an HTTP call whether the sign-in is still good: false stops.
+   */
+  signedIn?: () => Promise<boolean>;
 }
 
 /** A random reconnect delay in whole milliseconds within [min, max] seconds (spec 001 §9: 15 to 30 s). */
@@ -167,12 +172,26 @@ export class ChatSocket {
       this.receive(ev.data);
     };
     ws.onerror = () => undefined; // a close follows
+    let opened = false;
+    const onopen = ws.onopen;
+    ws.onopen = (ev) => {
+      opened = true;
+      onopen?.(ev);
+    };
     ws.onclose = (ev) => {
       if (gen !== this.generation) return;
       this.ws = null;
       if (ev.code === CLOSE_UNAUTHORIZED) this.halt('unauthorized');
       else if (ev.code === CLOSE_FORBIDDEN) this.halt('forbidden');
-      else this.scheduleReconnect();
+      else if (!opened && this.opts.signedIn) {
+        this.scheduleReconnect();
+        void this.opts.signedIn().then(
+          (ok) => {
+            if (!ok && gen === this.generation) this.halt('unauthorized');
+          },
+          () => undefined,
+        );
+      } else this.scheduleReconnect();
     };
   }
 

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { ImFrame, ImKnockOutEvent, ImUnreadEvent, Message, MessagePushRequest } from '@/types/api.gen';
 import { ImUnread } from '@/types/api.gen';
-import { refreshTokens } from '@/lib/api/client';
+import { isApiError, refreshTokens } from '@/lib/api/client';
 import { currentSession } from '@/lib/session/store';
 import { accessTokenNeedsRefresh, deviceId } from '@/lib/session/session';
 import { pushMessage, pushOutcomeUnknown } from '../api/messages';
@@ -72,6 +72,17 @@ async function socketUrl(): Promise<string | undefined> {
   return `${proto}//${location.host}/api/im/ws?token=${encodeURIComponent(session.token)}`;
 }
 
+/** After a refused handshake: is the sign-in still good? (An HTTP call says 401 where the socket cannot.) */
+async function sessionStillGood(): Promise<boolean> {
+  try {
+    await imDashboard();
+    return true;
+  } catch (err) {
+    if (!isApiError(err)) return true;
+    return !(err.httpStatus === 401 || err.httpStatus === 410 || ['4001', '401', '4002'].includes(err.code));
+  }
+}
+
 function refreshUnread(): void {
   imDashboard()
     .then((d) => useChatConnection.setState({ unread: d.unreadMessageCount }))
@@ -115,6 +126,7 @@ export function startChatConnection(opts: StartOptions): void {
       }
       for (const fn of frameListeners) fn(frame);
     },
+    signedIn: sessionStillGood,
     onKnockOut: (event) => {
       useChatConnection.setState({ knockOut: event.reason || 'UNKNOWN' });
       knockOutHandler?.(event);
