@@ -42,6 +42,8 @@ type liveCache struct {
 	gen       uint64
 	entries   map[string]liveEntry
 	lastSweep time.Time
+	// watchers hear every user whose sign-ins may have changed (OnSessionsChanged).
+	watchers []func(userID string)
 }
 
 func newLiveCache(ttl time.Duration) *liveCache {
@@ -104,15 +106,32 @@ func (s *Service) sessionsChanged(ctx context.Context, q db.Querier, userID stri
 	if err := s.db.Notify(ctx, q, sessionsChannel, userID); err != nil {
 		return err
 	}
-	db.AfterCommit(q, func() { s.live.dropUser(userID) })
+	db.AfterCommit(q, func() { s.changed(userID) })
 	return nil
+}
+
+// changed forgets the kept checks of userID, then tells the watchers.
+func (s *Service) changed(userID string) {
+	s.live.dropUser(userID)
+	for _, fn := range s.live.watchers {
+		fn(userID)
+	}
+}
+
+// OnSessionsChanged makes fn hear, on this instance, of every user whose
+// sign-ins may have ended or changed: here once the change commits, and from
+// the other instances through the LISTEN. The chat's sockets check their
+// sign-ins again with it (realtime.Hub.Recheck, wired by cloud/server). Call
+// it at start, before serving; fn must not block.
+func (s *Service) OnSessionsChanged(fn func(userID string)) {
+	s.live.watchers = append(s.live.watchers, fn)
 }
 
 // ListenSessionChanges keeps this instance's session checks in step with the
 // other instances' revocations until ctx ends (PostgreSQL; on SQLite there is
 // one instance and it returns at once).
 func (s *Service) ListenSessionChanges(ctx context.Context) error {
-	return s.db.Listen(ctx, sessionsChannel, s.live.dropUser, s.live.dropAll, s.logger())
+	return s.db.Listen(ctx, sessionsChannel, s.changed, s.live.dropAll, s.logger())
 }
 
 func (s *Service) logger() *slog.Logger {
