@@ -45,6 +45,7 @@ import (
 	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/realtime"
 	"hearth/cloud/platform/shell"
 	"hearth/cloud/platform/upload"
 	"hearth/cloud/platform/web"
@@ -92,6 +93,9 @@ type Server struct {
 	AI *aiservice.Service
 	// Chat is the chat (/api/im); its Post is how features say something in chat (chatpost).
 	Chat *im.Service
+	// Realtime holds this process's chat sockets (/api/im/ws) and carries chat frames to them,
+	// and on PostgreSQL to the other replicas' (Run listens for theirs).
+	Realtime *realtime.Hub
 }
 
 // New builds the server.
@@ -239,8 +243,11 @@ func New(d Deps) (*Server, error) {
 	incidents.SetAnalyzer(aiSvc, queue)
 	// Chat (/api/im): the facility's channel, direct chats, groups and each person's Hearth chat,
 	// files through the file service, translations through the AI service. Sockets get frames
-	// through a realtime.Publisher (nil: none yet; chats.SetPublisher).
-	chats := im.New(d.DB, files, aiSvc, nil, d.Config.Chat, d.Log, d.Now)
+	// through the realtime hub, which serves /api/im/ws (mounted below, outside the request timeout);
+	// a sign-in that ends (signed out everywhere, disabled, removed) knocks its sockets out (999).
+	sockets := realtime.New(d.DB, tokens, people, d.Log)
+	people.OnSessionsChanged(sockets.Recheck)
+	chats := im.New(d.DB, files, aiSvc, sockets, d.Config.Chat, d.Log, d.Now)
 	im.Routes(api, chats)
 	// Hearth's own messages, each in the transaction of its event: a med pass 30 minutes from overdue
 	// (to whoever is warned), a submitted shift report (the facility's channel), an incident for
@@ -283,7 +290,12 @@ func New(d Deps) (*Server, error) {
 	if d.UI != nil {
 		r.Handle("/*", web.SPA(d.UI))
 	}
-	return &Server{Handler: r, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats}, nil
+	// The chat's websocket lives for hours: it is served beside the router, not
+	// under its request timeout and response wrappers (the hub checks the token itself).
+	root := http.NewServeMux()
+	root.Handle(realtime.Path, sockets)
+	root.Handle("/", r)
+	return &Server{Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats}, nil
 }
 
 // uploadLimit bounds a feature's upload request: every file at its limit, plus room for the form.
@@ -297,15 +309,18 @@ func uploadLimit(fc config.Files) int64 {
 
 // Run runs the server's background work until ctx ends: the removal of
 // uploads never confirmed (every 10 minutes; safe on every replica at once),
-// on PostgreSQL the LISTEN for other replicas' sign-in revocations, and the
+// on PostgreSQL the LISTEN for other replicas' sign-in revocations and chat
+// frames (closing the chat sockets when ctx ends), and the
 // background jobs' workers (periodic jobs on the one leader replica).
 func (s *Server) Run(ctx context.Context) error {
 	listened := make(chan error, 1)
 	go func() { listened <- s.IAM.ListenSessionChanges(ctx) }()
 	worked := make(chan error, 1)
 	go func() { worked <- s.Jobs.Run(ctx) }()
+	chatted := make(chan error, 1)
+	go func() { chatted <- s.Realtime.Run(ctx) }()
 	err := s.Files.Run(ctx)
-	return errors.Join(err, <-listened, <-worked)
+	return errors.Join(err, <-listened, <-worked, <-chatted)
 }
 
 // ServeMetrics serves h (Server.Metrics) at addr until ctx ends: a listener
