@@ -292,9 +292,13 @@ func New(d Deps) (*Server, error) {
 	}
 	// The chat's websocket lives for hours: it is served beside the router, not
 	// under its request timeout and response wrappers (the hub checks the token itself).
-	root := http.NewServeMux()
-	root.Handle(realtime.Path, sockets)
-	root.Handle("/", r)
+	root := http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.URL.Path == realtime.Path {
+			sockets.ServeHTTP(w, req)
+			return
+		}
+		r.ServeHTTP(w, req)
+	})
 	return &Server{Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats}, nil
 }
 
