@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 
 	"hearth/cloud/platform/db"
 	"hearth/shared"
@@ -220,11 +221,16 @@ func (Store) ChatsOf(ctx context.Context, q db.Querier, tenantID, userID string,
 const unreadWhere = `m.seq > cm.read_seq AND m.seq > cm.joined_seq AND m.sender_id <> cm.user_id AND m.kind <> 'COMMAND'
 	AND NOT EXISTS (SELECT 1 FROM chat_message_hidden h WHERE h.message_id = m.id AND h.user_id = cm.user_id)`
 
-// UnreadByChat counts userID's unread messages per chat at a facility.
+// UnreadCountMax is where a chat's unread count stops: a badge shows "99+"
+// long before, and counting stops early, so a member who never opens the
+// channel costs no more to tell of a new message than one who does.
+const UnreadCountMax = 999
+
+// UnreadByChat counts userID's unread messages per chat at a facility (each up to UnreadCountMax).
 func (Store) UnreadByChat(ctx context.Context, q db.Querier, tenantID, userID string) (map[string]int, error) {
-	rows, err := q.QueryContext(ctx, `SELECT cm.chat_id, COUNT(m.id) FROM chat_members cm
-		JOIN chat_messages m ON m.chat_id = cm.chat_id AND `+unreadWhere+`
-		WHERE cm.tenant_id = ? AND cm.user_id = ? AND cm.left_at IS NULL GROUP BY cm.chat_id`, tenantID, userID)
+	rows, err := q.QueryContext(ctx, `SELECT cm.chat_id, (SELECT COUNT(*) FROM (SELECT 1 FROM chat_messages m
+			WHERE m.chat_id = cm.chat_id AND `+unreadWhere+` LIMIT `+strconv.Itoa(UnreadCountMax)+`) u)
+		FROM chat_members cm WHERE cm.tenant_id = ? AND cm.user_id = ? AND cm.left_at IS NULL`, tenantID, userID)
 	if err != nil {
 		return nil, db.Wrap("im: unread", err)
 	}
@@ -236,7 +242,9 @@ func (Store) UnreadByChat(ctx context.Context, q db.Querier, tenantID, userID st
 		if err := rows.Scan(&id, &n); err != nil {
 			return nil, db.Wrap("im: unread", err)
 		}
-		out[id] = n
+		if n > 0 {
+			out[id] = n
+		}
 	}
 	return out, db.Wrap("im: unread", rows.Err())
 }
