@@ -92,7 +92,7 @@ func (h *Hub) heard(payload string) {
 		h.planChanged(n.Tenant, n.Plan)
 		return
 	}
-	h.deliver(n.Users, n.Frame)
+	h.deliver(n.Users, prepared(n.Frame))
 }
 
 // readRef fills n from the realtime_frames row it names.

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gorilla/websocket"
+
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
@@ -83,7 +85,7 @@ func (h *Hub) Publish(ctx context.Context, q db.Querier, userIDs []string, frame
 	if err := h.announce(ctx, q, notice{Users: users, Frame: msg}); err != nil {
 		return err
 	}
-	db.AfterCommit(q, func() { h.deliver(users, msg) })
+	db.AfterCommit(q, func() { h.deliver(users, prepared(msg)) })
 	return nil
 }
 
@@ -99,12 +101,12 @@ func (h *Hub) PlanChanged(ctx context.Context, q db.Querier, tenantID string, pl
 }
 
 // deliver queues msg on this process's sockets of users.
-func (h *Hub) deliver(users []string, msg []byte) {
+func (h *Hub) deliver(users []string, msg *websocket.PreparedMessage) {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	for _, u := range users {
 		for s := range h.byUser[u] {
-			s.send(outFrame{data: msg})
+			s.send(outFrame{msg: msg})
 		}
 	}
 }

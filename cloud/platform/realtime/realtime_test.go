@@ -365,3 +365,76 @@ func TestReplicasDeliverAcross(t *testing.T) {
 	}
 	knockedOut(t, bs)
 }
+
+// A facility whose plan loses chat has its people's sockets knocked out (reason PLAN).
+func TestPlanLosesChat(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d, servertest.Options{Outbox: true})
+		ctx := context.Background()
+		mapleOwner, carer := e.SignIn(t, owner, maple), e.SignIn(t, amina)
+		a, b := bound(t, e, mapleOwner), bound(t, e, carer)
+		cedar := bound(t, e, e.SignIn(t, owner, "Cedar Home AFH")) // the same owner in another facility
+		if err := d.InTx(ctx, func(tx *db.Tx) error {
+			return e.Server.Realtime.PlanChanged(ctx, tx, e.FacilityID(t, maple), shared.PlanFree)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for _, ws := range []*websocket.Conn{a, b} {
+			if reason := knockedOut(t, ws); reason != "PLAN" {
+				t.Errorf("reason = %q, want PLAN", reason)
+			}
+		}
+		pingPong(t, cedar)
+	})
+}
+
+// A device that stops reading is dropped; the person's other devices get every frame.
+func TestSlowDeviceIsDropped(t *testing.T) {
+	s := startBench(t, 1)
+	dialer := websocket.Dialer{}
+	open := func() *websocket.Conn {
+		ws, _, err := dialer.Dial("ws"+strings.TrimPrefix(s.http.URL, "http")+"/api/im/ws?token="+s.tokens[0], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = ws.Close() })
+		send(t, ws, shared.ImFrame{Action: shared.ImBind, Data: shared.ImBindRequest{UID: s.users[0]}})
+		if f := next(t, ws); f.Code != shared.ImCodeOK {
+			t.Fatalf("bind: %+v", f)
+		}
+		return ws
+	}
+	slow, fast := open(), open()
+	const frames = 1000
+	chunk := strings.Repeat("x", 32<<10) // 32 MB in all: more than the kernel buffers on both ends
+	received := make(chan int)
+	go func() {
+		n := 0
+		for n < frames {
+			if _, _, err := fast.ReadMessage(); err != nil {
+				break
+			}
+			n++
+		}
+		received <- n
+	}()
+	d := dbtest.SQLite(t)
+	for i := range frames {
+		if err := s.hub.Publish(context.Background(), d, s.users, shared.ImFrame{Action: shared.ImChat, Data: chunk}); err != nil {
+			t.Fatal(i, err)
+		}
+	}
+	if n := <-received; n != frames {
+		t.Fatalf("the reading device got %d frames, want %d", n, frames)
+	}
+	_ = slow.SetReadDeadline(time.Now().Add(30 * time.Second))
+	for {
+		if _, _, err := slow.ReadMessage(); err != nil {
+			var ne interface{ Timeout() bool }
+			if errors.As(err, &ne) && ne.Timeout() {
+				t.Fatal("the device that stopped reading is still connected")
+			}
+			break
+		}
+	}
+}

@@ -46,18 +46,29 @@ var (
 	bindNotAllowed = mustFrame(shared.ImFrame{Action: shared.ImBind, Code: shared.ImCodeUnauthorized})
 )
 
-func mustFrame(f shared.ImFrame) []byte {
+func mustFrame(f shared.ImFrame) *websocket.PreparedMessage {
 	b, err := json.Marshal(f)
 	if err != nil {
 		panic(err)
 	}
-	return b
+	return prepared(b)
+}
+
+// prepared is a text frame encoded once for every socket it goes to
+// (gorilla/websocket, PreparedMessage: "efficiently send a message payload to
+// multiple connections"); it fails only for a bad message type.
+func prepared(msg []byte) *websocket.PreparedMessage {
+	pm, err := websocket.NewPreparedMessage(websocket.TextMessage, msg)
+	if err != nil {
+		panic(err)
+	}
+	return pm
 }
 
 // outFrame is one item of a socket's send queue: a text frame, or (close > 0)
 // a close frame after which the connection ends.
 type outFrame struct {
-	data        []byte
+	msg         *websocket.PreparedMessage
 	close       int
 	closeReason string
 }
@@ -117,13 +128,13 @@ func (s *socket) write() {
 			return
 		}
 		s.mu.Unlock()
+		_ = s.ws.SetWriteDeadline(time.Now().Add(writeWait))
 		for _, f := range batch {
 			if f.close > 0 {
 				s.finish(f.close, f.closeReason)
 				return // writing stays true: nothing is queued after a close
 			}
-			_ = s.ws.SetWriteDeadline(time.Now().Add(writeWait))
-			if err := s.ws.WriteMessage(websocket.TextMessage, f.data); err != nil {
+			if err := s.ws.WritePreparedMessage(f.msg); err != nil {
 				s.closeWith(closeGoingAway, "")
 				s.mu.Lock()
 				s.writing = false
@@ -137,7 +148,7 @@ func (s *socket) write() {
 // knockOut sends the knock-out frame (999) and closes: the client stops
 // reconnecting (spec 000 §4).
 func (s *socket) knockOut(reason string) {
-	s.send(outFrame{data: mustFrame(shared.ImFrame{Action: shared.ImKnockOut, Data: shared.ImKnockOutEvent{Reason: reason}})})
+	s.send(outFrame{msg: mustFrame(shared.ImFrame{Action: shared.ImKnockOut, Data: shared.ImKnockOutEvent{Reason: reason}})})
 	s.send(outFrame{close: closeNormal, closeReason: "knocked out"})
 }
 
@@ -198,7 +209,7 @@ func (s *socket) read() {
 		}
 		switch f.Action {
 		case shared.ImPing:
-			s.send(outFrame{data: pongFrame})
+			s.send(outFrame{msg: pongFrame})
 		case shared.ImBind:
 			if !s.bindAs(f.Data, bound) {
 				refused = true
@@ -222,18 +233,18 @@ func (s *socket) bindAs(data json.RawMessage, again bool) bool {
 	_ = json.Unmarshal(data, &req)
 	switch {
 	case req.UID != s.p.UserID:
-		s.send(outFrame{data: bindNotAllowed})
+		s.send(outFrame{msg: bindNotAllowed})
 		s.send(outFrame{close: closeUnauthorized, closeReason: "uid is not the token's user"})
 		return false
 	case !chatAllowed(s.p, s.p.Plan):
-		s.send(outFrame{data: bindForbidden})
+		s.send(outFrame{msg: bindForbidden})
 		s.send(outFrame{close: closeForbidden, closeReason: "the plan has no chat"})
 		return false
 	}
 	if !again {
 		s.hub.bind(s)
 	}
-	s.send(outFrame{data: bindOK})
+	s.send(outFrame{msg: bindOK})
 	return true
 }
 
