@@ -73,6 +73,17 @@ func TestDirectChat(t *testing.T) {
 		owner.Post(t, api+"/message/push", shared.MessagePushRequest{ChatID: group.ID, TrackID: "r-2", MessageType: shared.MessageText,
 			Content: "x", ReferMessageID: a.ID}).Is(t, 200, shared.CodeNotFound)
 
+		// Left, the direct chat is gone from the owner's list; started again it is the same chat.
+		owner.Post(t, api+"/chat/leave?chatId="+c1.ID, nil).OK(t)
+		if chatOf(t, owner, c1.ID) != nil {
+			t.Fatal("a left direct chat is still listed")
+		}
+		push(t, amina, c1.ID, "while-away", "Are you there?")
+		owner.Post(t, api+"/message/pageLatest", shared.MessagePageRequest{ChatID: c1.ID}).Is(t, 200, shared.CodeNotFound)
+		if back := start(t, owner, "", aminaID); back.ID != c1.ID {
+			t.Fatalf("started again: %s, want %s", back.ID, c1.ID)
+		}
+
 		// Delete for me hides it from the owner only.
 		owner.Post(t, api+"/message/delete", shared.MessageDeleteRequest{MessageIDs: []string{b.ID}}).OK(t)
 		if got := texts(page(t, owner, c1.ID)); slices.Contains(got, "Day shift only") {

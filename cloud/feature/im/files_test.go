@@ -105,3 +105,36 @@ func TestUploads(t *testing.T) {
 		}
 	})
 }
+
+// A browser's voice recording (WebM) sent as AUDIO is a clip, with its
+// duration from the client; named .webm without that, it is a video.
+func TestVoiceClip(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		owner := e.SignIn(t, "owner_evergreen", maple)
+		c := start(t, owner, "", e.UserID(t, "caregiver_maple2"))
+		webm := append([]byte{0x1A, 0x45, 0xDF, 0xA3}, bytes.Repeat([]byte{0x42}, 600)...)
+		var clip shared.ChatUpload
+		filetest.Post(t, e, owner, api+"/message/upload", map[string]string{"chatId": c.ID, "messageType": "AUDIO"},
+			filetest.Part{Field: "file", Name: "voice.webm", Data: webm}).OK(t).Into(t, &clip)
+		if clip.MessageType != shared.MessageAudio || clip.ContentType != "audio/webm" {
+			t.Fatalf("clip %+v", clip)
+		}
+		var video shared.ChatUpload
+		upload(t, e, owner, c.ID, "walk.webm", webm).OK(t).Into(t, &video)
+		if video.MessageType != shared.MessageVideo {
+			t.Fatalf("video %+v", video)
+		}
+		var m shared.Message
+		owner.Post(t, api+"/message/push", shared.MessagePushRequest{ChatID: c.ID, TrackID: "a-1", MessageType: shared.MessageAudio,
+			Content: clip.FileName, Extra: `{"durationMs":4200}`}).OK(t).Into(t, &m)
+		if !strings.Contains(m.Extra, `"durationMs":4200`) {
+			t.Fatalf("extra %q", m.Extra)
+		}
+		// A video cannot pass as a picture.
+		owner.Post(t, api+"/message/push", shared.MessagePushRequest{ChatID: c.ID, TrackID: "a-2", MessageType: shared.MessageImage,
+			Content: video.FileName}).Is(t, 200, shared.CodeValidation)
+	})
+}
+
