@@ -137,4 +137,3 @@ func TestVoiceClip(t *testing.T) {
 			Content: video.FileName}).Is(t, 200, shared.CodeValidation)
 	})
 }
-
