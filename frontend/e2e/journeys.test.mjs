@@ -52,7 +52,7 @@ describe('Hearth journeys', () => {
     await page.waitForURL('**/dashboard');
     await page.locator('.hearth-header').getByText('Cedar Home AFH').first().waitFor();
     await page.getByTestId('card-approvals').waitFor();
-    assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Calendar', 'Tasks', 'Residents management', 'eMARs', 'Staff management', 'Shift management', 'Shift report']);
+    assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Calendar', 'Tasks', 'Residents management', 'eMARs', 'Staff management', 'Shift management', 'Shift report', 'Message']);
     // The demo's overdue credentials badge the staff entry (spec 000 §3 "Sidebar counts").
     await openMenu(page);
     await page.locator('nav a[data-menu-code="StaffManagement"] .hearth-nav-badge').waitFor();
@@ -65,7 +65,7 @@ describe('Hearth journeys', () => {
     await signIn(page, 'caregiver_maple1');
     await page.waitForURL('**/dashboard');
     await page.locator('.hearth-header').getByText('Maple House AFH').first().waitFor();
-    assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Calendar', 'Tasks', 'Residents', 'eMARs', 'Incidents', 'Shift report', 'Your status']);
+    assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Calendar', 'Tasks', 'Residents', 'eMARs', 'Incidents', 'Shift report', 'Message', 'Your status']);
     await page.getByTestId('card-myStatus').waitFor();
     assert.equal(await page.getByTestId('card-approvals').count(), 0, 'no owner cards for a caregiver');
   });
@@ -92,7 +92,7 @@ describe('Hearth journeys', () => {
     await page.getByRole('heading', { name: 'Panel', exact: true }).waitFor();
     await openMenu(page);
     const navEs = page.getByRole('navigation', { name: 'Menú principal' });
-    assert.deepEqual(await navEs.locator('a .hearth-nav-label').allTextContents(), ['Panel', 'Calendario', 'Tareas', 'Residentes', 'eMAR', 'Incidentes', 'Informe de turno', 'Su estado']);
+    assert.deepEqual(await navEs.locator('a .hearth-nav-label').allTextContents(), ['Panel', 'Calendario', 'Tareas', 'Residentes', 'eMAR', 'Incidentes', 'Informe de turno', 'Mensajes', 'Su estado']);
     await page.getByTestId('card-myStatus').getByText('Su estado').waitFor();
 
     await openSettings(page, 'Ajustes');
@@ -100,7 +100,7 @@ describe('Hearth journeys', () => {
     await page.getByRole('heading', { name: '仪表盘', exact: true }).waitFor();
     await openMenu(page);
     const navZh = page.getByRole('navigation', { name: '主菜单' });
-    assert.deepEqual(await navZh.locator('a .hearth-nav-label').allTextContents(), ['仪表盘', '日历', '任务', '住户', '电子给药记录', '事故', '交班报告', '我的状态']);
+    assert.deepEqual(await navZh.locator('a .hearth-nav-label').allTextContents(), ['仪表盘', '日历', '任务', '住户', '电子给药记录', '事故', '交班报告', '消息', '我的状态']);
     await page.getByTestId('card-myStatus').getByText('我的状态').waitFor();
     await screenshot(page, 'dashboard-zh-CN');
   });
