@@ -6,6 +6,7 @@ import { ChatDirect, ChatFacility, ChatGroup, ChatSystem } from '@/types/api.gen
 import { formatDate, formatTime } from '@/lib/time/dateTime';
 import { zonedDate } from '@/lib/time/zone';
 import { useFacilityViewer } from '@/lib/session/viewer';
+import { isKeyMessage } from '../messageRules';
 import { useMessageText } from '../useMessageText';
 
 const BADGE_MAX = 99;
@@ -53,7 +54,7 @@ export function ChatList({
         {chats.map((c) => {
           const last = c.lastMessage;
           const lastText = last ? preview(last) : '';
-          const who = last && c.kind !== ChatDirect && c.kind !== ChatSystem && last.senderName && !last.recalled && last.sender ? (last.sender === uid ? t('chat.list.you') : last.senderName) : '';
+          const who = last && c.kind !== ChatDirect && c.kind !== ChatSystem && last.senderName && !last.recalled && last.sender && !isKeyMessage(last) ? (last.sender === uid ? t('chat.list.you') : last.senderName) : '';
           const unread = c.unreadMessageCount;
           return (
             <li key={c.id}>

@@ -46,6 +46,10 @@ function Translation({ message, asked, auto }: { message: Message; asked: boolea
     staleTime: Infinity,
   });
   const text = message.translation || q.data?.translation;
+  // Written in the reader's language already: the server answers the text itself.
+  if (text && text.trim() === message.content.trim()) {
+    return asked ? <div className="hearth-chat-translation hearth-chat-meta">{t('chat.translate.same')}</div> : null;
+  }
   if (text) {
     return (
       <div className="hearth-chat-translation" data-testid="chat-translation">
