@@ -70,9 +70,11 @@ export async function startRecording(): Promise<Recording> {
   };
   recorder.start(1000);
   const release = () => stream.getTracks().forEach((track) => track.stop());
+  let stopping = false;
   return {
     stop: () =>
       new Promise((resolve) => {
+        stopping = true;
         recorder.onstop = () => {
           release();
           resolve({ blob: new Blob(chunks, { type: mimeType.split(';')[0] }), mimeType: mimeType.split(';')[0], durationMs: Date.now() - started });
@@ -80,6 +82,7 @@ export async function startRecording(): Promise<Recording> {
         recorder.stop();
       }),
     cancel: () => {
+      if (stopping) return; // stop() delivers the clip and releases the microphone
       recorder.onstop = release;
       if (recorder.state !== 'inactive') recorder.stop();
       else release();

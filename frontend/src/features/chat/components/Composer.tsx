@@ -70,8 +70,9 @@ export function Composer({ chatId, replyTo, onReplyDone }: { chatId: string; rep
   async function finishRecording() {
     if (!recording) return;
     const r = recording;
+    const stopped = r.stop();
     setRecording(null);
-    const clip = await r.stop();
+    const clip = await stopped;
     if (clip.blob.size === 0) return;
     await sendFile(clip.blob, `voice-${Date.now()}.${clipExtension(clip.mimeType)}`, { durationMs: clip.durationMs }, MessageAudio);
   }
