@@ -2,6 +2,7 @@ package im
 
 import (
 	"context"
+	"sync"
 
 	"hearth/cloud/platform/ai"
 	"hearth/cloud/platform/auth"
@@ -16,8 +17,12 @@ import (
 // language; the original always stays. With no provider the AI service's
 // answer (4150) is passed on and the original shows alone.
 
-// autoTranslateMax bounds the translations one page read may ask for.
-const autoTranslateMax = 10
+// autoTranslateMax bounds the translations one page read may ask for, and
+// autoTranslateAtOnce how many are asked at the same time.
+const (
+	autoTranslateMax    = 10
+	autoTranslateAtOnce = 3
+)
 
 // translatorLanguages are the AI service's names of Hearth's languages.
 var translatorLanguages = map[shared.Language]shared.ResidentLanguage{
@@ -97,26 +102,45 @@ func (s *Service) Translate(ctx context.Context, p *auth.Principal, messageID st
 }
 
 // autoTranslate fills cached with translations of the page's texts written
-// in another language, a few at most; the first refusal (no provider, not in
-// the plan, over the limit) stops it and the originals show.
+// in another language, a few at most and autoTranslateAtOnce at a time; after
+// the first refusal (no provider, not in the plan, over the limit) no more
+// are asked and the originals show.
 func (s *Service) autoTranslate(ctx context.Context, p *auth.Principal, rows []messageRow, lang shared.Language, cached map[string]string) {
-	asked := 0
+	var todo []*messageRow
 	for i := range rows {
-		m := &rows[i]
-		if _, ok := cached[m.ID]; ok || !needsTranslation(m, lang) {
-			continue
+		if _, ok := cached[rows[i].ID]; !ok && needsTranslation(&rows[i], lang) && len(todo) < autoTranslateMax {
+			todo = append(todo, &rows[i])
 		}
-		if asked == autoTranslateMax {
-			return
-		}
-		asked++
-		t, err := s.translate(ctx, p, m, lang)
-		if err != nil {
-			if _, refused := problem.As(err); !refused {
-				s.log.WarnContext(ctx, "chat auto-translation failed", "message_id", m.ID, "err", err)
-			}
-			return
-		}
-		cached[m.ID] = t
 	}
+	var (
+		mu      sync.Mutex
+		refused bool
+		wg      sync.WaitGroup
+	)
+	slots := make(chan struct{}, autoTranslateAtOnce)
+	for _, m := range todo {
+		mu.Lock()
+		stop := refused
+		mu.Unlock()
+		if stop {
+			break
+		}
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			t, err := s.translate(ctx, p, m, lang)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				if _, ok := problem.As(err); !ok {
+					s.log.WarnContext(ctx, "chat auto-translation failed", "message_id", m.ID, "err", err)
+				}
+				refused = true
+				return
+			}
+			cached[m.ID] = t
+		}()
+	}
+	wg.Wait()
 }

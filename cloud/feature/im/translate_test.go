@@ -59,6 +59,14 @@ func TestTranslationCache(t *testing.T) {
 		if got := p.Records[len(p.Records)-1]; got.ID != n.ID || !strings.Contains(got.Translation, "谢谢") {
 			t.Fatalf("auto-translated %+v", got)
 		}
+		for _, text := range []string{"早上好", "药已经发了", "李先生睡得很好", "厨房需要牛奶"} {
+			push(t, wei, c.ID, "zh-"+text, text)
+		}
+		for _, m := range page(t, owner, c.ID).Records {
+			if m.Sender == e.UserID(t, "caregiver_maple2") && !strings.Contains(m.Translation, m.Content) {
+				t.Fatalf("not auto-translated: %+v", m)
+			}
+		}
 	})
 }
 
