@@ -3,7 +3,9 @@
 // another page and the message shows in her open chat without a reload; opening the chat clears the badge.
 // Amina sends a picture and Elena sees its thumbnail and large preview; Amina recalls a message and it
 // disappears on Elena's side. The demo's Spanish message from Amina shows Elena its English translation
-// below the original (the demo caches one; cloud/feature/im's demo data). Every page is audited with axe.
+// below the original (the demo caches one; cloud/feature/im's demo data). Then Amina makes a group, renames
+// it, removes a member, forwards two messages merged, deletes one for herself and leaves. Every page is
+// audited with axe.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -184,6 +186,89 @@ describe('chat', () => {
       await carer.context.close();
     }
     assert.deepEqual(owner.problems, [], 'the owner’s page logged problems');
+    assert.deepEqual(carer.problems, [], 'the caregiver’s page logged problems');
+  });
+
+  test('a group: made from contacts, renamed, a member removed, two messages forwarded merged, one deleted for me, left', async () => {
+    const carer = await newPage(browser);
+    const { page } = carer;
+    try {
+      const stamp = Date.now().toString(36);
+      const group = `Night team ${stamp}`;
+      await signIn(page, 'caregiver_maple1');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await page.goto('/message');
+
+      await step('Amina makes a group with Wei and Grace', async () => {
+        await page.getByTestId('chat-new').click();
+        const dialog = page.getByRole('dialog', { name: tr('chat.new.title') });
+        await dialog.getByText('Wei Chen').click();
+        await dialog.getByText('Grace Kim').click();
+        await page.locator('#chat-group-name').fill(group);
+        await dialog.getByTestId('chat-new-start').click();
+        await page.getByTestId('chat-conversation').getByRole('heading', { name: group }).waitFor();
+        await page.getByTestId('chat-note').filter({ hasText: tr('chat.event.created', { actor: CAREGIVER }) }).waitFor();
+      });
+
+      await step('she writes twice, renames it and removes Grace; each change is a note in the chat', async () => {
+        for (const text of [`Linen count done (${stamp})`, `Dryer 2 is broken (${stamp})`]) {
+          await page.getByTestId('chat-input').fill(text);
+          await page.keyboard.press('Enter');
+          await bubble(page, text).getByTestId('chat-message-menu').waitFor();
+        }
+        await page.getByTestId('chat-settings').click();
+        await page.getByRole('menuitem', { name: tr('chat.manage.rename') }).click();
+        await page.locator('#chat-rename').fill(`${group} B`);
+        await page.getByRole('button', { name: tr('chat.manage.save') }).click();
+        await page.getByTestId('chat-conversation').getByRole('heading', { name: `${group} B` }).waitFor();
+        await page.getByTestId('chat-note').filter({ hasText: tr('chat.event.renamed', { actor: CAREGIVER, name: `${group} B` }) }).waitFor();
+        await page.getByTestId('chat-settings').click();
+        await page.getByRole('menuitem', { name: tr('chat.manage.membersAction') }).click();
+        const members = page.getByRole('dialog', { name: tr('chat.manage.members', { count: 3 }) });
+        await members.waitFor();
+        await screenshot(page, 'chat-members');
+        await members.getByRole('button', { name: tr('chat.manage.remove', { name: 'Grace Kim' }) }).click();
+        await page.getByTestId('chat-note').filter({ hasText: tr('chat.event.memberRemoved', { actor: CAREGIVER, members: 'Grace Kim' }) }).waitFor();
+        await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+        await page.getByText(tr('chat.manage.memberCount', { count: 2 })).waitFor();
+      });
+
+      await step('she selects both messages and forwards them to Elena as one chat history', async () => {
+        await bubble(page, 'Linen count done').getByTestId('chat-message-menu').click();
+        await page.getByRole('menuitem', { name: tr('chat.action.select') }).click();
+        await bubble(page, 'Dryer 2 is broken').locator('label.hearth-chat-select').click();
+        assert.equal(await bubble(page, 'Dryer 2 is broken').getByRole('checkbox').isChecked(), true);
+        const bar = page.getByRole('toolbar', { name: tr('chat.select.toolbar') });
+        await bar.getByText(tr('chat.select.count', { count: 2, max: 30 })).waitFor();
+        await bar.getByRole('button', { name: tr('chat.action.forward') }).click();
+        const dialog = page.getByRole('dialog', { name: tr('chat.forward.title', { count: 2 }) });
+        await dialog.getByText(tr('chat.forward.merge')).click();
+        await dialog.getByText(OWNER).click();
+        await screenshot(page, 'chat-forward');
+        await dialog.getByRole('button', { name: tr('chat.action.forward') }).click();
+        await dialog.waitFor({ state: 'detached' });
+        const chat = await openChat(page, OWNER);
+        const merged = chat.locator('.hearth-chat-merged').last();
+        await merged.getByText(`${CAREGIVER}: Dryer 2 is broken (${stamp})`).waitFor();
+        await merged.getByText(tr('chat.forward.count', { count: 2 })).waitFor();
+      });
+
+      await step('she deletes the history for herself and leaves the group', async () => {
+        const forwarded = page.getByTestId('chat-message').filter({ has: page.locator('.hearth-chat-merged') }).last();
+        const id = await forwarded.getAttribute('data-message-id');
+        await forwarded.getByTestId('chat-message-menu').click();
+        await page.getByRole('menuitem', { name: tr('chat.action.deleteForMe') }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: tr('chat.action.deleteForMe') }).click();
+        await page.locator(`[data-message-id="${id}"]`).waitFor({ state: 'detached' });
+        await openChat(page, `${group} B`);
+        await page.getByTestId('chat-settings').click();
+        await page.getByRole('menuitem', { name: tr('chat.manage.leave') }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: tr('chat.manage.leave') }).click();
+        await page.getByTestId('chat-item').filter({ hasText: `${group} B` }).waitFor({ state: 'detached' });
+      });
+    } finally {
+      await carer.context.close();
+    }
     assert.deepEqual(carer.problems, [], 'the caregiver’s page logged problems');
   });
 });
