@@ -212,7 +212,7 @@ func (s *Service) chat(ctx context.Context, q db.Querier, c *chatRow, userID str
 		UnreadMessageCount: unread, LastMessageTime: c.LastMessageAt, CreatedAt: c.CreatedAt}
 	var me *memberRow
 	for i, m := range members {
-		out.Members = append(out.Members, toMember(m))
+		out.Members = append(out.Members, s.toMember(m))
 		if m.UserID == userID {
 			me = &members[i]
 		}
@@ -706,7 +706,7 @@ func (s *Service) Contacts(ctx context.Context, p *auth.Principal, in shared.Con
 	to := min(from+size, len(all))
 	for _, pp := range all[from:to] {
 		out.Records = append(out.Records, shared.Contact{UID: pp.UserID, UserName: pp.Name, TenantID: tenant, FacilityName: facility,
-			RoleType: pp.Role, Language: string(pp.Language)})
+			RoleType: pp.Role, Avatar: s.avatar(pp.Avatar), Language: string(pp.Language)})
 	}
 	return out, nil
 }

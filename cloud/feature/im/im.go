@@ -38,6 +38,8 @@ type Files interface {
 	UploadTyped(ctx context.Context, p *auth.Principal, category shared.FileCategory, f upload.File, contentType, suffix string, maxBytes int64) (*shared.FileItem, error)
 	Attach(ctx context.Context, q db.Querier, p *auth.Principal, category shared.FileCategory, ids []string) error
 	OpenAuthorised(ctx context.Context, tenantID, id string, w, h int) (shared.FileItem, io.ReadCloser, int64, error)
+	// AvatarThumbURL is the signed link of an avatar's 64 × 64 thumbnail ("" for none).
+	AvatarThumbURL(fileID string) string
 }
 
 // Translator is the AI service's translation (aiservice.Service), wired by cloud/server.
@@ -161,8 +163,16 @@ func toMessage(m *messageRow, translation string) shared.Message {
 }
 
 // toMember is a member on the wire.
-func toMember(m memberRow) shared.ChatMember {
-	return shared.ChatMember{UserID: m.UserID, Name: m.Name, RoleType: m.Role, ReadSeq: m.ReadSeq}
+func (s *Service) toMember(m memberRow) shared.ChatMember {
+	return shared.ChatMember{UserID: m.UserID, Name: m.Name, Avatar: s.avatar(m.Avatar), RoleType: m.Role, ReadSeq: m.ReadSeq}
+}
+
+// avatar is the signed link of a person's avatar thumbnail.
+func (s *Service) avatar(fileID string) string {
+	if s.files == nil || fileID == "" {
+		return ""
+	}
+	return s.files.AvatarThumbURL(fileID)
 }
 
 // audit records a change to a chat's people, name or a recalled message in
