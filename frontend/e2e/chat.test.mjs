@@ -171,6 +171,7 @@ describe('chat', () => {
         assert.ok(original && translation && original !== translation, `original "${original}", translation "${translation}"`);
         assert.match(original, /[áéíóúñ¿¡]|\b(el|la|los|las|de|está|por|para)\b/i, `the original stays in Spanish: "${original}"`);
         await translated.getByText(tr('chat.translate.label')).waitFor();
+        await translated.scrollIntoViewIfNeeded();
         await screenshot(owner.page, 'chat-translation');
       });
 
