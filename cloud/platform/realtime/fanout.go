@@ -36,6 +36,7 @@ const (
 type notice struct {
 	Replica string          `json:"o"`
 	Users   []string        `json:"u,omitempty"`
+	In      string          `json:"i,omitempty"` // the frame's facility: only sockets signed in to it
 	Frame   json.RawMessage `json:"f,omitempty"`
 	Ref     string          `json:"r,omitempty"`
 	Tenant  string          `json:"t,omitempty"`
@@ -62,7 +63,7 @@ func (h *Hub) announce(ctx context.Context, q db.Querier, n notice) error {
 			id, string(users), string(n.Frame), h.now().UnixMilli()); err != nil {
 			return fmt.Errorf("realtime: keep a large frame: %w", err)
 		}
-		if payload, err = json.Marshal(notice{Replica: h.replica, Ref: id}); err != nil {
+		if payload, err = json.Marshal(notice{Replica: h.replica, Ref: id, In: n.In}); err != nil {
 			return err
 		}
 	}
@@ -92,7 +93,7 @@ func (h *Hub) heard(payload string) {
 		h.planChanged(n.Tenant, n.Plan)
 		return
 	}
-	h.deliver(n.Users, prepared(n.Frame))
+	h.deliver(n.Users, n.In, prepared(n.Frame))
 }
 
 // readRef fills n from the realtime_frames row it names.

@@ -74,6 +74,14 @@ var _ Publisher = (*Hub)(nil)
 // q's transaction commits (at once when q is the DB itself); a rollback sends
 // nothing. The frame is encoded once, here, for every receiver.
 func (h *Hub) Publish(ctx context.Context, q db.Querier, userIDs []string, frame shared.ImFrame) error {
+	return h.PublishIn(ctx, q, "", userIDs, frame)
+}
+
+// PublishIn is Publish to the sockets of userIDs signed in to the facility
+// tenantID only ("" = every socket of theirs): a person who works in two
+// facilities and has one open must not see the other's chat frames there
+// (an unread count is per facility).
+func (h *Hub) PublishIn(ctx context.Context, q db.Querier, tenantID string, userIDs []string, frame shared.ImFrame) error {
 	if len(userIDs) == 0 {
 		return nil
 	}
@@ -82,10 +90,10 @@ func (h *Hub) Publish(ctx context.Context, q db.Querier, userIDs []string, frame
 		return fmt.Errorf("realtime: encode frame: %w", err)
 	}
 	users := append([]string(nil), userIDs...)
-	if err := h.announce(ctx, q, notice{Users: users, Frame: msg}); err != nil {
+	if err := h.announce(ctx, q, notice{Users: users, In: tenantID, Frame: msg}); err != nil {
 		return err
 	}
-	db.AfterCommit(q, func() { h.deliver(users, prepared(msg)) })
+	db.AfterCommit(q, func() { h.deliver(users, tenantID, prepared(msg)) })
 	return nil
 }
 
@@ -100,13 +108,15 @@ func (h *Hub) PlanChanged(ctx context.Context, q db.Querier, tenantID string, pl
 	return nil
 }
 
-// deliver queues msg on this process's sockets of users.
-func (h *Hub) deliver(users []string, msg *websocket.PreparedMessage) {
+// deliver queues msg on this process's sockets of users (in tenantID when set).
+func (h *Hub) deliver(users []string, tenantID string, msg *websocket.PreparedMessage) {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	for _, u := range users {
 		for s := range h.byUser[u] {
-			s.send(outFrame{msg: msg})
+			if tenantID == "" || s.p.TenantID == tenantID {
+				s.send(outFrame{msg: msg})
+			}
 		}
 	}
 }

@@ -366,14 +366,32 @@ func TestReplicasDeliverAcross(t *testing.T) {
 	knockedOut(t, bs)
 }
 
-// A facility whose plan loses chat has its people's sockets knocked out (reason PLAN).
-func TestPlanLosesChat(t *testing.T) {
+// A frame for one facility reaches only the sockets signed in to it; a facility whose
+// plan loses chat has its people's sockets knocked out (reason PLAN).
+func TestFacilityFramesAndPlan(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d, servertest.Options{Outbox: true})
 		ctx := context.Background()
 		mapleOwner, carer := e.SignIn(t, owner, maple), e.SignIn(t, amina)
 		a, b := bound(t, e, mapleOwner), bound(t, e, carer)
 		cedar := bound(t, e, e.SignIn(t, owner, "Cedar Home AFH")) // the same owner in another facility
+
+		// A frame of Maple's goes to her Maple socket, not to the Cedar one.
+		me := []string{mapleOwner.Result.LoginUserInfo.UserID}
+		if err := e.Server.Realtime.PublishIn(ctx, d, e.FacilityID(t, maple), me, shared.ImFrame{Action: shared.ImUnread, Data: "maple"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Server.Realtime.Publish(ctx, d, me, shared.ImFrame{Action: shared.ImChat, Data: "everywhere"}); err != nil {
+			t.Fatal(err)
+		}
+		if f := next(t, a); f.Action != shared.ImUnread {
+			t.Fatalf("Maple socket: %+v", f)
+		}
+		next(t, a)
+		if f := next(t, cedar); f.Action != shared.ImChat {
+			t.Fatalf("Cedar socket got %+v first, want only the frame for every facility", f)
+		}
+
 		if err := d.InTx(ctx, func(tx *db.Tx) error {
 			return e.Server.Realtime.PlanChanged(ctx, tx, e.FacilityID(t, maple), shared.PlanFree)
 		}); err != nil {
