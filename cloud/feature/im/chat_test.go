@@ -184,7 +184,7 @@ func TestMembership(t *testing.T) {
 		wei := e.SignIn(t, "caregiver_maple2")
 		aminaID, weiID := e.UserID(t, "caregiver_maple1"), e.UserID(t, "caregiver_maple2")
 		g := start(t, owner, "Night team", aminaID, weiID)
-		push(t, owner, g.ID, "g-1", "Hello team")
+		hello := push(t, owner, g.ID, "g-1", "Hello team")
 
 		amina.Post(t, api+"/chat/leave?chatId="+g.ID, nil).OK(t)
 		amina.Post(t, api+"/message/pageLatest", shared.MessagePageRequest{ChatID: g.ID}).Is(t, 200, shared.CodeNotFound)
@@ -224,6 +224,11 @@ func TestMembership(t *testing.T) {
 				Is(t, 200, shared.CodeNotFound)
 			c.Post(t, api+"/chat/readAll", shared.ChatReadAllRequest{ChatID: g.ID}).Is(t, 200, shared.CodeNotFound)
 			c.Post(t, api+"/chat/start", shared.ChatStartRequest{MemberIDs: []string{aminaID}}).Is(t, 200, shared.CodeNotFound)
+			c.Get(t, api+"/message/recall?messageId="+hello.ID).Is(t, 200, shared.CodeNotFound)
+			c.Post(t, api+"/message/translate", shared.MessageTranslateRequest{MessageID: hello.ID}).Is(t, 200, shared.CodeNotFound)
+			c.Post(t, api+"/message/delete", shared.MessageDeleteRequest{MessageIDs: []string{hello.ID}}).Is(t, 200, shared.CodeNotFound)
+			c.Post(t, api+"/chat/addMember", shared.ChatMembersRequest{ChatID: g.ID, UserIDs: []string{aminaID}}).Is(t, 200, shared.CodeNotFound)
+			c.Post(t, api+"/chat/autoTranslate", shared.ChatAutoTranslateRequest{ChatID: g.ID, On: true}).Is(t, 200, shared.CodeNotFound)
 			if chatOf(t, c, g.ID) != nil {
 				t.Fatal("another facility lists Maple's group")
 			}
