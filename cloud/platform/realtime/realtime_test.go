@@ -12,6 +12,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"hearth/cloud/feature/demo"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
 	"hearth/cloud/server/servertest"
@@ -270,6 +271,16 @@ func TestKnockOut(t *testing.T) {
 		hs, ws := bound(t, e, home), bound(t, e, work)
 		home.Post(t, "/api/system/user/logout", shared.LogoutRequest{RefreshToken: home.RefreshToken}).OK(t)
 		if reason := knockedOut(t, hs); reason != "SIGNED_OUT" {
+			t.Errorf("reason = %q", reason)
+		}
+		pingPong(t, ws)
+
+		// A new password signs her out everywhere else: the other device's socket goes, this one stays.
+		phone := e.SignIn(t, owner, maple)
+		ps := bound(t, e, phone)
+		work.Post(t, "/api/system/user/updatePassword", shared.UpdatePasswordRequest{
+			OriginalPassword: servertest.EncodePassword(demo.DemoPassword), Password: servertest.EncodePassword("Hearth#2027y")}).OK(t)
+		if reason := knockedOut(t, ps); reason != "SIGNED_OUT" {
 			t.Errorf("reason = %q", reason)
 		}
 		pingPong(t, ws)
