@@ -90,6 +90,7 @@ describe('chat message rules', () => {
     expect(isKeyMessage(m)).toBe(true);
     expect(keyParams(m, (ms) => `T${ms}`)).toEqual({ resident: 'Rosa', medication: 'Metformin', dueAt: 'T1700000000000' });
     expect(keyParams(msg({ extra: '{"dueAt":"1700000000000","shiftDate":"2026-11-24"}' }), (ms) => `T${ms}`)).toEqual({ dueAt: 'T1700000000000', shiftDate: '2026-11-24' });
+    expect(keyParams(msg({ extra: '{"from":"2026-11-27","to":"2026-11-28"}' }), String, (d) => `D${d}`)).toEqual({ from: 'D2026-11-27', to: 'D2026-11-28' });
     expect(keyParams(msg({ extra: 'not json' }), String)).toEqual({});
   });
 

@@ -92,11 +92,20 @@ export function translatable(m: Message): boolean {
 
 /**
  * A key message's params for the catalogue: values named …At are instants (epoch ms, as a number or its
- * digits: chatpost sends strings) shown as the time in the facility's zone; the rest are given as they are.
+ * digits: chatpost sends strings) shown as the time in the facility's zone; calendar days (YYYY-MM-DD) in the
+ * reader's date format; the rest are given as they are.
  */
-export function keyParams(m: Pick<Message, 'extra'>, formatInstant: (ms: number) => string): Record<string, string> {
+export function keyParams(
+  m: Pick<Message, 'extra'>,
+  formatInstant: (ms: number) => string,
+  formatDay: (day: string) => string = (day) => day,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(parseExtra(m.extra))) {
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) {
+      out[k] = formatDay(v); // a calendar day (a shift's date, a leave's first and last day)
+      continue;
+    }
     const instant = typeof v === 'number' ? v : typeof v === 'string' && /^\d{10,}$/.test(v) ? Number(v) : undefined;
     if (instant !== undefined && /At$/.test(k)) out[k] = formatInstant(instant);
     else if (Array.isArray(v)) out[k] = v.map(String).join(', ');

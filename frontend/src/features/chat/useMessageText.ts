@@ -9,7 +9,7 @@ import {
   MessageImage,
   MessageVideo,
 } from '@/types/api.gen';
-import { formatDateTime } from '@/lib/time/dateTime';
+import { formatCalendarDate, formatDateTime } from '@/lib/time/dateTime';
 import { useFacilityViewer } from '@/lib/session/viewer';
 import { fileDetails, isKeyMessage, keyParams } from './messageRules';
 
@@ -26,7 +26,11 @@ export function useMessageText() {
 
   const keyText = useCallback(
     (m: Pick<Message, 'content' | 'extra'>): string => {
-      const params = keyParams(m, (ms) => formatDateTime(ms, viewer.zoneCode, lang));
+      const params = keyParams(
+        m,
+        (ms) => formatDateTime(ms, viewer.zoneCode, lang),
+        (day) => formatCalendarDate(day, lang),
+      );
       if (!m.content.startsWith('chat.') || !i18n.exists(m.content)) return t('chat.system.unknown');
       return String(t(m.content as never, { ...params, interpolation: { escapeValue: false } } as never));
     },
