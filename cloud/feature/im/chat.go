@@ -605,7 +605,7 @@ func (s *Service) ReadAll(ctx context.Context, p *auth.Principal, chatID string)
 		if err != nil {
 			return err
 		}
-		if err := s.publish(ctx, tx, userIDs(members), shared.ImRead, shared.ImReadEvent{ChatID: c.ID, UserID: p.UserID, ReadSeq: c.LastSeq}); err != nil {
+		if err := s.publish(ctx, tx, c.TenantID, userIDs(members), shared.ImRead, shared.ImReadEvent{ChatID: c.ID, UserID: p.UserID, ReadSeq: c.LastSeq}); err != nil {
 			return err
 		}
 		return s.publishUnread(ctx, tx, tenant, c.ID, []string{p.UserID})
@@ -628,7 +628,7 @@ func (s *Service) publishChat(ctx context.Context, q db.Querier, c *chatRow, use
 		if err != nil {
 			return err
 		}
-		if err := s.publish(ctx, q, []string{uid}, shared.ImChat, view); err != nil {
+		if err := s.publish(ctx, q, c.TenantID, []string{uid}, shared.ImChat, view); err != nil {
 			return err
 		}
 	}
@@ -649,7 +649,7 @@ func (s *Service) publishUnread(ctx context.Context, q db.Querier, tenantID, cha
 		for _, n := range by {
 			total += n
 		}
-		if err := s.publish(ctx, q, []string{uid}, shared.ImUnread, shared.ImUnreadEvent{UnreadMessageCount: total, ChatID: chatID, ChatUnread: by[chatID]}); err != nil {
+		if err := s.publish(ctx, q, tenantID, []string{uid}, shared.ImUnread, shared.ImUnreadEvent{UnreadMessageCount: total, ChatID: chatID, ChatUnread: by[chatID]}); err != nil {
 			return err
 		}
 	}

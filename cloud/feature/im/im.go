@@ -96,12 +96,24 @@ func tenantOf(p *auth.Principal) (string, error) {
 	return p.TenantID, nil
 }
 
-// publish sends a frame to users' sockets after q's transaction commits.
-func (s *Service) publish(ctx context.Context, q db.Querier, users []string, action shared.ImAction, data any) error {
+// facilityPublisher is a publisher that can address the sockets signed in
+// to one facility (realtime.Hub): a person who works at two facilities sees
+// each facility's chat only on the sockets signed in to it.
+type facilityPublisher interface {
+	PublishIn(ctx context.Context, q db.Querier, tenantID string, userIDs []string, frame shared.ImFrame) error
+}
+
+// publish sends a frame to users' sockets signed in to tenantID, after q's
+// transaction commits.
+func (s *Service) publish(ctx context.Context, q db.Querier, tenantID string, users []string, action shared.ImAction, data any) error {
 	if s.pub == nil || len(users) == 0 {
 		return nil
 	}
-	return s.pub.Publish(ctx, q, users, shared.ImFrame{Action: action, Data: data})
+	frame := shared.ImFrame{Action: action, Data: data}
+	if fp, ok := s.pub.(facilityPublisher); ok {
+		return fp.PublishIn(ctx, q, tenantID, users, frame)
+	}
+	return s.pub.Publish(ctx, q, users, frame)
 }
 
 // memberChat is a chat of the caller's facility the caller is in now. A chat

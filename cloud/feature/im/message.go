@@ -60,7 +60,7 @@ func (s *Service) send(ctx context.Context, tx db.Querier, c *chatRow, m *messag
 		return err
 	}
 	ids := userIDs(members)
-	if err := s.publish(ctx, tx, ids, shared.ImMessage, toMessage(m, "")); err != nil {
+	if err := s.publish(ctx, tx, c.TenantID, ids, shared.ImMessage, toMessage(m, "")); err != nil {
 		return err
 	}
 	return s.publishUnread(ctx, tx, c.TenantID, c.ID, others(ids, m.SenderID))
@@ -357,7 +357,7 @@ func (s *Service) Recall(ctx context.Context, p *auth.Principal, messageID strin
 		if err != nil {
 			return err
 		}
-		return s.publish(ctx, tx, userIDs(members), shared.ImRecall, shared.ImRecallEvent{ChatID: c.ID, MessageID: m.ID})
+		return s.publish(ctx, tx, c.TenantID, userIDs(members), shared.ImRecall, shared.ImRecallEvent{ChatID: c.ID, MessageID: m.ID})
 	})
 	if err != nil {
 		return nil, err

@@ -20,15 +20,20 @@ type frames struct {
 
 type sent struct {
 	to    []string
+	in    string // the facility whose sockets are addressed ("" = all)
 	frame shared.ImFrame
 }
 
-func (f *frames) Publish(_ context.Context, q db.Querier, userIDs []string, frame shared.ImFrame) error {
+func (f *frames) Publish(ctx context.Context, q db.Querier, userIDs []string, frame shared.ImFrame) error {
+	return f.PublishIn(ctx, q, "", userIDs, frame)
+}
+
+func (f *frames) PublishIn(_ context.Context, q db.Querier, tenantID string, userIDs []string, frame shared.ImFrame) error {
 	to := slices.Clone(userIDs)
 	db.AfterCommit(q, func() {
 		f.mu.Lock()
 		defer f.mu.Unlock()
-		f.sent = append(f.sent, sent{to: to, frame: frame})
+		f.sent = append(f.sent, sent{to: to, in: tenantID, frame: frame})
 	})
 	return nil
 }
@@ -75,6 +80,10 @@ func TestPublishedFrames(t *testing.T) {
 		msgs := f.take(shared.ImMessage)
 		if len(msgs) != 1 || !slices.Contains(msgs[0].to, ownerID) || !slices.Contains(msgs[0].to, aminaID) {
 			t.Fatalf("ImMessage frames %+v", msgs)
+		}
+		// Only to the sockets signed in to Maple: the owner's Cedar tab hears nothing of it.
+		if msgs[0].in != e.FacilityID(t, maple) {
+			t.Fatalf("ImMessage addressed to facility %q", msgs[0].in)
 		}
 		if got, ok := msgs[0].frame.Data.(shared.Message); !ok || got.ID != m.ID {
 			t.Fatalf("ImMessage data %+v", msgs[0].frame.Data)
