@@ -4,8 +4,8 @@
 // Amina sends a picture and Elena sees its thumbnail and large preview; Amina recalls a message and it
 // disappears on Elena's side. The demo's Spanish message from Amina shows Elena its English translation
 // below the original (the demo caches one; cloud/feature/im's demo data). Then Amina makes a group, renames
-// it, removes a member, forwards two messages merged, deletes one for herself and leaves. Every page is
-// audited with axe.
+// it, removes a member, writes while the network is down (the message waits and is sent once when it is
+// back), forwards two messages merged, deletes one for herself and leaves. Every page is audited with axe.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -232,6 +232,24 @@ describe('chat', () => {
         await page.getByTestId('chat-note').filter({ hasText: tr('chat.event.memberRemoved', { actor: CAREGIVER, members: 'Grace Kim' }) }).waitFor();
         await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
         await page.getByText(tr('chat.manage.memberCount', { count: 2 })).waitFor();
+      });
+
+      await step('the network drops: a message waits ("Waiting to send") and is sent once when it is back', async () => {
+        const text = `Written with no network (${stamp})`;
+        await carer.context.setOffline(true);
+        await page.getByTestId('chat-input').fill(text);
+        await page.keyboard.press('Enter');
+        await bubble(page, text).getByTestId('chat-waiting').waitFor();
+        await screenshot(page, 'chat-waiting');
+        await carer.context.setOffline(false);
+        // Pushed again with its trackId once the network answers (the outbox retries within seconds).
+        await bubble(page, text).getByTestId('chat-message-menu').waitFor({ timeout: 30_000 });
+        await page.reload();
+        await page.getByTestId('chat-conversation').getByRole('heading', { name: `${group} B` }).waitFor();
+        await bubble(page, text).first().waitFor();
+        assert.equal(await bubble(page, text).count(), 1, 'stored once');
+        // The calls that failed while offline are the browser's own console lines, not the page's errors.
+        carer.problems.splice(0, carer.problems.length, ...carer.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p)));
       });
 
       await step('she selects both messages and forwards them to Elena as one chat history', async () => {
