@@ -253,9 +253,17 @@ func (h *Hub) Close() {
 		}
 	}
 	h.mu.Unlock()
-	for _, s := range all {
-		s.closeWith(closeGoingAway, "server stopping")
+	closeEach(all, closeGoingAway, "server stopping")
+}
+
+// closeEach closes socks at once, each on its own goroutine (a close waits up
+// to a second for a writer stuck on a slow device), and returns when all are.
+func closeEach(socks []*socket, code int, reason string) {
+	var wg sync.WaitGroup
+	for _, s := range socks {
+		wg.Go(func() { s.closeWith(code, reason) })
 	}
+	wg.Wait()
 }
 
 // closeAll ends every socket with 1012 (service restart): used when this
@@ -270,7 +278,5 @@ func (h *Hub) closeAll(code int, reason string) {
 		}
 	}
 	h.mu.RUnlock()
-	for _, s := range all {
-		s.closeWith(code, reason)
-	}
+	closeEach(all, code, reason)
 }

@@ -92,7 +92,7 @@ func newSocket(h *Hub, ws *websocket.Conn, p *auth.Principal) *socket {
 	return &socket{hub: h, ws: ws, p: p}
 }
 
-// send queues f; a socket whose queue is full is dropped.
+// send queues f; a socket whose queue is full is dropped. It never blocks.
 func (s *socket) send(f outFrame) {
 	s.mu.Lock()
 	if s.ending {
@@ -100,9 +100,13 @@ func (s *socket) send(f outFrame) {
 		return
 	}
 	if len(s.queue) >= sendQueue {
+		s.ending = true
+		s.queue = nil
 		s.mu.Unlock()
 		s.hub.log.Warn("chat socket dropped: the client does not keep up", "user", s.p.UserID)
-		s.closeWith(closeTryAgain, "too slow")
+		// On its own goroutine: the close may wait for the stuck writer, and
+		// send runs under the hub's lock, in the middle of a broadcast.
+		go s.finish(closeTryAgain, "too slow")
 		return
 	}
 	if f.close > 0 {
