@@ -1,6 +1,7 @@
 // Chat in real time (issue 20): Elena (owner_evergreen, at Maple House with her e-mailed code) and Amina
 // (caregiver_maple1) in two browsers at once. Amina writes to Elena; Elena's Message badge goes up on
-// another page and the message shows in her open chat without a reload; opening the chat clears the badge.
+// another page and the message shows in her open chat without a reload; opening the chat clears the badge;
+// Elena's reply quotes it.
 // Amina sends a picture and Elena sees its thumbnail and large preview; Amina recalls a message and it
 // disappears on Elena's side. The demo's Spanish message from Amina shows Elena its English translation
 // below the original (the demo caches one; cloud/feature/im's demo data). Then Amina makes a group, renames
@@ -137,6 +138,18 @@ describe('chat', () => {
         assert.equal(await owner.page.evaluate(() => globalThis.__sameDocument), true, 'no reload');
       });
 
+      await step('Elena replies to the first message; Amina sees the reply with its quote', async () => {
+        const reply = `On it (${stamp})`;
+        await bubble(owner.page, hello).getByTestId('chat-message-menu').click();
+        await owner.page.getByRole('menuitem', { name: tr('chat.action.reply') }).click();
+        await owner.page.getByTestId('chat-replying').getByText(hello).waitFor();
+        await owner.page.getByTestId('chat-input').fill(reply);
+        await owner.page.keyboard.press('Enter');
+        const theirs = bubble(carer.page, reply);
+        await theirs.locator('.hearth-chat-quote', { hasText: hello }).waitFor();
+        assert.equal(await theirs.getAttribute('data-own'), 'false');
+      });
+
       await step('Amina sends a picture; Elena sees its thumbnail and the large preview', async () => {
         await carer.page.getByTestId('chat-file-input').setInputFiles({ name: `towels-${stamp}.png`, mimeType: 'image/png', buffer: png(640, 480) });
         const thumb = owner.page.getByTestId('chat-message').last().getByTestId('chat-thumb');
@@ -159,7 +172,7 @@ describe('chat', () => {
         await carer.page.getByText(tr('chat.message.recalledByYou')).first().waitFor();
         await bubble(owner.page, second).waitFor({ state: 'detached' });
         await owner.page.getByText(tr('chat.message.recalledBy', { name: CAREGIVER })).first().waitFor();
-        await bubble(owner.page, hello).waitFor();
+        await bubble(owner.page, hello).first().waitFor(); // the first message stays (Elena's reply quotes it too)
         await screenshot(carer.page, 'chat-conversation');
       });
 
