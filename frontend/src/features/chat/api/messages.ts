@@ -10,7 +10,7 @@ import type {
   MessageTranslation,
 } from '@/types/api.gen';
 import { useQuery } from '@tanstack/react-query';
-import { ChatPageMax, CodeAINotConfigured } from '@/types/api.gen';
+import { ChatPageMax, CodeAINotConfigured, CodeOffline } from '@/types/api.gen';
 import { api, isApiError } from '@/lib/api/client';
 import { messagesKey } from './keys';
 
@@ -29,10 +29,13 @@ export function pushMessage(req: MessagePushRequest): Promise<Message> {
   return api.post<Message>('/im/message/push', req, { quiet: true });
 }
 
-/** A push that failed without an answer (network, timeout, 5xx) may have been stored: push it again. */
+/**
+ * A push that failed without an answer (network, timeout, 5xx) may have been stored, and one the desktop shell
+ * answered "offline" (4134: the cloud is away) waits for it: push it again, with the same trackId.
+ */
 export function pushOutcomeUnknown(err: unknown): boolean {
   if (!isApiError(err)) return true;
-  return err.code === '' || err.httpStatus >= 500;
+  return err.code === '' || err.code === CodeOffline || err.httpStatus >= 500;
 }
 
 export function deleteMessages(req: MessageDeleteRequest): Promise<unknown> {
