@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { MenuItem } from '@/types/api.gen';
-import { isDesktopShell } from '@/features/desktop/shell';
+import { hasBindings } from '@/features/desktop/bridge';
+import { isDesktopShell, useDesktopStore } from '@/features/desktop/shell';
 import { startChatConnection, stopChatConnection } from '@/features/chat/socket/connection';
 import { toast } from '@/lib/feedback/toast';
 import { i18n } from '@/lib/i18n';
@@ -32,6 +33,7 @@ export function ChatLink({ menu }: { menu: MenuItem[] }) {
       uid,
       channel: () => (isDesktopShell() ? 'desktop' : 'web'),
       deviceName: deviceName(),
+      cloudUrl: () => (hasBindings() ? useDesktopStore.getState().status?.cloudUrl || undefined : undefined),
       onKnockOut: (event) => {
         if (event.reason === 'PLAN') return;
         toast.warning(i18n.t('api.feedback.loginExpired'));

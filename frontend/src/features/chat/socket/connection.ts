@@ -59,6 +59,7 @@ const outbox = new Outbox({
 
 let socket: ChatSocket | null = null;
 let knockOutHandler: ((event: ImKnockOutEvent) => void) | undefined;
+let cloudUrlOf: (() => string | undefined) | undefined;
 
 /** The websocket's address with a fresh access token (the same origin as the page). */
 async function socketUrl(): Promise<string | undefined> {
@@ -68,8 +69,22 @@ async function socketUrl(): Promise<string | undefined> {
     session = currentSession();
   }
   if (!session) return undefined;
-  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${proto}//${location.host}/api/im/ws?token=${encodeURIComponent(session.token)}`;
+  return socketAddress(location, cloudUrlOf?.(), session.token);
+}
+
+/**
+ * Where the socket connects. A page served over http(s) (the cloud, or `hearth-desktop --serve`, whose proxy
+ * passes the upgrade on) connects to its own origin. The desktop window's pages come through the Wails asset
+ * handler, which answers requests but carries no websocket (wails.io docs, "AssetServer"), so there the
+ * socket goes straight to the cloud the shell is set up with.
+ */
+export function socketAddress(page: Pick<Location, 'protocol' | 'host'>, cloudUrl: string | undefined, token: string): string {
+  const query = `/api/im/ws?token=${encodeURIComponent(token)}`;
+  if (cloudUrl && !page.protocol.startsWith('http')) {
+    const cloud = new URL(cloudUrl);
+    return `${cloud.protocol === 'https:' ? 'wss:' : 'ws:'}//${cloud.host}${query}`;
+  }
+  return `${page.protocol === 'https:' ? 'wss:' : 'ws:'}//${page.host}${query}`;
 }
 
 /** After a refused handshake: is the sign-in still good? (An HTTP call says 401 where the socket cannot.) */
@@ -96,12 +111,15 @@ export interface StartOptions {
   deviceName: string;
   /** A knock-out (999): the layout signs out or says why. */
   onKnockOut?: (event: ImKnockOutEvent) => void;
+  /** In the desktop window: the cloud the shell is set up with, asked at each connect (socketAddress). */
+  cloudUrl?: () => string | undefined;
 }
 
 /** Starts the tab's connection (again, for another user or facility). */
 export function startChatConnection(opts: StartOptions): void {
   stopChatConnection();
   knockOutHandler = opts.onKnockOut;
+  cloudUrlOf = opts.cloudUrl;
   useChatConnection.setState({ state: 'idle', stopReason: undefined, knockOut: undefined, unread: undefined, outgoing: [] });
   socket = new ChatSocket({
     url: socketUrl,
