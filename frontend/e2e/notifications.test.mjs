@@ -2,7 +2,7 @@
 // unread what's-new note linking to /emars (cloud/feature/demo/notifications.go). The bell in the header
 // (in the header bar on a phone too) shows the unread count and says so in its name; its panel lists the
 // note; choosing it opens /emars and the count drops by one, on the server as well. In Spanish the same note
-// reads in Spanish. The count is read first, not assumed: between 18:00 and 19:00 and between 06:00 and
+// reads in Spanish. The count is read first, not assumed: between 19:00 and 20:00 and between 06:00 and
 // 07:00 in the home's zone the demo's day caregiver also has a real shift reminder (cloud/feature/shift/jobs.go).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
