@@ -6,6 +6,7 @@ package resident
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/careevent"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
 	"hearth/shared"
@@ -71,7 +73,16 @@ type Service struct {
 	meds     CheckInMedications
 	announce Announce
 	chart    Chart // the resident's record (SetChart)
+	// kept are list answers, until the facility's list version changes (platform/keep).
+	kept *keep.Cache[*shared.Page[shared.Resident]]
 }
+
+// Kept list answers: at most keptPages, each at most keptFor, so the photos'
+// signed links in a kept answer still work at least SignedURLTTL − keptFor.
+const (
+	keptPages = 1024
+	keptFor   = time.Minute
+)
 
 // New makes the residents service. maxResidents is each plan's limit of
 // active residents (0 or absent = unlimited).
@@ -79,7 +90,8 @@ func New(d *db.DB, files Files, maxResidents map[shared.Plan]int, now func() tim
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: d, files: files, maxFor: maxResidents, now: now}
+	return &Service{db: d, files: files, maxFor: maxResidents, now: now,
+		kept: keep.New[*shared.Page[shared.Resident]](keptPages, keptFor)}
 }
 
 func writer(p *auth.Principal) error {
@@ -135,7 +147,7 @@ func (s *Service) Get(ctx context.Context, p *auth.Principal, id string) (*share
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.view(ctx, p, []row{*r})
+	out, err := s.view(ctx, p, []row{*r}, s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +164,7 @@ func (s *Service) Get(ctx context.Context, p *auth.Principal, id string) (*share
 }
 
 // view converts rows to the wire, with their photos' signed links.
-func (s *Service) view(ctx context.Context, p *auth.Principal, rows []row) ([]shared.Resident, error) {
+func (s *Service) view(ctx context.Context, p *auth.Principal, rows []row, now time.Time) ([]shared.Resident, error) {
 	var avatarIDs []string
 	for _, r := range rows {
 		if r.AvatarFileID.Valid {
@@ -170,7 +182,6 @@ func (s *Service) view(ctx context.Context, p *auth.Principal, rows []row) ([]sh
 		}
 	}
 	canWrite := p.Has(shared.FacilityManagers...)
-	now := s.now()
 	out := make([]shared.Resident, len(rows))
 	for i := range rows {
 		r := &rows[i]
@@ -195,15 +206,34 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.Option
 	page, size, offset := shared.Window(req.Current, req.Size)
 	lq := listQuery{tenantID: p.TenantID, statuses: statusesOf(req.Data.Status),
 		name: strings.ToLower(strings.TrimSpace(req.Data.Name)), room: strings.ToLower(strings.TrimSpace(req.Data.Room))}
+	// The version is read before the rows (platform/keep). The answer depends
+	// on the facility, whether the caller may edit, the request and the date
+	// (ages).
+	now := s.now()
+	version, _, known, err := keep.Version(ctx, s.db, p.TenantID)
+	if err != nil {
+		return nil, err
+	}
+	key := keep.Key(p.TenantID, strconv.FormatBool(p.Has(shared.FacilityManagers...)), strconv.Itoa(page), strconv.Itoa(size),
+		string(req.Data.Status), lq.name, lq.room, now.UTC().Format(time.DateOnly)) // age() counts in UTC
+	if known {
+		if kept, ok := s.kept.Get(key, version, now); ok {
+			return kept, nil
+		}
+	}
 	rows, total, err := s.store.List(ctx, s.db, lq, size, offset)
 	if err != nil {
 		return nil, err
 	}
-	records, err := s.view(ctx, p, rows)
+	records, err := s.view(ctx, p, rows, now)
 	if err != nil {
 		return nil, err
 	}
-	return &shared.Page[shared.Resident]{Records: records, Total: total, Current: page, Size: size}, nil
+	out := &shared.Page[shared.Resident]{Records: records, Total: total, Current: page, Size: size}
+	if known {
+		s.kept.Put(key, version, now, out)
+	}
+	return out, nil
 }
 
 // statusesOf resolves the list's status filter (empty = the active residents).

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
@@ -72,7 +74,16 @@ type Service struct {
 	log      *slog.Logger
 	now      func() time.Time
 	announce Announce // nil: no events
+	// kept are list answers, until the facility's list version changes (platform/keep).
+	kept *keep.Cache[*shared.Page[shared.Caregiver]]
 }
+
+// Kept list answers: at most keptPages, each at most keptFor, so the avatars'
+// signed links in a kept answer still work at least the link's life − keptFor.
+const (
+	keptPages = 1024
+	keptFor   = time.Minute
+)
 
 // SetAnnounce makes Save announce each new staff member (CREATE_CAREGIVER,
 // subject the new user's id: what tasks are assigned to) in the creating transaction.
@@ -86,7 +97,8 @@ func New(d *db.DB, files Files, accounts Accounts, m mail.Sender, log *slog.Logg
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Service{db: d, files: files, accounts: accounts, mail: m, log: log, now: now}
+	return &Service{db: d, files: files, accounts: accounts, mail: m, log: log, now: now,
+		kept: keep.New[*shared.Page[shared.Caregiver]](keptPages, keptFor)}
 }
 
 func isOwner(p *auth.Principal) bool {
@@ -474,6 +486,11 @@ func (s *Service) evaluate(ctx context.Context, tenantID string, rows []row) (ma
 	if err != nil {
 		return nil, err
 	}
+	return s.evaluateOn(ctx, tenantID, rows, today)
+}
+
+// evaluateOn is evaluate on the facility's date today.
+func (s *Service) evaluateOn(ctx context.Context, tenantID string, rows []row, today time.Time) (map[string][]shared.InspectionItem, error) {
 	ids := make([]string, len(rows))
 	for i := range rows {
 		ids[i] = rows[i].ID
@@ -544,13 +561,51 @@ func filterOf(p *auth.Principal, f shared.CaregiverFilter) filter {
 }
 
 // List is listCaregiverByPage: the facility's staff by name, each with the checklist's counts.
+// The answer is kept until the facility's list version changes (platform/keep):
+// the version is read before the rows, and the key holds the facility, the
+// caller's roles, the request and the facility's date (the credentials' states).
 func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.CaregiverFilter]) (*shared.Page[shared.Caregiver], error) {
 	page, size, offset := shared.Window(req.Current, req.Size)
-	rows, total, err := s.store.List(ctx, s.db, filterOf(p, req.Data), size, offset)
+	f := filterOf(p, req.Data)
+	now := s.now()
+	version, tz, known, err := keep.Version(ctx, s.db, p.TenantID)
 	if err != nil {
 		return nil, err
 	}
-	items, err := s.evaluate(ctx, p.TenantID, rows)
+	if !known {
+		return s.list(ctx, p, f, page, size, offset, nil)
+	}
+	n := now.In(zone.Of(tz))
+	today := date(n.Year(), n.Month(), n.Day())
+	roles := make([]string, len(p.Roles))
+	for i, r := range p.Roles {
+		roles[i] = string(r)
+	}
+	key := keep.Key(p.TenantID, strings.Join(roles, ","), strconv.Itoa(page), strconv.Itoa(size),
+		f.nameKey, string(f.status), string(f.role), f.userID, today.Format(time.DateOnly))
+	if kept, ok := s.kept.Get(key, version, now); ok {
+		return kept, nil
+	}
+	out, err := s.list(ctx, p, f, page, size, offset, &today)
+	if err != nil {
+		return nil, err
+	}
+	s.kept.Put(key, version, now, out)
+	return out, nil
+}
+
+// list reads one page; today nil means the facility's date is read too.
+func (s *Service) list(ctx context.Context, p *auth.Principal, f filter, page, size, offset int, today *time.Time) (*shared.Page[shared.Caregiver], error) {
+	rows, total, err := s.store.List(ctx, s.db, f, size, offset)
+	if err != nil {
+		return nil, err
+	}
+	var items map[string][]shared.InspectionItem
+	if today != nil {
+		items, err = s.evaluateOn(ctx, p.TenantID, rows, *today)
+	} else {
+		items, err = s.evaluate(ctx, p.TenantID, rows)
+	}
 	if err != nil {
 		return nil, err
 	}
