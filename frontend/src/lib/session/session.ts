@@ -1,4 +1,5 @@
 import type { LoginResult, LoginUserInfo } from '@/types/api.gen';
+import { randomId } from '@/lib/crypto/randomId';
 
 /** spec 001 §9: the stored user-id entry lives 8 hours, then the user signs in again. */
 export const USER_ID_TTL_MS = 28_800_000;
@@ -159,9 +160,7 @@ export function accessTokenNeedsRefresh(token: string, now = Date.now()): boolea
 export function deviceId(store: KeyValueStore = defaultStore()): string {
   let id = store.getItem(DEVICE_ID_KEY);
   if (!id) {
-    const bytes = new Uint8Array(16);
-    globalThis.crypto.getRandomValues(bytes);
-    id = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    id = randomId();
     store.setItem(DEVICE_ID_KEY, id);
   }
   return id;

@@ -11,6 +11,7 @@ import { pushMessage, pushOutcomeUnknown } from '../api/messages';
 import { imDashboard } from '../api/chats';
 import { ChatSocket, type SocketState, type StopReason } from './chatSocket';
 import { Outbox, type Outgoing } from './outbox';
+import { randomId } from '@/lib/crypto/randomId';
 
 /** spec 001 §9: the messaging client is version 1.0.0 on the web channel. */
 export const CHAT_CLIENT_VERSION = '1.0.0';
@@ -185,7 +186,5 @@ export function noteChatRead(unreadInChat: number): void {
 
 /** A new client id for a message (its trackId). */
 export function newTrackId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes); // randomUUID needs a secure context; a LAN address may not be one
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return randomId();
 }
