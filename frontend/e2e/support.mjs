@@ -255,7 +255,8 @@ export async function codeFromOutbox(to, since) {
   for (let i = 0; i < 50; i++) {
     const mails = (await call('/system/dev/outbox', { token, query: { to } })) ?? [];
     const fresh = mails.filter((m) => m.sentTime >= since - 2000).sort((a, b) => b.sentTime - a.sentTime);
-    const code = fresh[0]?.body.match(/\b(\d{6})\b/)?.[1];
+    // The newest mail that holds a code: a background job may have mailed a digest since.
+    const code = fresh.map((m) => m.body.match(/\b(\d{6})\b/)?.[1]).find(Boolean);
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }

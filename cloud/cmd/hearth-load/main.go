@@ -501,9 +501,16 @@ func signInWithCode(hc *http.Client, baseURL, account, email, encoded, superAdmi
 	if len(mails) == 0 { // newest first
 		return s, fmt.Errorf("no mail to %s in the development outbox", email)
 	}
-	code := sixDigits.FindStringSubmatch(mails[0].Body)
+	// The newest mail with a code: the server may have mailed the person
+	// something else since (a background job's reminder).
+	var code []string
+	for _, m := range mails {
+		if code = sixDigits.FindStringSubmatch(m.Body); code != nil {
+			break
+		}
+	}
 	if code == nil {
-		return s, fmt.Errorf("no 6-digit code in the newest mail to %s", email)
+		return s, fmt.Errorf("no mail to %s holds a 6-digit code", email)
 	}
 	var done loginAnswer
 	if err := call(hc, baseURL, http.MethodPost, "/api/system/user/twoFactorAuthentication",

@@ -638,24 +638,18 @@ func (s *Service) CheckSession(ctx context.Context, p *auth.Principal) (bool, er
 
 // UserInfo is GET /user/getUserInfo.
 func (s *Service) UserInfo(ctx context.Context, p *auth.Principal) (*shared.UserInfo, error) {
-	u, err := s.store.UserByID(ctx, s.db, p.UserID)
+	r, err := s.store.UserInfo(ctx, s.db, p.UserID, p.TenantID)
 	if err != nil {
 		return nil, err
 	}
-	if u == nil {
+	if r == nil || (p.TenantID != "" && !r.Member) {
 		return nil, problem.Revoked
 	}
+	u, m := r.User, r.M
 	// The route guard's session check has just read when this sign-in began.
 	info := &shared.UserInfo{UserID: u.ID, UserName: u.Name, Account: u.Account, Email: u.Email, Avatar: s.avatarURL(u.Avatar),
 		UseTempPassword: u.TempPassword, NextUpdatePasswordTime: u.NextPasswordUpdate, Roles: p.Roles, LoginTime: p.LoginAt}
-	if p.TenantID != "" {
-		m, err := s.store.Membership(ctx, s.db, p.UserID, p.TenantID)
-		if err != nil {
-			return nil, err
-		}
-		if m == nil {
-			return nil, problem.Revoked
-		}
+	if r.Member {
 		info.TenantID, info.FacilityName, info.TimeZone = m.TenantID, m.FacilityName, m.TimeZone
 		info.SubscriptionPlan, info.PackageID = shared.Plan(m.Plan.String), m.PackageID.String
 	}

@@ -132,6 +132,35 @@ func scanMembership(row interface{ Scan(...any) error }) (membership, error) {
 	return m, err
 }
 
+// infoRow is what getUserInfo shows: the user and, when signed in to a
+// facility, the membership of it (Member false when there is none).
+type infoRow struct {
+	User   user
+	Member bool
+	M      membership
+}
+
+// UserInfo reads a user and their membership of tenantID ("" for none) in one
+// statement: getUserInfo is called by every screen.
+func (s *Store) UserInfo(ctx context.Context, q db.Querier, userID, tenantID string) (*infoRow, error) {
+	var r infoRow
+	var tenant, facility, zone sql.NullString
+	err := q.QueryRowContext(ctx, `SELECT u.id, u.account, u.email, u.name, u.avatar, u.temp_password, u.next_password_update_at,
+		m.tenant_id, t.facility_name, t.time_zone, t.subscription_plan, t.package_id
+		FROM users u LEFT JOIN memberships m ON m.user_id = u.id AND m.tenant_id = ? LEFT JOIN tenants t ON t.id = m.tenant_id
+		WHERE u.id = ?`, tenantID, userID).Scan(&r.User.ID, &r.User.Account, &r.User.Email, &r.User.Name, &r.User.Avatar,
+		&r.User.TempPassword, &r.User.NextPasswordUpdate, &tenant, &facility, &zone, &r.M.Plan, &r.M.PackageID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, db.Wrap("iam: user info", err)
+	}
+	r.Member = tenant.Valid && tenantID != ""
+	r.M.TenantID, r.M.FacilityName, r.M.TimeZone = tenant.String, facility.String, shared.TimeZone(zone.String)
+	return &r, nil
+}
+
 // Memberships lists a user's facilities, ordered by facility name.
 func (s *Store) Memberships(ctx context.Context, q db.Querier, userID string) ([]membership, error) {
 	rows, err := q.QueryContext(ctx, membershipQuery+` ORDER BY t.facility_name`, userID)

@@ -26,11 +26,11 @@ type Service struct {
 
 	mu    sync.RWMutex
 	rows  []row // nil until first read
-	trees map[string][]shared.MenuItem
+	trees map[string]*web.Answer[[]shared.MenuItem] // sent as kept bytes
 }
 
 // New makes the menu service.
-func New(d *db.DB) *Service { return &Service{db: d, trees: map[string][]shared.MenuItem{}} }
+func New(d *db.DB) *Service { return &Service{db: d, trees: map[string]*web.Answer[[]shared.MenuItem]{}} }
 
 type row struct {
 	item   shared.MenuItem
@@ -43,6 +43,15 @@ type row struct {
 // A group with no visible child is left out. Callers must not change the answer:
 // the same tree is shared by everyone with the same roles and plan.
 func (s *Service) Tree(ctx context.Context, p *auth.Principal) ([]shared.MenuItem, error) {
+	ans, err := s.TreeAnswer(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return ans.Data, nil
+}
+
+// TreeAnswer is Tree as the kept answer the route sends.
+func (s *Service) TreeAnswer(ctx context.Context, p *auth.Principal) (*web.Answer[[]shared.MenuItem], error) {
 	key := treeKey(p)
 	s.mu.RLock()
 	tree, ok := s.trees[key]
@@ -54,7 +63,7 @@ func (s *Service) Tree(ctx context.Context, p *auth.Principal) ([]shared.MenuIte
 	if err != nil {
 		return nil, err
 	}
-	tree = build(all, p)
+	tree = web.NewAnswer(build(all, p))
 	s.mu.Lock()
 	s.trees[key] = tree
 	s.mu.Unlock()
@@ -136,11 +145,11 @@ func build(all []row, p *auth.Principal) []shared.MenuItem {
 
 // Routes mounts GET /api/system/menu/listUserMenuTree.
 func Routes(api *web.API, s *Service) {
-	web.Handle(api, web.Op{Service: web.System, Method: http.MethodGet, Path: "/menu/listUserMenuTree",
+	web.HandleAnswer(api, web.Op{Service: web.System, Method: http.MethodGet, Path: "/menu/listUserMenuTree",
 		Summary: "The signed-in user's menu tree (menuName is an i18n key)", Access: web.SignedIn, Function: web.AnyPlan,
 		// The UI loads the menu before it can send a temporary-password user to the change-password page.
 		AllowTempPassword: true},
-		func(ctx context.Context, _ *shared.UserIDQuery) ([]shared.MenuItem, error) {
-			return s.Tree(ctx, auth.From(ctx))
+		func(ctx context.Context, _ *shared.UserIDQuery) (*web.Answer[[]shared.MenuItem], error) {
+			return s.TreeAnswer(ctx, auth.From(ctx))
 		})
 }

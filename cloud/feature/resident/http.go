@@ -42,9 +42,9 @@ func Routes(api *web.API, s *Service, maxUploadBytes int64) {
 			Roles: shared.EveryFacilityRole, Function: shared.FnResidentManagement, RoleFunctions: readFunctions}
 	}
 
-	web.Handle(api, read(http.MethodPost, "/resident/listResidentByPage", "Residents by name; moved-out and deceased only when the status filter asks"),
-		func(ctx context.Context, in *web.Body[shared.OptionPageRequest[shared.ResidentFilter]]) (*shared.Page[shared.Resident], error) {
-			return s.List(ctx, auth.From(ctx), in.Body)
+	web.HandleAnswer(api, read(http.MethodPost, "/resident/listResidentByPage", "Residents by name; moved-out and deceased only when the status filter asks"),
+		func(ctx context.Context, in *web.Body[shared.OptionPageRequest[shared.ResidentFilter]]) (*web.Answer[*shared.Page[shared.Resident]], error) {
+			return s.ListAnswer(ctx, auth.From(ctx), in.Body)
 		})
 	web.Handle(api, read(http.MethodGet, "/resident/getResidentById", "One resident with photo and emergency contact"),
 		func(ctx context.Context, in *shared.ResidentIDQuery) (*shared.Resident, error) {

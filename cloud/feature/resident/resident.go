@@ -19,6 +19,7 @@ import (
 	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
+	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
 
@@ -74,7 +75,7 @@ type Service struct {
 	announce Announce
 	chart    Chart // the resident's record (SetChart)
 	// kept are list answers, until the facility's list version changes (platform/keep).
-	kept *keep.Cache[*shared.Page[shared.Resident]]
+	kept *keep.Cache[*web.Answer[*shared.Page[shared.Resident]]]
 }
 
 // Kept list answers: at most keptPages, each at most keptFor, so the photos'
@@ -91,7 +92,7 @@ func New(d *db.DB, files Files, maxResidents map[shared.Plan]int, now func() tim
 		now = time.Now
 	}
 	return &Service{db: d, files: files, maxFor: maxResidents, now: now,
-		kept: keep.New[*shared.Page[shared.Resident]](keptPages, keptFor)}
+		kept: keep.New[*web.Answer[*shared.Page[shared.Resident]]](keptPages, keptFor)}
 }
 
 func writer(p *auth.Principal) error {
@@ -197,6 +198,16 @@ func (s *Service) view(ctx context.Context, p *auth.Principal, rows []row, now t
 // List answers a page of p's facility's residents. Moved-out and deceased
 // residents are shown only when the status filter asks for them.
 func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.OptionPageRequest[shared.ResidentFilter]) (*shared.Page[shared.Resident], error) {
+	ans, err := s.ListAnswer(ctx, p, req)
+	if err != nil {
+		return nil, err
+	}
+	return ans.Data, nil
+}
+
+// ListAnswer is List as the kept answer the route sends (its encoded bytes
+// are kept with it).
+func (s *Service) ListAnswer(ctx context.Context, p *auth.Principal, req shared.OptionPageRequest[shared.ResidentFilter]) (*web.Answer[*shared.Page[shared.Resident]], error) {
 	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
@@ -229,7 +240,7 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.Option
 	if err != nil {
 		return nil, err
 	}
-	out := &shared.Page[shared.Resident]{Records: records, Total: total, Current: page, Size: size}
+	out := web.NewAnswer(&shared.Page[shared.Resident]{Records: records, Total: total, Current: page, Size: size})
 	if known {
 		s.kept.Put(key, version, now, out)
 	}

@@ -49,9 +49,9 @@ func Routes(api *web.API, s *Service, uploadLimit int64) {
 		func(ctx context.Context, in *web.Body[shared.UpdateCaregiverRequest]) (*shared.Caregiver, error) {
 			return s.Update(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, mgmt(http.MethodPost, "/listCaregiverByPage", "The shared.EveryFacilityRole's staff by name, with credential warnings", shared.FacilityManagers...),
-		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.CaregiverFilter]]) (*shared.Page[shared.Caregiver], error) {
-			return s.List(ctx, auth.From(ctx), in.Body)
+	web.HandleAnswer(api, mgmt(http.MethodPost, "/listCaregiverByPage", "The facility's staff by name, with credential warnings", shared.FacilityManagers...),
+		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.CaregiverFilter]]) (*web.Answer[*shared.Page[shared.Caregiver]], error) {
+			return s.ListAnswer(ctx, auth.From(ctx), in.Body)
 		})
 	web.Handle(api, op(http.MethodPost, "/listCaregiverBaseInfoByPage", "Staff names and colours for pickers (size up to 9999)", web.AnyPlan, shared.EveryFacilityRole...),
 		func(ctx context.Context, in *web.Body[shared.OptionPageRequest[shared.CaregiverFilter]]) (*shared.Page[shared.CaregiverBaseInfo], error) {

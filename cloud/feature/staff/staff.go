@@ -24,6 +24,7 @@ import (
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
+	"hearth/cloud/platform/web"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -75,7 +76,7 @@ type Service struct {
 	now      func() time.Time
 	announce Announce // nil: no events
 	// kept are list answers, until the facility's list version changes (platform/keep).
-	kept *keep.Cache[*shared.Page[shared.Caregiver]]
+	kept *keep.Cache[*web.Answer[*shared.Page[shared.Caregiver]]]
 }
 
 // Kept list answers: at most keptPages, each at most keptFor, so the avatars'
@@ -98,7 +99,7 @@ func New(d *db.DB, files Files, accounts Accounts, m mail.Sender, log *slog.Logg
 		log = slog.Default()
 	}
 	return &Service{db: d, files: files, accounts: accounts, mail: m, log: log, now: now,
-		kept: keep.New[*shared.Page[shared.Caregiver]](keptPages, keptFor)}
+		kept: keep.New[*web.Answer[*shared.Page[shared.Caregiver]]](keptPages, keptFor)}
 }
 
 func isOwner(p *auth.Principal) bool {
@@ -565,6 +566,16 @@ func filterOf(p *auth.Principal, f shared.CaregiverFilter) filter {
 // the version is read before the rows, and the key holds the facility, the
 // caller's roles, the request and the facility's date (the credentials' states).
 func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.CaregiverFilter]) (*shared.Page[shared.Caregiver], error) {
+	ans, err := s.ListAnswer(ctx, p, req)
+	if err != nil {
+		return nil, err
+	}
+	return ans.Data, nil
+}
+
+// ListAnswer is List as the kept answer the route sends (its encoded bytes
+// are kept with it).
+func (s *Service) ListAnswer(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.CaregiverFilter]) (*web.Answer[*shared.Page[shared.Caregiver]], error) {
 	page, size, offset := shared.Window(req.Current, req.Size)
 	f := filterOf(p, req.Data)
 	now := s.now()
@@ -573,7 +584,11 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.PageRe
 		return nil, err
 	}
 	if !known {
-		return s.list(ctx, p, f, page, size, offset, nil)
+		out, err := s.list(ctx, p, f, page, size, offset, nil)
+		if err != nil {
+			return nil, err
+		}
+		return web.NewAnswer(out), nil
 	}
 	n := now.In(zone.Of(tz))
 	today := date(n.Year(), n.Month(), n.Day())
@@ -590,8 +605,9 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, req shared.PageRe
 	if err != nil {
 		return nil, err
 	}
-	s.kept.Put(key, version, now, out)
-	return out, nil
+	ans := web.NewAnswer(out)
+	s.kept.Put(key, version, now, ans)
+	return ans, nil
 }
 
 // list reads one page; today nil means the facility's date is read too.

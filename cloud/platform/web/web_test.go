@@ -2,7 +2,9 @@ package web_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -13,7 +15,9 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/web"
+	"hearth/shared"
 )
 
 var ui = fstest.MapFS{
@@ -145,5 +149,83 @@ func TestRegistrationLogsNoError(t *testing.T) {
 		func(context.Context, *web.None) (string, error) { return "ok", nil })
 	if buf.Len() > 0 {
 		t.Errorf("registration logged:\n%s", buf.String())
+	}
+}
+
+// A kept answer is sent as the same envelope Handle sends for the same data,
+// gzipped only for a client that accepts gzip, with one Vary header, and an
+// error is the usual envelope.
+func TestHandleAnswer(t *testing.T) {
+	type item struct {
+		Name string `json:"name"`
+		Note string `json:"note"`
+	}
+	big := make([]item, 40) // well over CompressMinSize of JSON
+	for i := range big {
+		big[i] = item{Name: "Resident <" + strings.Repeat("x", i%7) + ">", Note: "café & 饭"}
+	}
+	kept := web.NewAnswer(big)
+	small := web.NewAnswer([]item{{Name: "one"}})
+	r := chi.NewRouter()
+	r.Use(web.Compress)
+	api := web.NewAPI(r, "test")
+	public := func(path string) web.Op {
+		return web.Op{Service: web.System, Method: http.MethodGet, Path: path, Access: web.Public}
+	}
+	web.Handle(api, public("/x/typed"), func(context.Context, *web.None) ([]item, error) { return big, nil })
+	web.HandleAnswer(api, public("/x/kept"), func(context.Context, *web.None) (*web.Answer[[]item], error) { return kept, nil })
+	web.HandleAnswer(api, public("/x/small"), func(context.Context, *web.None) (*web.Answer[[]item], error) { return small, nil })
+	web.HandleAnswer(api, public("/x/fails"), func(context.Context, *web.None) (*web.Answer[[]item], error) {
+		return nil, problem.NotFound
+	})
+
+	send := func(path, accept string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, "/api/system"+path, nil)
+		if accept != "" {
+			req.Header.Set("Accept-Encoding", accept)
+		}
+		rec := httptest.NewRecorder()
+		r.ServeHTTP(rec, req)
+		return rec
+	}
+	typed := send("/x/typed", "")
+	if typed.Code != http.StatusOK || len(typed.Body.Bytes()) < web.CompressMinSize {
+		t.Fatalf("typed route: %d, %d bytes", typed.Code, typed.Body.Len())
+	}
+	for _, accept := range []string{"", "identity", "gzip", "gzip, deflate, br", "gzip;q=0", "*", "br"} {
+		for range 2 { // the second time from the kept bytes
+			rec := send("/x/kept", accept)
+			body := rec.Body.Bytes()
+			wantGzip := accept == "gzip" || accept == "gzip, deflate, br" || accept == "*"
+			if got := rec.Header().Get("Content-Encoding") == "gzip"; got != wantGzip {
+				t.Fatalf("Accept-Encoding %q: Content-Encoding %q", accept, rec.Header().Get("Content-Encoding"))
+			}
+			if wantGzip {
+				zr, err := gzip.NewReader(bytes.NewReader(body))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if body, err = io.ReadAll(zr); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if rec.Code != http.StatusOK || !bytes.Equal(body, typed.Body.Bytes()) {
+				t.Fatalf("Accept-Encoding %q: %d\n%s\nwant the typed route's\n%s", accept, rec.Code, body, typed.Body)
+			}
+			if v := rec.Header().Values("Vary"); len(v) != 1 || v[0] != "Accept-Encoding" {
+				t.Errorf("Accept-Encoding %q: Vary %q", accept, v)
+			}
+			if ct := rec.Header().Get("Content-Type"); ct != "application/json" {
+				t.Errorf("Accept-Encoding %q: Content-Type %q", accept, ct)
+			}
+		}
+	}
+	if rec := send("/x/small", "gzip"); rec.Header().Get("Content-Encoding") != "" ||
+		rec.Body.String() != `{"code":"0000","message":"success","data":[{"name":"one","note":""}]}`+"\n" {
+		t.Errorf("small answer: Content-Encoding %q, %q", rec.Header().Get("Content-Encoding"), rec.Body)
+	}
+	var env struct{ Code string }
+	if rec := send("/x/fails", "gzip"); json.Unmarshal(rec.Body.Bytes(), &env) != nil || env.Code != string(shared.CodeNotFound) {
+		t.Errorf("failing answer: %d %q", rec.Code, rec.Body)
 	}
 }
