@@ -43,6 +43,7 @@ import (
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/jobs"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/realtime"
@@ -67,6 +68,9 @@ type Deps struct {
 
 // Server is the assembled handler with the services tests reach into.
 type Server struct {
+	db  *db.DB
+	log *slog.Logger
+
 	Handler http.Handler
 	// Metrics answers Prometheus scrapes at any path (ServeMetrics).
 	Metrics   http.Handler
@@ -299,7 +303,7 @@ func New(d Deps) (*Server, error) {
 		}
 		r.ServeHTTP(w, req)
 	})
-	return &Server{Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats}, nil
+	return &Server{db: d.DB, log: d.Log, Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats}, nil
 }
 
 // uploadLimit bounds a feature's upload request: every file at its limit, plus room for the form.
@@ -313,8 +317,8 @@ func uploadLimit(fc config.Files) int64 {
 
 // Run runs the server's background work until ctx ends: the removal of
 // uploads never confirmed (every 10 minutes; safe on every replica at once),
-// on PostgreSQL the LISTEN for other replicas' sign-in revocations and chat
-// frames (closing the chat sockets when ctx ends), and the
+// on PostgreSQL the LISTEN for other replicas' sign-in revocations, chat
+// frames (closing the chat sockets when ctx ends) and list versions, and the
 // background jobs' workers (periodic jobs on the one leader replica).
 func (s *Server) Run(ctx context.Context) error {
 	listened := make(chan error, 1)
@@ -323,8 +327,10 @@ func (s *Server) Run(ctx context.Context) error {
 	go func() { worked <- s.Jobs.Run(ctx) }()
 	chatted := make(chan error, 1)
 	go func() { chatted <- s.Realtime.Run(ctx) }()
+	versions := make(chan error, 1)
+	go func() { versions <- keep.Listen(ctx, s.db, s.log) }()
 	err := s.Files.Run(ctx)
-	return errors.Join(err, <-listened, <-worked, <-chatted)
+	return errors.Join(err, <-listened, <-worked, <-chatted, <-versions)
 }
 
 // ServeMetrics serves h (Server.Metrics) at addr until ctx ends: a listener

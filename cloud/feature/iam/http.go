@@ -90,9 +90,9 @@ func Routes(api *web.API, s *Service) {
 			return s.Taken(ctx, "phone", in.Body.Phone, in.Body.UserID)
 		})
 
-	web.Handle(api, signedIn(http.MethodGet, "/user/getUserInfo", "The signed-in user, facility and plan"),
-		func(ctx context.Context, _ *web.None) (*shared.UserInfo, error) {
-			return s.UserInfo(ctx, auth.From(ctx))
+	web.HandleAnswer(api, signedIn(http.MethodGet, "/user/getUserInfo", "The signed-in user, facility and plan"),
+		func(ctx context.Context, _ *web.None) (*web.Answer[*shared.UserInfo], error) {
+			return s.UserInfoAnswer(ctx, auth.From(ctx))
 		})
 	web.Handle(api, signedIn(http.MethodPost, "/user/updatePassword", "Change the signed-in user's password"),
 		func(ctx context.Context, in *web.Body[shared.UpdatePasswordRequest]) (*struct{}, error) {

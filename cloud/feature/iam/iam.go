@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -21,9 +22,11 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
 
@@ -90,6 +93,10 @@ type Service struct {
 	dummyHash string
 	// live keeps recent session checks (sessioncache.go).
 	live *liveCache
+	// infos are kept getUserInfo answers, until the facility's list version
+	// changes: the users, memberships and tenants rows they show raise it
+	// (platform/keep).
+	infos *keep.Cache[*web.Answer[*shared.UserInfo]]
 }
 
 // New makes the identity service.
@@ -102,7 +109,7 @@ func New(d *db.DB, tokens *auth.Tokens, m mail.Sender, cfg *config.Config, log *
 		panic(err)
 	}
 	return &Service{db: d, store: &Store{db: d}, tokens: tokens, mail: m, cfg: cfg, log: log, now: now, dummyHash: h,
-		live: newLiveCache(SessionCacheTTL)}
+		live: newLiveCache(SessionCacheTTL), infos: keep.New[*web.Answer[*shared.UserInfo]](keep.MaxAnswers, keep.MaxAge)}
 }
 
 // Client describes where a sign-in comes from.
@@ -638,6 +645,53 @@ func (s *Service) CheckSession(ctx context.Context, p *auth.Principal) (bool, er
 
 // UserInfo is GET /user/getUserInfo.
 func (s *Service) UserInfo(ctx context.Context, p *auth.Principal) (*shared.UserInfo, error) {
+	ans, err := s.UserInfoAnswer(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return ans.Data, nil
+}
+
+// UserInfoAnswer is UserInfo as the kept answer the route sends. Every screen
+// asks for it, so in a facility it is kept until the facility's list version
+// moves (a change to the user, the membership or the facility); the key holds
+// the sign-in's roles and start, which the answer shows.
+func (s *Service) UserInfoAnswer(ctx context.Context, p *auth.Principal) (*web.Answer[*shared.UserInfo], error) {
+	if p.TenantID == "" { // the super admin: no facility's version covers the answer
+		info, err := s.userInfo(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		return web.NewAnswer(info), nil
+	}
+	version, _, known, err := keep.Version(ctx, s.db, p.TenantID)
+	if err != nil {
+		return nil, err
+	}
+	roles := make([]string, len(p.Roles))
+	for i, r := range p.Roles {
+		roles[i] = string(r)
+	}
+	key := keep.Key(p.UserID, p.TenantID, strings.Join(roles, ","), strconv.FormatInt(p.LoginAt, 10))
+	now := s.now()
+	if known {
+		if kept, ok := s.infos.Get(key, version, now); ok {
+			return kept, nil
+		}
+	}
+	info, err := s.userInfo(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	ans := web.NewAnswer(info)
+	if known {
+		s.infos.Put(key, version, now, ans)
+	}
+	return ans, nil
+}
+
+// userInfo reads getUserInfo's answer.
+func (s *Service) userInfo(ctx context.Context, p *auth.Principal) (*shared.UserInfo, error) {
 	r, err := s.store.UserInfo(ctx, s.db, p.UserID, p.TenantID)
 	if err != nil {
 		return nil, err

@@ -25,12 +25,14 @@ type Service struct {
 	db *db.DB
 
 	mu    sync.RWMutex
-	rows  []row // nil until first read
+	rows  []row                                     // nil until first read
 	trees map[string]*web.Answer[[]shared.MenuItem] // sent as kept bytes
 }
 
 // New makes the menu service.
-func New(d *db.DB) *Service { return &Service{db: d, trees: map[string]*web.Answer[[]shared.MenuItem]{}} }
+func New(d *db.DB) *Service {
+	return &Service{db: d, trees: map[string]*web.Answer[[]shared.MenuItem]{}}
+}
 
 type row struct {
 	item   shared.MenuItem

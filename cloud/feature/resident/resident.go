@@ -78,13 +78,6 @@ type Service struct {
 	kept *keep.Cache[*web.Answer[*shared.Page[shared.Resident]]]
 }
 
-// Kept list answers: at most keptPages, each at most keptFor, so the photos'
-// signed links in a kept answer still work at least SignedURLTTL − keptFor.
-const (
-	keptPages = 1024
-	keptFor   = time.Minute
-)
-
 // New makes the residents service. maxResidents is each plan's limit of
 // active residents (0 or absent = unlimited).
 func New(d *db.DB, files Files, maxResidents map[shared.Plan]int, now func() time.Time) *Service {
@@ -92,7 +85,7 @@ func New(d *db.DB, files Files, maxResidents map[shared.Plan]int, now func() tim
 		now = time.Now
 	}
 	return &Service{db: d, files: files, maxFor: maxResidents, now: now,
-		kept: keep.New[*web.Answer[*shared.Page[shared.Resident]]](keptPages, keptFor)}
+		kept: keep.New[*web.Answer[*shared.Page[shared.Resident]]](keep.MaxAnswers, keep.MaxAge)}
 }
 
 func writer(p *auth.Principal) error {

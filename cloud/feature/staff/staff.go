@@ -79,13 +79,6 @@ type Service struct {
 	kept *keep.Cache[*web.Answer[*shared.Page[shared.Caregiver]]]
 }
 
-// Kept list answers: at most keptPages, each at most keptFor, so the avatars'
-// signed links in a kept answer still work at least the link's life − keptFor.
-const (
-	keptPages = 1024
-	keptFor   = time.Minute
-)
-
 // SetAnnounce makes Save announce each new staff member (CREATE_CAREGIVER,
 // subject the new user's id: what tasks are assigned to) in the creating transaction.
 func (s *Service) SetAnnounce(a Announce) { s.announce = a }
@@ -99,7 +92,7 @@ func New(d *db.DB, files Files, accounts Accounts, m mail.Sender, log *slog.Logg
 		log = slog.Default()
 	}
 	return &Service{db: d, files: files, accounts: accounts, mail: m, log: log, now: now,
-		kept: keep.New[*web.Answer[*shared.Page[shared.Caregiver]]](keptPages, keptFor)}
+		kept: keep.New[*web.Answer[*shared.Page[shared.Caregiver]]](keep.MaxAnswers, keep.MaxAge)}
 }
 
 func isOwner(p *auth.Principal) bool {

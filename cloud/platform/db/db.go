@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	// github.com/mattn/go-sqlite3 (imported below for its error codes) registers "sqlite3"
@@ -40,7 +41,21 @@ type DB struct {
 	read   *sql.DB
 	write  *sql.DB
 	url    string // PostgreSQL: for the LISTEN connection (Listen)
+	source string // what OpenWith was given (Reopen)
+	opts   Options
+
+	// writes counts the writes this instance has finished (ExecContext, InTx,
+	// committed or not): a cache of what the database holds compares it to
+	// know that nothing was written here since it read (platform/keep).
+	writes atomic.Uint64
 }
+
+// Writes is how many writes this instance has finished through ExecContext
+// and InTx. It moves on after a write is durable and before the write's caller
+// goes on, so a read that starts after a write's answer sees a larger number
+// than one that started before the write. Writes through Writer() (River's
+// queue tables) are not counted.
+func (d *DB) Writes() uint64 { return d.writes.Load() }
 
 // Options tune Open. The zero value is the default.
 type Options struct {
@@ -68,6 +83,19 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 // OpenWith opens the database named by url: "postgres://..." or "postgresql://..."
 // for PostgreSQL, "sqlite:<path>" or a plain file path for SQLite.
 func OpenWith(ctx context.Context, rawURL string, o Options) (*DB, error) {
+	d, err := open(ctx, rawURL, o)
+	if err != nil {
+		return nil, err
+	}
+	d.source, d.opts = rawURL, o
+	return d, nil
+}
+
+// Reopen opens another DB on the same database, with pools, caches and
+// counters of its own, as another server instance would (tests of replicas).
+func (d *DB) Reopen(ctx context.Context) (*DB, error) { return OpenWith(ctx, d.source, d.opts) }
+
+func open(ctx context.Context, rawURL string, o Options) (*DB, error) {
 	if strings.HasPrefix(rawURL, "postgres://") || strings.HasPrefix(rawURL, "postgresql://") {
 		pool, err := sql.Open("pgx", rawURL)
 		if err != nil {
@@ -217,6 +245,7 @@ func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 
 // ExecContext runs a write on the writer.
 func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	defer d.writes.Add(1)
 	return d.write.ExecContext(ctx, d.Rebind(query), args...)
 }
 
@@ -265,6 +294,7 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	defer d.writes.Add(1) // also after a rollback: a count too many only costs a cache one read
 	defer func() {
 		if p := recover(); p != nil {
 			_ = sqlTx.Rollback()
@@ -281,6 +311,7 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	if err = sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
+	d.writes.Add(1) // before the after-commit hooks tell anyone of the change
 	for _, f := range tx.afterCommit {
 		f()
 	}

@@ -1,9 +1,9 @@
 // Package keep keeps a facility's list answers in memory until something they
 // show changes. The database keeps the facility's list version itself: the
-// triggers of migration 00024 raise list_versions.version in the same
-// transaction as every insert, update or delete of a row the residents and
-// staff pages read, so no code path (nor a write made by hand in SQL) can
-// change a list without changing the version. An answer is served only for the
+// triggers of migrations 00024 and 00025 raise list_versions.version in the
+// same transaction as every insert, update or delete of a row the residents
+// and staff pages and user info read, so no code path (nor a write made by
+// hand in SQL) can change a list without changing the version. An answer is served only for the
 // version it was read under; as the version is read before the rows, an answer
 // can only be newer than its version, never older. Several replicas need
 // nothing more: each reads the version from the shared database.
@@ -14,6 +14,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"log/slog"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,18 +24,117 @@ import (
 	"hearth/shared"
 )
 
-// Version is a facility's list version and time zone, read in one point
-// query. ok is false when the facility does not exist (then nothing is kept).
-func Version(ctx context.Context, q db.Querier, tenantID string) (version int64, tz shared.TimeZone, ok bool, err error) {
-	err = q.QueryRowContext(ctx, `SELECT t.time_zone, COALESCE(v.version, 0) FROM tenants t
-		LEFT JOIN list_versions v ON v.tenant_id = t.id WHERE t.id = ?`, tenantID).Scan(&tz, &version)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, "", false, nil
+// VersionTTL is the longest a facility's list version is reused without
+// reading it again. Writes made through this instance are seen at once (see
+// Version); the TTL bounds how long a write made elsewhere can go unseen: by
+// another replica whose notification was lost while this one reconnected, or
+// by an operator's SQL. docs/api.md states the guarantee.
+const VersionTTL = time.Second
+
+// versionsChannel is the PostgreSQL notification channel the list version
+// triggers send a facility id on (migration 00025).
+const versionsChannel = "hearth_list_versions"
+
+// versionCap is how many facilities' versions are kept before all are forgotten.
+const versionCap = 8192
+
+// Version is a facility's list version and time zone. ok is false when the
+// facility does not exist (then nothing is kept).
+//
+// It is read from the database at most once per VersionTTL per facility, and
+// again whenever this instance has written anything since (db.DB.Writes), so
+// a read that follows a write made here sees it. On PostgreSQL the triggers
+// also send the facility's id to every instance (migration 00025; Listen),
+// which forget that facility's version as the notification arrives.
+func Version(ctx context.Context, d *db.DB, tenantID string) (version int64, tz shared.TimeZone, ok bool, err error) {
+	return versionsOf(d).get(ctx, tenantID)
+}
+
+// Listen keeps this instance's versions in step with the other instances'
+// writes until ctx ends (PostgreSQL; on SQLite it returns at once).
+func Listen(ctx context.Context, d *db.DB, log *slog.Logger) error {
+	v := versionsOf(d)
+	return d.Listen(ctx, versionsChannel, v.drop, v.dropAll, log)
+}
+
+// versions keeps facilities' list versions for one database.
+type versions struct {
+	db  *db.DB
+	ttl time.Duration
+
+	mu sync.Mutex
+	// drops moves on with every drop, so a read that began before a drop does
+	// not keep its (possibly older) answer after it.
+	drops   uint64
+	entries map[string]versionEntry
+}
+
+type versionEntry struct {
+	version int64
+	tz      shared.TimeZone
+	known   bool
+	writes  uint64 // db.Writes() before the read
+	at      time.Time
+}
+
+// all holds one versions per database (a process has one; tests open many).
+var all sync.Map // *db.DB → *versions
+
+func versionsOf(d *db.DB) *versions {
+	if v, ok := all.Load(d); ok {
+		return v.(*versions)
 	}
-	if err != nil {
+	v, _ := all.LoadOrStore(d, &versions{db: d, ttl: VersionTTL, entries: map[string]versionEntry{}})
+	return v.(*versions)
+}
+
+func (v *versions) get(ctx context.Context, tenantID string) (int64, shared.TimeZone, bool, error) {
+	now := time.Now() // the real clock: the TTL is about replicas, not the facility's day
+	writes := v.db.Writes()
+	v.mu.Lock()
+	e, found := v.entries[tenantID]
+	drops, ttl := v.drops, v.ttl
+	v.mu.Unlock()
+	if found && e.writes == writes && now.Sub(e.at) < ttl && !now.Before(e.at) {
+		return e.version, e.tz, e.known, nil
+	}
+	e = versionEntry{writes: writes, at: now}
+	err := v.db.QueryRowContext(ctx, `SELECT t.time_zone, COALESCE(v.version, 0) FROM tenants t
+		LEFT JOIN list_versions v ON v.tenant_id = t.id WHERE t.id = ?`, tenantID).Scan(&e.tz, &e.version)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		e = versionEntry{writes: writes, at: now}
+	case err != nil:
 		return 0, "", false, db.Wrap("keep: version", err)
+	default:
+		e.known = true
 	}
-	return version, tz, true, nil
+	v.mu.Lock()
+	if v.drops == drops {
+		if len(v.entries) >= versionCap {
+			clear(v.entries)
+		}
+		v.entries[tenantID] = e
+	}
+	v.mu.Unlock()
+	return e.version, e.tz, e.known, nil
+}
+
+// drop forgets one facility's version (a notification from another instance).
+func (v *versions) drop(tenantID string) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.drops++
+	delete(v.entries, tenantID)
+}
+
+// dropAll forgets every version (the LISTEN connection was (re)made, so
+// notifications may have been lost).
+func (v *versions) dropAll() {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.drops++
+	clear(v.entries)
 }
 
 // Key joins the parts of an answer's key (quoted, so no two different lists
@@ -46,6 +146,15 @@ func Key(parts ...string) string {
 	}
 	return b.String()
 }
+
+// The usual bounds of a feature's kept answers. Answers carry signed file
+// links (photos, avatars), which work for shared.SignedURLTTLMillis from when
+// they were made, so a link in a kept answer still works for at least that
+// life less MaxAge.
+const (
+	MaxAnswers = 1024
+	MaxAge     = time.Minute
+)
 
 // Cache keeps at most Max answers, each for at most MaxAge (the lists carry
 // signed file links that work for shared.SignedURLTTLMillis from when they
