@@ -128,4 +128,21 @@ describe('Hearth journeys', () => {
     assert.equal(new URL(page.url()).search, '?x=1');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   });
+
+  test('8. "Forgot password?" asks for the account it was typed with and says a link was sent', async () => {
+    const page = await open();
+    await page.goto('/login');
+    await page.locator('#login-account').fill('caregiver_maple1');
+    // The dialog's code loads when it opens, not with the sign-in page.
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forgot password' });
+    await dialog.waitFor();
+    assert.equal(await dialog.locator('#forgot-account').inputValue(), 'caregiver_maple1');
+    await screenshot(page, 'forgot-password');
+    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await dialog.getByText('If the account exists, we sent a link to its e-mail address.').waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  });
 });

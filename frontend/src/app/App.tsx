@@ -1,4 +1,4 @@
-import { BlueprintProvider } from '@blueprintjs/core';
+import { OverlaysProvider, PortalProvider } from '@blueprintjs/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { publicConfigKey, readPublicConfigQuietly } from '@/features/auth/api/getPublicConfig';
@@ -22,11 +22,15 @@ void queryClient.prefetchQuery({ queryKey: publicConfigKey, queryFn: readPublicC
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <BlueprintProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </BlueprintProvider>
+      {/* Blueprint's providers without its HotkeysProvider: Hearth binds no Blueprint hotkeys, and that
+          provider's help dialog would bring the whole dialog and overlay code to the sign-in page. */}
+      <PortalProvider>
+        <OverlaysProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </OverlaysProvider>
+      </PortalProvider>
     </QueryClientProvider>
   );
 }

@@ -2,14 +2,16 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { DesktopGate } from '@/features/desktop/components/DesktopGate';
 import { DESKTOP_SETUP_PATH, KIOSK_PATH, KIOSK_SETUP_PATH } from '@/features/desktop/desktopRoutes';
+import { useNoticeStore } from '@/lib/feedback/notices';
 import { lazyPage } from './lazyPage';
-import { NoticeHost } from './NoticeHost';
 import { PAGE_REGISTRY, SUB_PAGES } from './pageRegistry';
 import { FullPageSpinner } from './pages/FullPageSpinner';
 import { RouteGuard } from './RouteGuard';
 import { filePreviewId, HELP_TICKETS_PATH } from './routing';
 
 const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
+// The notice dialogs (and Blueprint's dialog code with them) load when there is a notice to show.
+const NoticeHost = lazy(() => import('./NoticeHost').then((m) => ({ default: m.NoticeHost })));
 const ChangePasswordPage = lazy(() => import('@/features/auth/pages/ChangePasswordPage'));
 const AppLayout = lazyPage(() => import('./layout/AppLayout'), ['desktop', 'notifications', 'ai']);
 const ErrorPage = lazy(() => import('./pages/ErrorPage'));
@@ -19,6 +21,15 @@ const FilePreviewPage = lazy(() => import('@/features/files/pages/FilePreviewPag
 const KioskPage = lazyPage(() => import('@/features/desktop/pages/KioskPage'), ['desktop']);
 const DesktopSetupPage = lazyPage(() => import('@/features/desktop/pages/DesktopSetupPage'), ['desktop']);
 const KioskSetupPage = lazyPage(() => import('@/features/desktop/pages/KioskSetupPage'), ['desktop']);
+
+function Notices() {
+  const shown = useNoticeStore((s) => s.notice !== null);
+  return shown ? (
+    <Suspense fallback={null}>
+      <NoticeHost />
+    </Suspense>
+  ) : null;
+}
 
 /** The desktop shell's screens need no sign-in, so they sit outside the guard and wait for their page here. */
 function DesktopScreens() {
@@ -69,7 +80,7 @@ export function AppRoutes() {
           <Route path="*" element={<OtherRoute />} />
         </Route>
       </Routes>
-      <NoticeHost />
+      <Notices />
     </DesktopGate>
   );
 }

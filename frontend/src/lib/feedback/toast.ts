@@ -1,12 +1,14 @@
-import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { Intent, type Toaster } from '@blueprintjs/core';
 
 /** spec 001 §9: notification toasts stay 2500 ms. */
 export const TOAST_TIMEOUT_MS = 2500;
 
 let toaster: Promise<Toaster> | undefined;
 
+// The toaster and Blueprint's overlay code load with the first toast, not with the sign-in page.
 function getToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4 });
+  toaster ??= import('./toaster').then((m) => m.createToaster());
+  toaster.catch(() => (toaster = undefined)); // a failed load is tried again by the next toast
   return toaster;
 }
 

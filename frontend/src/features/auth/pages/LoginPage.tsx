@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Callout, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +16,13 @@ import { AccountStep, type AccountValues } from '../components/AccountStep';
 import { AuthShell } from '../components/AuthShell';
 import { CodeStep } from '../components/CodeStep';
 import { FacilityStep } from '../components/FacilityStep';
-import { ForgotPasswordDialog } from '../components/ForgotPasswordDialog';
-import { LoginFailedDialog, PendingApprovalDialog } from '../components/LoginDialogs';
 import { loginProblem, stepAfterLogin } from '../loginFlow';
 import { encodePassword, loadPasswordCodec } from '../passwordCodec';
+
+// The dialogs (and Blueprint's dialog code with them) load when one opens, not with the sign-in page.
+const ForgotPasswordDialog = lazy(() => import('../components/ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })));
+const LoginFailedDialog = lazy(() => import('../components/LoginDialogs').then((m) => ({ default: m.LoginFailedDialog })));
+const PendingApprovalDialog = lazy(() => import('../components/LoginDialogs').then((m) => ({ default: m.PendingApprovalDialog })));
 
 type Step =
   | { kind: 'account' }
@@ -250,13 +253,13 @@ export default function LoginPage() {
           {t('auth.login.redirectHint')}
         </Callout>
       ) : null}
-      <LoginFailedDialog message={failure} onClose={() => setFailure(null)} />
-      <PendingApprovalDialog isOpen={pendingApproval} onClose={() => setPendingApproval(false)} />
-      <ForgotPasswordDialog
-        isOpen={forgot.open}
-        initialAccount={forgot.account}
-        onClose={() => setForgot({ open: false, account: '' })}
-      />
+      <Suspense fallback={null}>
+        {failure !== null ? <LoginFailedDialog message={failure} onClose={() => setFailure(null)} /> : null}
+        {pendingApproval ? <PendingApprovalDialog isOpen onClose={() => setPendingApproval(false)} /> : null}
+        {forgot.open ? (
+          <ForgotPasswordDialog isOpen initialAccount={forgot.account} onClose={() => setForgot({ open: false, account: '' })} />
+        ) : null}
+      </Suspense>
     </AuthShell>
   );
 }
