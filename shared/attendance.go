@@ -97,7 +97,7 @@ type ClockInRecord struct {
 // caregiver clocks in or out (decided from their last punch). Sending the same
 // clientPunchId again answers the original record and stores nothing.
 type ClockInRequest struct {
-	ClientPunchID string `json:"clientPunchId" minLength:"8" maxLength:"64" limit:"ClientPunchIDMin,ClientPunchIDMax" pattern:"^[A-Za-z0-9_-]+$" doc:"A new random id per press (crypto.randomUUID()); reuse it on retry"`
+	ClientPunchID string `json:"clientPunchId" minLength:"8" maxLength:"64" limit:"ClientPunchIDMin,ClientPunchIDMax" pattern:"^[A-Za-z0-9_-]+$" doc:"A new random id per press; reuse it on retry"`
 	PunchTime     int64  `json:"punchTime,omitempty" minimum:"0" doc:"Epoch ms when it happened, for a punch queued offline; 0 = now. At most 7 days old, not in the future (2 minutes of clock skew allowed)"`
 }
 

@@ -117,7 +117,7 @@ type ProgressNoteFilter struct {
 
 // ProgressNoteInput is one note of a batchSave.
 type ProgressNoteInput struct {
-	ClientID   string           `json:"clientId,omitempty" maxLength:"64" limit:"NoteClientIDMax" pattern:"^[A-Za-z0-9_-]*$" doc:"A random id per note (crypto.randomUUID()), at least NoteClientIDMin long; sent again, the stored note is answered and nothing new is written"`
+	ClientID   string           `json:"clientId,omitempty" maxLength:"64" limit:"NoteClientIDMax" pattern:"^[A-Za-z0-9_-]*$" doc:"A random id per note, at least NoteClientIDMin long; sent again, the stored note is answered and nothing new is written"`
 	ResidentID string           `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	ReportDate int64            `json:"reportDate,omitempty" minimum:"0" doc:"Epoch ms; 0 = now; not in the future"`
 	NoteType   ProgressNoteType `json:"noteType" enum:"BEHAVIOR_MOOD_CHANGES,CARE_PLAN_RENEWAL,DISCONTINUED_MEDICATIONS,FAMILY_COMMUNICATION,HEALTHCARE_PROVIDERS_UPDATE,HOSPITAL_SNF_ADMISSIONS,HYGIENE_PERSONAL_CARE,MEDICATION_DIAGNOSIS_CHANGES,MISSED_MEDICATION,MOBILITY_ACTIVITIES,NEW_SYMPTOMS_COMPLAINTS,NUTRITION_HYDRATION,OVERDUE_VITAL_SIGNS,PRN_MEDICATIONS,REFUSED_MEDICATIONS,THERAPIST_VISITS,RETURNED_TO_FACILITY,SLEEP_PATTERNS,OTHER"`

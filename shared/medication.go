@@ -391,7 +391,7 @@ type MedPass struct {
 // Sending the same clientId again answers the original and stores nothing.
 type LogPassRequest struct {
 	PassID      string          `json:"passId" minLength:"1" maxLength:"64" limit:"IDMax"`
-	ClientID    string          `json:"clientId" minLength:"8" maxLength:"64" limit:"ClientPassIDMin,ClientPassIDMax" pattern:"^[A-Za-z0-9_-]+$" doc:"A new random id per log (crypto.randomUUID()); reuse it on retry"`
+	ClientID    string          `json:"clientId" minLength:"8" maxLength:"64" limit:"ClientPassIDMin,ClientPassIDMax" pattern:"^[A-Za-z0-9_-]+$" doc:"A new random id per log; reuse it on retry"`
 	Outcome     PassOutcome     `json:"outcome" enum:"GIVEN,REFUSED,HELD,NOT_GIVEN"`
 	GivenTime   int64           `json:"givenTime,omitempty" minimum:"0" doc:"Epoch ms it happened, for a log queued offline; 0 = now. At most 7 days old, not ahead by more than 2 minutes"`
 	Reason      string          `json:"reason,omitempty" maxLength:"300" limit:"PassReasonMax" doc:"Required unless GIVEN"`

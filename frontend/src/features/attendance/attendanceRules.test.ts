@@ -69,10 +69,17 @@ describe('next punch', () => {
     expect(nextPunch(false)).toBe('IN');
   });
 
-  it('makes a fresh UUID each time', () => {
-    const a = newPunchId();
-    expect(a).toMatch(/^[0-9a-f-]{36}$/);
-    expect(newPunchId()).not.toBe(a);
+  it('makes a fresh id each time, in the form the server takes, even where crypto.randomUUID is missing', () => {
+    // Served over plain http on a LAN address the page is not a secure context, which has no randomUUID.
+    const randomUUID = globalThis.crypto.randomUUID;
+    Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const a = newPunchId();
+      expect(a).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+      expect(newPunchId()).not.toBe(a);
+    } finally {
+      Object.defineProperty(globalThis.crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
   });
 
   it('rests after a punch, so a late second press of a double press does not clock straight back out', () => {

@@ -1,6 +1,8 @@
 // Clock in / clock out from the browser (issue 5 "Attendance"). The server decides in or out from the last
 // punch; the UI only shows which one the next press will be, and makes the client id that dedupes it.
 
+import { randomId } from '@/lib/crypto/randomId';
+
 export type PunchDirection = 'IN' | 'OUT';
 
 /** The next press: clock out while a shift is open, else clock in. */
@@ -13,7 +15,7 @@ export function nextPunch(openShift: boolean): PunchDirection {
  * never makes two records (the server stores each id once and answers a replay with the original).
  */
 export function newPunchId(): string {
-  return crypto.randomUUID();
+  return randomId();
 }
 
 /**

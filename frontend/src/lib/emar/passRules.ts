@@ -50,6 +50,7 @@ import {
 import type { RuleError } from '@/lib/form/FormField';
 import { zonedWallToEpoch } from '@/lib/time/zone';
 import { checkVital, mustHold, readingValue, type VitalCheck, type VitalOrder } from './vitals';
+import { randomId } from '@/lib/crypto/randomId';
 
 /** The four outcomes, in the order the pass dialog offers them. */
 export const OUTCOMES: readonly PassOutcome[] = [OutcomeGiven, OutcomeRefused, OutcomeHeld, OutcomeNotGiven];
@@ -374,7 +375,7 @@ export function lastPrnDose(passes: readonly MedPass[], medicationId: string): M
 
 /** A new id for one log, kept until the server answered (a retry sends the same log again). */
 export function newClientId(): string {
-  return crypto.randomUUID();
+  return randomId();
 }
 
 /** The scheduled outcomes a held or refused reading leaves: Given is not one of them when the reading holds. */

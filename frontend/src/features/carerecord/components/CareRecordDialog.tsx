@@ -14,6 +14,7 @@ import { saveCare } from '../api/care';
 import { careKey } from '../api/keys';
 import { ACTIVITIES, ACTIVITY_KEYS, ASSISTANCE_KEYS } from '../labels';
 import { parseNumber, unshownMessage, validateCare, valueBounds, type CareDraft } from '../recordRules';
+import { randomId } from '@/lib/crypto/randomId';
 
 interface CareRecordDialogProps {
   residentId: string;
@@ -30,7 +31,7 @@ export function CareRecordDialog({ residentId, residentName, zone, onClose }: Ca
   const [opened] = useState(() => epochToZonedWall(Date.now(), zone));
   const [time, setTime] = useState(opened);
   const [errors, setErrors] = useState<ReturnType<typeof validateCare>>({});
-  const [clientId] = useState(() => crypto.randomUUID());
+  const [clientId] = useState(() => randomId());
   const save = useAppMutation({
     mutationFn: (d: CareDraft) =>
       saveCare({

@@ -12,6 +12,7 @@ import { batchSave, updateNote } from '../api/notes';
 import { notesKey } from '../api/keys';
 import { unshownMessage, validateNote, type NoteDraft, type NoteErrors } from '../recordRules';
 import { NoteFields } from './NoteFields';
+import { randomId } from '@/lib/crypto/randomId';
 
 interface NoteFormDialogProps {
   residentId: string;
@@ -27,7 +28,7 @@ export function NoteFormDialog({ residentId, note, onClose, onSaved }: NoteFormD
   const message = useRuleMessage();
   const [draft, setDraft] = useState<NoteDraft>({ noteType: note?.noteType ?? '', notes: note?.notes ?? '' });
   const [errors, setErrors] = useState<NoteErrors>({});
-  const [clientId] = useState(() => crypto.randomUUID());
+  const [clientId] = useState(() => randomId());
   const queryClient = useQueryClient();
   const save = useAppMutation({
     mutationFn: (d: NoteDraft) =>

@@ -17,6 +17,7 @@ import { saveReadings } from '../api/health';
 import { healthKey } from '../api/keys';
 import { METRIC_KEYS, UNIT_KEYS } from '../labels';
 import { readingErrors, unshownMessage, validateVitals, vitalsReadings, type VitalsDraft } from '../recordRules';
+import { randomId } from '@/lib/crypto/randomId';
 
 /** The vitals a check takes first; the other measurements sit under "More measurements". */
 const FIRST = new Set(['SYSTOLIC_BP', 'DIASTOLIC_BP', 'HEART_RATE', 'RESPIRATORY_RATE', 'TEMPERATURE', 'OXYGEN_SATURATION', 'BLOOD_GLUCOSE', 'WEIGHT', 'PAIN']);
@@ -46,7 +47,7 @@ export function VitalsDialog({ residentId, residentName, metrics, zone, zoneCode
   const [more, setMore] = useState(false);
   const [errors, setErrors] = useState<ReturnType<typeof validateVitals>['errors']>({});
   const [none, setNone] = useState(false);
-  const [clientId] = useState(() => crypto.randomUUID());
+  const [clientId] = useState(() => randomId());
   const [sent, setSent] = useState<HealthReadingInput[]>([]);
   const save = useAppMutation({
     mutationFn: (readings: HealthReadingInput[]) =>

@@ -18,10 +18,11 @@ import { useCurrentResidents } from '../api/residents';
 import { NoteFields } from '../components/NoteFields';
 import { batchNotes, refusedResident, validateCards, type NoteErrors, type ShiftCard } from '../recordRules';
 import '../carerecord.css';
+import { randomId } from '@/lib/crypto/randomId';
 
 type Draft = Record<string, Pick<ShiftCard, 'noteType' | 'notes' | 'clientId'>>;
 
-const blank = () => ({ noteType: '', notes: '', clientId: crypto.randomUUID() });
+const blank = () => ({ noteType: '', notes: '', clientId: randomId() });
 
 /**
  * The end-of-shift "Write notes" screen (/resident/write-notes for caregivers, /resident-management/write-notes
