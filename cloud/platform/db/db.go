@@ -158,6 +158,17 @@ func open(ctx context.Context, rawURL string, o Options) (*DB, error) {
 	return &DB{Engine: SQLite, read: read, write: write}, nil
 }
 
+// TakeOver makes d use c's database from now on (its pools and where it came
+// from) and closes d's own pools: a test helper hands a test another database
+// under the *DB it already holds (dbtest.Become). d's write count moves on, so
+// nothing a cache kept from d's old database is used again.
+func (d *DB) TakeOver(c *DB) error {
+	old := DB{read: d.read, write: d.write}
+	d.Engine, d.read, d.write, d.url, d.source, d.opts = c.Engine, c.read, c.write, c.url, c.source, c.opts
+	d.writes.Add(1)
+	return old.Close()
+}
+
 // Close closes both pools.
 func (d *DB) Close() error {
 	err := d.write.Close()

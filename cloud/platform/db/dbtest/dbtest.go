@@ -101,9 +101,7 @@ func Clone(t testing.TB, engine db.Engine, key string, setup Setup) *db.DB {
 func Become(t testing.TB, d *db.DB, key string, setup Setup) {
 	t.Helper()
 	c := Clone(t, d.Engine, key, setup)
-	old := *d
-	_ = old.Close()
-	*d = *c // c's cleanup closes the same pools; db.DB.Close is idempotent (database/sql)
+	_ = d.TakeOver(c) // c's cleanup closes the same pools; db.DB.Close is idempotent (database/sql)
 }
 
 type tmplKey struct {
