@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Chat, Message } from '@/types/api.gen';
 import {
   applyRecall,
+  dayStarts,
   canRecall,
   canSelectMore,
   chatsWithMessage,
@@ -110,5 +111,21 @@ describe('chat message rules', () => {
     expect(fileDetails(msg({ content: 'chat/abc.png' })).name).toBe('abc.png');
     expect(forwardedOf(msg({ extra: '[{"messageType":"TEXT","content":"hi","senderName":"Wei","timestamp":1}]' }))).toHaveLength(1);
     expect(forwardedOf(msg({ extra: '{"messages":[{"messageType":"TEXT","content":"hi","senderName":"Wei","timestamp":1}]}' }))).toHaveLength(1);
+  });
+});
+
+describe('dayStarts', () => {
+  const at = (iso: string) => Date.parse(iso);
+  it('marks the first message and each one that opens a new day in the facility zone', () => {
+    const messages = [
+      { id: 'a', timestamp: at('2026-11-22T18:00:00Z') }, // 10:00 in Los Angeles, the 22nd
+      { id: 'b', timestamp: at('2026-11-23T07:30:00Z') }, // 23:30 the 22nd there
+      { id: 'c', timestamp: at('2026-11-23T08:30:00Z') }, // 00:30 the 23rd there
+      { id: 'd', timestamp: at('2026-11-23T20:00:00Z') },
+    ];
+    expect([...dayStarts(messages, 'America/Los_Angeles')]).toEqual(['a', 'c']);
+    // In UTC, b and c fall on the same day, after a.
+    expect([...dayStarts(messages, 'UTC')]).toEqual(['a', 'b']);
+    expect(dayStarts([], 'UTC').size).toBe(0);
   });
 });

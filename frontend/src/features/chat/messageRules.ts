@@ -1,5 +1,6 @@
 // What a message shows and what may be done with it (spec 000 §3 "Chat", §4, §5; shared/im.go).
 import type { Chat, ForwardedMessage, Message, MessageKind } from '@/types/api.gen';
+import { zonedDate } from '@/lib/time/zone';
 import {
   ChatRecallSeconds,
   FormatKey,
@@ -167,3 +168,18 @@ export function chatsWithMessage(chats: readonly Chat[], m: Message): Chat[] {
 
 /** The kinds a FORWARD message names in its preview. */
 export const FORWARD_KINDS: readonly MessageKind[] = [MessageForwardEach, MessageForwardMerge];
+
+/**
+ * The ids of the messages that open a new day in the zone (the first one always does): the conversation
+ * shows the date above each, so a few days of history do not read as one.
+ */
+export function dayStarts(messages: readonly Pick<Message, 'id' | 'timestamp'>[], zone: string | undefined): Set<string> {
+  const starts = new Set<string>();
+  let day = '';
+  for (const m of messages) {
+    const d = zonedDate(m.timestamp, zone);
+    if (d !== day) starts.add(m.id);
+    day = d;
+  }
+  return starts;
+}

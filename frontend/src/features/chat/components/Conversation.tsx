@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Callout, Menu, MenuDivider, MenuItem, Popover, Spinner, Switch } from '@blueprintjs/core';
 import { ArrowLeftIcon, CogIcon, CrossIcon, ShareIcon, TrashIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,11 +8,13 @@ import { ChatDirect, ChatFacility, ChatForwardMax, ChatGroup, ChatPageMax, ChatS
 import { toast } from '@/lib/feedback/toast';
 import { useAppMutation } from '@/lib/api/mutation';
 import { i18n } from '@/lib/i18n';
+import { formatDate } from '@/lib/time/dateTime';
 import { useNow } from '@/lib/time/useNow';
+import { useFacilityViewer } from '@/lib/session/viewer';
 import { leaveChat, readAll, setAutoTranslate } from '../api/chats';
 import { chatsKey, messagesKey } from '../api/keys';
 import { deleteMessages, pageMessages, recallMessage, useMessages } from '../api/messages';
-import { applyRecall, canForward, canSelectMore, isHidden, isOwn, prependPage } from '../messageRules';
+import { applyRecall, canForward, canSelectMore, dayStarts, isHidden, isOwn, prependPage } from '../messageRules';
 import { discardChatMessage, noteChatRead, retryChatMessage, useChatConnection } from '../socket/connection';
 import type { Outgoing } from '../socket/outbox';
 import { Composer } from './Composer';
@@ -60,6 +62,9 @@ export function Conversation({ chat, chats, uid, myName, narrow, onBack }: { cha
   const [loadingOlder, setLoadingOlder] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
   const records = useMemo(() => messages.data?.records ?? [], [messages.data]);
+  const viewer = useFacilityViewer();
+  const shown = useMemo(() => records.filter((m) => !isHidden(m)), [records]);
+  const newDay = useMemo(() => dayStarts(shown, viewer.zone), [shown, viewer.zone]);
   const stored = new Set(records.map((r) => r.trackId));
   const mine = outgoing.filter((o) => o.request.chatId === chat.id && !stored.has(o.request.trackId));
   const lastSeq = records.length ? records[records.length - 1].seq : 0;
@@ -240,11 +245,14 @@ export function Conversation({ chat, chats, uid, myName, narrow, onBack }: { cha
           </li>
         ) : null}
         {messages.data && records.length === 0 && mine.length === 0 ? <li className="hearth-chat-note">{t('chat.page.empty')}</li> : null}
-        {records
-          .filter((m) => !isHidden(m))
-          .map((m) => (
+        {shown.map((m) => (
+          <Fragment key={m.id}>
+            {newDay.has(m.id) ? (
+              <li className="hearth-chat-day">
+                <span>{formatDate(m.timestamp, viewer.zoneCode, i18n.language)}</span>
+              </li>
+            ) : null}
             <MessageItem
-              key={m.id}
               message={m}
               uid={uid}
               now={now}
@@ -255,7 +263,8 @@ export function Conversation({ chat, chats, uid, myName, narrow, onBack }: { cha
               readByOthers={isOwn(m, uid) && otherRead(m)}
               actions={actions}
             />
-          ))}
+          </Fragment>
+        ))}
         {mine.map((o) => (
           <MessageItem
             key={o.request.trackId}
