@@ -150,6 +150,7 @@ export default function CalendarPage() {
           todayHint={t('tasks.calendar.today')}
           moreLinkText={(n: number) => t('tasks.calendar.more', { n })}
           moreLinkHint={(n: number) => t('tasks.calendar.moreHint', { n })}
+          moreLinkClass="hearth-cal-more"
           events={entries}
           datesSet={onDates}
           eventClick={onClick}
