@@ -188,12 +188,12 @@ func (s *Service) ChatPage(ctx context.Context, p *auth.Principal, in shared.Cha
 	if err != nil {
 		return nil, err
 	}
+	page := make([]*chatRow, len(rows))
 	for i := range rows {
-		c, err := s.chat(ctx, s.db, &rows[i], p.UserID, unread[rows[i].ID])
-		if err != nil {
-			return nil, err
-		}
-		out.Records = append(out.Records, *c)
+		page[i] = &rows[i]
+	}
+	if out.Records, err = s.chats(ctx, s.db, page, p.UserID, unread); err != nil {
+		return nil, err
 	}
 	out.Total = int64(shared.Offset(current, size) + len(rows))
 	if more {
@@ -204,52 +204,78 @@ func (s *Service) ChatPage(ctx context.Context, p *auth.Principal, in shared.Cha
 
 // chat is one chat as userID sees it.
 func (s *Service) chat(ctx context.Context, q db.Querier, c *chatRow, userID string, unread int) (*shared.Chat, error) {
-	members, err := s.store.Members(ctx, q, c.ID)
+	list, err := s.chats(ctx, q, []*chatRow{c}, userID, map[string]int{c.ID: unread})
 	if err != nil {
 		return nil, err
 	}
-	out := &shared.Chat{ID: c.ID, Kind: c.Kind, Name: c.Name, TenantID: c.TenantID, Members: make([]shared.ChatMember, 0, len(members)),
-		UnreadMessageCount: unread, LastMessageTime: c.LastMessageAt, CreatedAt: c.CreatedAt}
-	var me *memberRow
-	for i, m := range members {
-		out.Members = append(out.Members, s.toMember(m))
-		if m.UserID == userID {
-			me = &members[i]
-		}
+	return &list[0], nil
+}
+
+// chats are chats as userID sees them, in the order given. Their members and
+// each one's newest message are read for all of them at once, so a page of
+// the chat list costs the same few statements however many chats it holds.
+func (s *Service) chats(ctx context.Context, q db.Querier, cs []*chatRow, userID string, unread map[string]int) ([]shared.Chat, error) {
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.ID
 	}
-	switch c.Kind {
-	case shared.ChatFacility:
-		if out.Name, err = s.store.FacilityName(ctx, q, c.TenantID); err != nil {
-			return nil, err
-		}
-	case shared.ChatSystem:
-		out.Name = hearthName
-	case shared.ChatDirect:
-		for _, m := range members {
-			if m.UserID != userID {
-				out.Name = m.Name
+	membersOf, err := s.store.MembersOf(ctx, q, ids)
+	if err != nil {
+		return nil, err
+	}
+	last, err := s.store.LastMessages(ctx, q, userID, ids)
+	if err != nil {
+		return nil, err
+	}
+	facilityNames := map[string]string{}
+	out := make([]shared.Chat, 0, len(cs))
+	for _, c := range cs {
+		members := membersOf[c.ID]
+		view := shared.Chat{ID: c.ID, Kind: c.Kind, Name: c.Name, TenantID: c.TenantID, Members: make([]shared.ChatMember, 0, len(members)),
+			UnreadMessageCount: unread[c.ID], LastMessageTime: c.LastMessageAt, CreatedAt: c.CreatedAt}
+		var me *memberRow
+		for i, m := range members {
+			view.Members = append(view.Members, s.toMember(m))
+			if m.UserID == userID {
+				me = &members[i]
 			}
 		}
-		if out.Name == "" { // the other person left: still named after them
-			for _, id := range strings.Split(strings.TrimPrefix(c.Key, "d:"), ":") {
-				if id != userID {
-					if out.Name, err = s.store.UserName(ctx, q, id); err != nil {
-						return nil, err
+		switch c.Kind {
+		case shared.ChatFacility:
+			name, ok := facilityNames[c.TenantID]
+			if !ok {
+				if name, err = s.store.FacilityName(ctx, q, c.TenantID); err != nil {
+					return nil, err
+				}
+				facilityNames[c.TenantID] = name
+			}
+			view.Name = name
+		case shared.ChatSystem:
+			view.Name = hearthName
+		case shared.ChatDirect:
+			for _, m := range members {
+				if m.UserID != userID {
+					view.Name = m.Name
+				}
+			}
+			if view.Name == "" { // the other person left: still named after them
+				for _, id := range strings.Split(strings.TrimPrefix(c.Key, "d:"), ":") {
+					if id != userID {
+						if view.Name, err = s.store.UserName(ctx, q, id); err != nil {
+							return nil, err
+						}
 					}
 				}
 			}
 		}
-	}
-	if me != nil {
-		out.AutoTranslate = me.AutoTranslate
-		last, err := s.store.Page(ctx, q, c.ID, userID, me.JoinedSeq, 0, 0)
-		if err != nil {
-			return nil, err
+		if me != nil {
+			view.AutoTranslate = me.AutoTranslate
+			if m, ok := last[c.ID]; ok {
+				lm := toMessage(&m, "")
+				view.LastMessage = &lm
+			}
 		}
-		if len(last) > 0 {
-			m := toMessage(&last[0], "")
-			out.LastMessage = &m
-		}
+		out = append(out, view)
 	}
 	return out, nil
 }

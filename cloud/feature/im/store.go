@@ -160,6 +160,75 @@ func (Store) Members(ctx context.Context, q db.Querier, chatID string) ([]member
 	return out, db.Wrap("im: members", rows.Err())
 }
 
+// MembersOf are the people now in each of chatIDs, by name, per chat: the
+// chat list reads every chat's members in one statement.
+func (Store) MembersOf(ctx context.Context, q db.Querier, chatIDs []string) (map[string][]memberRow, error) {
+	out := map[string][]memberRow{}
+	if len(chatIDs) == 0 {
+		return out, nil
+	}
+	marks, args := db.In(chatIDs)
+	rows, err := q.QueryContext(ctx, `SELECT `+memberCols+memberFrom+` WHERE cm.chat_id IN (`+marks+`) AND cm.left_at IS NULL
+		ORDER BY cm.chat_id, u.name, cm.user_id`, args...)
+	if err != nil {
+		return nil, db.Wrap("im: members of", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		m, err := scanMember(rows)
+		if err != nil {
+			return nil, db.Wrap("im: members of", err)
+		}
+		out[m.ChatID] = append(out[m.ChatID], *m)
+	}
+	return out, db.Wrap("im: members of", rows.Err())
+}
+
+// LastMessages are, for each of chatIDs that userID is in now, the newest
+// message they can see (what Page's first row would be). Each chat's is found
+// as Page finds it, newest first down the (chat_id, seq) index, by a subquery
+// per chat in one statement; then the messages are read in a second.
+func (Store) LastMessages(ctx context.Context, q db.Querier, userID string, chatIDs []string) (map[string]messageRow, error) {
+	out := map[string]messageRow{}
+	if len(chatIDs) == 0 {
+		return out, nil
+	}
+	marks, args := db.In(chatIDs)
+	rows, err := q.QueryContext(ctx, `SELECT (SELECT v.id FROM chat_messages v
+			WHERE v.chat_id = cm.chat_id AND v.seq > cm.joined_seq AND v.kind <> 'COMMAND'
+			AND NOT EXISTS (SELECT 1 FROM chat_message_hidden h WHERE h.message_id = v.id AND h.user_id = cm.user_id)
+			ORDER BY v.seq DESC LIMIT 1)
+		FROM chat_members cm WHERE cm.user_id = ? AND cm.left_at IS NULL AND cm.chat_id IN (`+marks+`)`,
+		append([]any{userID}, args...)...)
+	if err != nil {
+		return nil, db.Wrap("im: last messages", err)
+	}
+	var ids []string
+	for rows.Next() {
+		var id sql.NullString
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, db.Wrap("im: last messages", err)
+		}
+		if id.Valid {
+			ids = append(ids, id.String)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(ids) == 0 {
+		return out, db.Wrap("im: last messages", err)
+	}
+	idMarks, idArgs := db.In(ids)
+	msgs, err := scanMessages(q.QueryContext(ctx, `SELECT `+messageCols+messageFrom+` WHERE m.id IN (`+idMarks+`)`, idArgs...))
+	if err != nil {
+		return nil, db.Wrap("im: last messages", err)
+	}
+	for _, m := range msgs {
+		out[m.ChatID] = m
+	}
+	return out, nil
+}
+
 // Join puts userID in the chat (again, when they had left), reading from
 // after joinedSeq; it reports whether anything changed.
 func (Store) Join(ctx context.Context, q db.Querier, tenantID, chatID, userID string, joinedSeq, at int64) (bool, error) {
