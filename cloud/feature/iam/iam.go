@@ -668,26 +668,14 @@ func (s *Service) UserInfoAnswer(ctx context.Context, p *auth.Principal) (*web.A
 	if err != nil {
 		return nil, err
 	}
-	roles := make([]string, len(p.Roles))
-	for i, r := range p.Roles {
-		roles[i] = string(r)
-	}
-	key := keep.Key(p.UserID, p.TenantID, strings.Join(roles, ","), strconv.FormatInt(p.LoginAt, 10))
-	now := s.now()
-	if known {
-		if kept, ok := s.infos.Get(key, version, now); ok {
-			return kept, nil
+	key := keep.Key(p.UserID, p.TenantID, p.RoleKey(), strconv.FormatInt(p.LoginAt, 10))
+	return s.infos.Fetch(key, version, known, s.now(), func() (*web.Answer[*shared.UserInfo], error) {
+		info, err := s.userInfo(ctx, p)
+		if err != nil {
+			return nil, err
 		}
-	}
-	info, err := s.userInfo(ctx, p)
-	if err != nil {
-		return nil, err
-	}
-	ans := web.NewAnswer(info)
-	if known {
-		s.infos.Put(key, version, now, ans)
-	}
-	return ans, nil
+		return web.NewAnswer(info), nil
+	})
 }
 
 // userInfo reads getUserInfo's answer.

@@ -74,14 +74,7 @@ func (s *Service) TreeAnswer(ctx context.Context, p *auth.Principal) (*web.Answe
 
 // treeKey is what a tree depends on: the roles, the plan, and whether the
 // caller is the super admin (which IsSuperAdmin reads from the roles).
-func treeKey(p *auth.Principal) string {
-	roles := make([]string, len(p.Roles))
-	for i, r := range p.Roles {
-		roles[i] = string(r)
-	}
-	slices.Sort(roles)
-	return strings.Join(roles, ",") + "|" + string(p.Plan)
-}
+func treeKey(p *auth.Principal) string { return p.RoleKey() + "|" + string(p.Plan) }
 
 func (s *Service) allRows(ctx context.Context) ([]row, error) {
 	s.mu.RLock()

@@ -220,24 +220,17 @@ func (s *Service) ListAnswer(ctx context.Context, p *auth.Principal, req shared.
 	}
 	key := keep.Key(p.TenantID, strconv.FormatBool(p.Has(shared.FacilityManagers...)), strconv.Itoa(page), strconv.Itoa(size),
 		string(req.Data.Status), lq.name, lq.room, now.UTC().Format(time.DateOnly)) // age() counts in UTC
-	if known {
-		if kept, ok := s.kept.Get(key, version, now); ok {
-			return kept, nil
+	return s.kept.Fetch(key, version, known, now, func() (*web.Answer[*shared.Page[shared.Resident]], error) {
+		rows, total, err := s.store.List(ctx, s.db, lq, size, offset)
+		if err != nil {
+			return nil, err
 		}
-	}
-	rows, total, err := s.store.List(ctx, s.db, lq, size, offset)
-	if err != nil {
-		return nil, err
-	}
-	records, err := s.view(ctx, p, rows, now)
-	if err != nil {
-		return nil, err
-	}
-	out := web.NewAnswer(&shared.Page[shared.Resident]{Records: records, Total: total, Current: page, Size: size})
-	if known {
-		s.kept.Put(key, version, now, out)
-	}
-	return out, nil
+		records, err := s.view(ctx, p, rows, now)
+		if err != nil {
+			return nil, err
+		}
+		return web.NewAnswer(&shared.Page[shared.Resident]{Records: records, Total: total, Current: page, Size: size}), nil
+	})
 }
 
 // statusesOf resolves the list's status filter (empty = the active residents).

@@ -585,22 +585,15 @@ func (s *Service) ListAnswer(ctx context.Context, p *auth.Principal, req shared.
 	}
 	n := now.In(zone.Of(tz))
 	today := date(n.Year(), n.Month(), n.Day())
-	roles := make([]string, len(p.Roles))
-	for i, r := range p.Roles {
-		roles[i] = string(r)
-	}
-	key := keep.Key(p.TenantID, strings.Join(roles, ","), strconv.Itoa(page), strconv.Itoa(size),
+	key := keep.Key(p.TenantID, p.RoleKey(), strconv.Itoa(page), strconv.Itoa(size),
 		f.nameKey, string(f.status), string(f.role), f.userID, today.Format(time.DateOnly))
-	if kept, ok := s.kept.Get(key, version, now); ok {
-		return kept, nil
-	}
-	out, err := s.list(ctx, p, f, page, size, offset, &today)
-	if err != nil {
-		return nil, err
-	}
-	ans := web.NewAnswer(out)
-	s.kept.Put(key, version, now, ans)
-	return ans, nil
+	return s.kept.Fetch(key, version, true, now, func() (*web.Answer[*shared.Page[shared.Caregiver]], error) {
+		out, err := s.list(ctx, p, f, page, size, offset, &today)
+		if err != nil {
+			return nil, err
+		}
+		return web.NewAnswer(out), nil
+	})
 }
 
 // list reads one page; today nil means the facility's date is read too.

@@ -49,6 +49,17 @@ func (p *Principal) Has(roles ...shared.Role) bool {
 	return false
 }
 
+// RoleKey is the principal's roles as one string, the same for the same set
+// in any order: part of the key of an answer that depends on the roles.
+func (p *Principal) RoleKey() string {
+	roles := make([]string, len(p.Roles))
+	for i, r := range p.Roles {
+		roles[i] = string(r)
+	}
+	slices.Sort(roles)
+	return strings.Join(roles, ",")
+}
+
 // IsSuperAdmin reports whether the principal runs the platform.
 func (p *Principal) IsSuperAdmin() bool { return p.Has(shared.RoleSuperAdmin) }
 

@@ -200,6 +200,21 @@ func (c *Cache[V]) Get(key string, version int64, now time.Time) (V, bool) {
 	return e.value, true
 }
 
+// Fetch is the answer kept under key for version, or else the one read makes,
+// kept when known (the facility exists; an unknown one's answers are not kept).
+func (c *Cache[V]) Fetch(key string, version int64, known bool, now time.Time, read func() (V, error)) (V, error) {
+	if known {
+		if v, ok := c.Get(key, version, now); ok {
+			return v, nil
+		}
+	}
+	v, err := read()
+	if err == nil && known {
+		c.Put(key, version, now, v)
+	}
+	return v, err
+}
+
 // Put keeps value as the answer under key for version, made at now.
 func (c *Cache[V]) Put(key string, version int64, now time.Time, value V) {
 	c.mu.Lock()
