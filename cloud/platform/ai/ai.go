@@ -96,6 +96,7 @@ var (
 	ErrProviderBusy       = problem.New(shared.CodeAIUnavailable, "ai.providerBusy")
 	ErrProviderFailed     = problem.New(shared.CodeAIUnavailable, "ai.providerFailed")
 	ErrKeyRejected        = problem.New(shared.CodeAIRefused, "ai.keyRejected")
+	ErrAddressRefused     = problem.New(shared.CodeAIRefused, "ai.addressRefused")
 	ErrModelUnknown       = problem.New(shared.CodeAIRefused, "ai.modelUnknown")
 	ErrRequestRefused     = problem.New(shared.CodeAIRefused, "ai.requestRefused")
 	ErrBadAnswer          = problem.New(shared.CodeAIBadAnswer, "ai.badAnswer")

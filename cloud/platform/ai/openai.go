@@ -45,13 +45,20 @@ const (
 )
 
 // sharedClient keeps connections to providers alive between calls; each
-// attempt is bounded by its own context, not by a client timeout.
-var sharedClient = &http.Client{Transport: func() http.RoundTripper {
-	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.MaxIdleConnsPerHost = 16
-	t.ResponseHeaderTimeout = 0
-	return t
-}()}
+// attempt is bounded by its own context, not by a client timeout. It dials
+// through the guarded dialer (no link-local or metadata address) and follows
+// no redirect: a provider's API does not move, and a redirect could point at
+// an address the base URL was refused for.
+var sharedClient = &http.Client{
+	Transport: func() http.RoundTripper {
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.MaxIdleConnsPerHost = 16
+		t.ResponseHeaderTimeout = 0
+		t.DialContext = dialer.DialContext
+		return t
+	}(),
+	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+}
 
 // NewOpenAI is a provider at ep with the default retries.
 func NewOpenAI(ep Endpoint) *OpenAI {
@@ -123,7 +130,7 @@ func (o *OpenAI) Chat(ctx context.Context, in ChatRequest) (*ChatResult, error) 
 	}
 	var a chatAnswer
 	if err := json.Unmarshal(ans, &a); err != nil || len(a.Choices) == 0 || a.Choices[0].Message.Content == nil {
-		return nil, ErrBadAnswer.With(map[string]any{"detail": snippet(ans)})
+		return nil, ErrBadAnswer.With(map[string]any{"detail": o.detail(snippet(ans))})
 	}
 	if a.Model == "" {
 		a.Model = model
@@ -187,7 +194,7 @@ func (o *OpenAI) Transcribe(ctx context.Context, in TranscribeRequest) (*Transcr
 	}
 	var a transcriptionAnswer
 	if err := json.Unmarshal(ans, &a); err != nil || a.Text == nil {
-		return nil, ErrBadAnswer.With(map[string]any{"detail": snippet(ans)})
+		return nil, ErrBadAnswer.With(map[string]any{"detail": o.detail(snippet(ans))})
 	}
 	out := &TranscribeResult{Text: strings.TrimSpace(*a.Text), Language: a.Language, Model: model}
 	if a.Duration != nil && *a.Duration > 0 {
@@ -229,7 +236,7 @@ func (o *OpenAI) Speak(ctx context.Context, in SpeechRequest) (*Audio, error) {
 	}
 	ct := hdr.Get("Content-Type")
 	if len(ans) == 0 || strings.HasPrefix(ct, "application/json") || strings.HasPrefix(ct, "text/") {
-		return nil, ErrBadAnswer.With(map[string]any{"detail": snippet(ans)})
+		return nil, ErrBadAnswer.With(map[string]any{"detail": o.detail(snippet(ans))})
 	}
 	if ct == "" || ct == "application/octet-stream" {
 		ct = "audio/mpeg"
@@ -263,7 +270,7 @@ func (o *OpenAI) call(ctx context.Context, path string, timeout time.Duration, b
 			fits = false
 		}
 		if !retryable || attempt >= o.retries || !fits {
-			return nil, nil, statusProblem(status, ans, wait, asked)
+			return nil, nil, statusProblem(status, o.detail(providerMessage(ans)), wait, asked)
 		}
 		t := time.NewTimer(wait)
 		select {
@@ -284,6 +291,9 @@ func (o *OpenAI) once(ctx context.Context, target string, timeout time.Duration,
 	if err != nil {
 		return nil, nil, 0, ErrNotConfigured
 	}
+	if RefusedHost(req.URL.Hostname()) { // also when a proxy, not the dialer, would resolve it
+		return nil, nil, 0, ErrAddressRefused
+	}
 	req.Header.Set("Content-Type", ct)
 	if o.ep.APIKey != "" {
 		req.Header.Set("Authorization", "Bearer "+o.ep.APIKey)
@@ -293,12 +303,12 @@ func (o *OpenAI) once(ctx context.Context, target string, timeout time.Duration,
 	}
 	resp, err := o.client.Do(req)
 	if err != nil {
-		return nil, nil, 0, transportProblem(actx, err)
+		return nil, nil, 0, o.transportProblem(actx, err)
 	}
 	defer resp.Body.Close()
 	ans, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswerBytes+1))
 	if err != nil {
-		return nil, nil, 0, transportProblem(actx, err)
+		return nil, nil, 0, o.transportProblem(actx, err)
 	}
 	if len(ans) > maxAnswerBytes {
 		return nil, nil, 0, ErrBadAnswer.With(map[string]any{"detail": "answer too large"})
@@ -310,18 +320,26 @@ func azure(host string) bool {
 	return strings.HasSuffix(host, ".azure.com") || strings.HasSuffix(host, ".azure-api.net")
 }
 
+// detail is a provider's words as an answer or a log may show them: the
+// endpoint's key and anything key-shaped masked (Redact), then clipped.
+func (o *OpenAI) detail(s string) string {
+	return clip(Redact(s, o.ep.APIKey))
+}
+
 // transportProblem names a failure to talk to the provider at all.
-func transportProblem(ctx context.Context, err error) error {
+func (o *OpenAI) transportProblem(ctx context.Context, err error) error {
+	if errors.Is(err, errAddressRefused) {
+		return ErrAddressRefused
+	}
 	var ne net.Error
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
 		return ErrTimeout
 	}
-	return ErrUnreachable.With(map[string]any{"detail": shortError(err)})
+	return ErrUnreachable.With(map[string]any{"detail": o.detail(shortError(err))})
 }
 
-// statusProblem names a provider's failing answer.
-func statusProblem(status int, body []byte, wait time.Duration, asked bool) error {
-	detail := providerMessage(body)
+// statusProblem names a provider's failing answer; detail is already masked.
+func statusProblem(status int, detail string, wait time.Duration, asked bool) error {
 	args := map[string]any{"detail": detail, "status": status}
 	switch {
 	case status == http.StatusTooManyRequests:
@@ -364,7 +382,7 @@ func retryAfter(h http.Header) (time.Duration, bool) {
 	return 0, false
 }
 
-// providerMessage is the provider's own words from {"error": {"message": ...}}, shortened.
+// providerMessage is the provider's own words from {"error": {"message": ...}} (detail masks and clips them).
 func providerMessage(body []byte) string {
 	var e struct {
 		Error json.RawMessage `json:"error"`
@@ -374,11 +392,11 @@ func providerMessage(body []byte) string {
 			Message string `json:"message"`
 		}
 		if json.Unmarshal(e.Error, &inner) == nil && inner.Message != "" {
-			return clip(inner.Message)
+			return inner.Message
 		}
 		var s string
 		if json.Unmarshal(e.Error, &s) == nil && s != "" {
-			return clip(s)
+			return s
 		}
 	}
 	return snippet(body)
@@ -388,7 +406,10 @@ func snippet(b []byte) string {
 	if !utf8.Valid(b) {
 		return fmt.Sprintf("%d bytes", len(b))
 	}
-	return clip(strings.TrimSpace(string(b)))
+	if len(b) > redactScan*4 { // never shown beyond that; cut on a character boundary
+		b = []byte(strings.ToValidUTF8(string(b[:redactScan*4]), ""))
+	}
+	return strings.TrimSpace(string(b))
 }
 
 func clip(s string) string {
@@ -404,5 +425,5 @@ func shortError(err error) string {
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	return clip(err.Error())
+	return err.Error()
 }

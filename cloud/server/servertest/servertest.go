@@ -8,6 +8,7 @@ package servertest
 import (
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -70,6 +71,8 @@ type Options struct {
 	NotDev bool
 	// Config changes the test configuration before the server is built (e.g. the HEARTH_AI_* seed).
 	Config func(*config.Config)
+	// LogTo also receives the server's log (warnings and errors), for a test of what is logged.
+	LogTo io.Writer
 }
 
 // Env is one running server and what the test needs around it. Its
@@ -116,7 +119,11 @@ func Start(t testing.TB, d *db.DB, opts ...Options) *Env {
 	if o.Config != nil {
 		o.Config(e.Config)
 	}
-	log := slog.New(slog.NewTextHandler(&testWriter{t: t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	var logTo io.Writer = &testWriter{t: t}
+	if o.LogTo != nil {
+		logTo = io.MultiWriter(logTo, o.LogTo)
+	}
+	log := slog.New(slog.NewTextHandler(logTo, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	srv, err := server.New(server.Deps{Config: e.Config, DB: d, Log: log, UI: o.UI, Now: e.Clock.Now})
 	if err != nil {
 		t.Fatalf("server.New: %v", err)

@@ -27,12 +27,23 @@ type Server struct {
 	calls     map[string]int
 	lastModel map[string]string
 	lastLang  string
+	lastAuth  string
+	lastChat  ChatCall
 	// Chat answers a chat completion's system and user prompt; default: "translated: " + prompt.
 	Chat func(system, prompt string) string
 	// Transcript is what every recording says; "" answers no speech.
 	Transcript string
 	// Malformed makes every answer unreadable (a 200 with a broken body).
 	Malformed bool
+	// EchoKey makes a refused key's 401 quote the Authorization header it got,
+	// as some OpenAI-compatible servers do.
+	EchoKey bool
+}
+
+// ChatCall is what the last chat completion asked.
+type ChatCall struct {
+	System, Prompt string
+	MaxTokens      int
 }
 
 // Failure is one answer given instead of the real one.
@@ -92,6 +103,20 @@ func (s *Server) LastModel(path string) string {
 	return s.lastModel[path]
 }
 
+// LastAuthorization is the Authorization header of the last call ("" when none was sent).
+func (s *Server) LastAuthorization() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastAuth
+}
+
+// LastChat is the system prompt, user prompt and max_tokens of the last chat completion.
+func (s *Server) LastChat() ChatCall {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastChat
+}
+
 // LastLanguage is the language field of the last transcription.
 func (s *Server) LastLanguage() string {
 	s.mu.Lock()
@@ -102,13 +127,14 @@ func (s *Server) LastLanguage() string {
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.calls[r.URL.Path]++
+	s.lastAuth = r.Header.Get("Authorization")
 	var fail *Failure
 	if len(s.failures) > 0 {
 		f := s.failures[0]
 		s.failures = s.failures[1:]
 		fail = &f
 	}
-	delay, malformed, key := s.latency[r.URL.Path], s.Malformed, s.key
+	delay, malformed, key, echo := s.latency[r.URL.Path], s.Malformed, s.key, s.EchoKey
 	s.mu.Unlock()
 	if fail != nil && fail.Hang > 0 {
 		select {
@@ -128,7 +154,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusMethodNotAllowed, "method not allowed")
 		return
 	}
-	if key != "" && r.Header.Get("Authorization") != "Bearer "+key {
+	if got := r.Header.Get("Authorization"); key != "" && got != "Bearer "+key {
+		if echo {
+			apiError(w, http.StatusUnauthorized, "Incorrect API key provided: "+strings.TrimPrefix(got, "Bearer ")+" (header was "+got+")")
+			return
+		}
 		apiError(w, http.StatusUnauthorized, "Incorrect API key provided.")
 		return
 	}
@@ -163,15 +193,12 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 			Role    string `json:"role"`
 			Content string `json:"content"`
 		} `json:"messages"`
+		MaxTokens int `json:"max_tokens"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&body); err != nil || body.Model == "" || len(body.Messages) == 0 {
 		apiError(w, http.StatusBadRequest, "model and messages are required")
 		return
 	}
-	s.mu.Lock()
-	s.lastModel[ChatPath] = body.Model
-	chat := s.Chat
-	s.mu.Unlock()
 	var system, prompt string
 	for _, m := range body.Messages {
 		if m.Role == "system" {
@@ -180,6 +207,11 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 			prompt = m.Content
 		}
 	}
+	s.mu.Lock()
+	s.lastModel[ChatPath] = body.Model
+	s.lastChat = ChatCall{System: system, Prompt: prompt, MaxTokens: body.MaxTokens}
+	chat := s.Chat
+	s.mu.Unlock()
 	content := "translated: " + prompt
 	if chat != nil {
 		content = chat(system, prompt)
