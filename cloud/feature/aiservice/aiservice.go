@@ -141,7 +141,7 @@ func (s *Service) done(ctx context.Context, c *call, kind shared.AIProviderKind,
 		s.log.ErrorContext(ctx, "ai usage not logged", "err", werr, "tenant", u.TenantID, "capability", u.Capability)
 	}
 	if err != nil && !isExpected(err) {
-		s.log.WarnContext(ctx, "ai call failed", "capability", c.cap, "provider", kind, "err", err)
+		s.log.WarnContext(ctx, "ai call failed", "capability", c.cap, "provider", kind, "err", ai.Redact(err.Error(), c.ep.APIKey))
 	}
 }
 

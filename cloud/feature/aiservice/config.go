@@ -130,10 +130,23 @@ var capabilityKeys = map[shared.AICapability]string{
 	shared.AIAnalysis:      "aiservice.capability.ANALYSIS",
 }
 
+// capabilityProblem is a 4022 about one capability's field: data field
+// `path` (the request's path to it, e.g. providers[1].baseUrl) and a message
+// naming the capability in the caller's language, so /ai-config can show it
+// under that capability's field. The message's {field} is the field's label.
+func capabilityProblem(ctx context.Context, c shared.AICapability, label, path, rule, key string) error {
+	name := string(c)
+	if k, ok := capabilityKeys[c]; ok {
+		name = msg.T(msg.Language(ctx), k, nil)
+	}
+	return &problem.Error{Code: shared.CodeValidation, Key: key,
+		Args: map[string]any{"field": label, "capability": name},
+		Data: []shared.FieldError{{Field: path, Rule: rule}}}
+}
+
 // checkBaseURL answers a clean http(s) base URL without a trailing slash, or
-// 4022 with data field `field` (the request's path to it, e.g.
-// providers[1].baseUrl) and a message naming the capability in the caller's
-// language, so /ai-config can show it under that capability's base URL.
+// 4022 on `field`. A link-local or cloud metadata host (169.254.169.254,
+// fe80::…) is refused: a provider's key must never be sent there.
 func checkBaseURL(ctx context.Context, c shared.AICapability, field, raw string) (string, error) {
 	v := strings.TrimRight(strings.TrimSpace(raw), "/")
 	if v == "" {
@@ -141,14 +154,10 @@ func checkBaseURL(ctx context.Context, c shared.AICapability, field, raw string)
 	}
 	u, err := url.Parse(v)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-		name := string(c)
-		if key, ok := capabilityKeys[c]; ok {
-			name = msg.T(msg.Language(ctx), key, nil)
-		}
-		// The message's {field} is the label of baseUrl; the data names the request's path.
-		return "", &problem.Error{Code: shared.CodeValidation, Key: "aiservice.baseUrl",
-			Args: map[string]any{"field": "baseUrl", "capability": name},
-			Data: []shared.FieldError{{Field: field, Rule: "url"}}}
+		return "", capabilityProblem(ctx, c, "baseUrl", field, "url", "aiservice.baseUrl")
+	}
+	if ai.RefusedHost(u.Hostname()) {
+		return "", capabilityProblem(ctx, c, "baseUrl", field, "address", "aiservice.baseUrlRefused")
 	}
 	return v, nil
 }
@@ -156,8 +165,9 @@ func checkBaseURL(ctx context.Context, c shared.AICapability, field, raw string)
 // SaveConfig is POST /config/save: the providers named, the plans named and
 // the rate limit, in one transaction with an audit row (keys never in it). A
 // provider or plan not named stays as it is (plans left out: the whole plan
-// table is kept). A provider's key left empty keeps the kept one; clearApiKey
-// forgets it.
+// table is kept). A provider's key left empty keeps the kept one, but only
+// for the base URL it was saved with: a new base URL needs the key again
+// (or clearApiKey, which forgets it).
 func (s *Service) SaveConfig(ctx context.Context, p *auth.Principal, in shared.SaveAIConfigRequest) (*shared.AIConfig, error) {
 	seen := map[shared.AICapability]bool{}
 	rows := make([]providerRow, 0, len(in.Providers))
@@ -203,6 +213,9 @@ func (s *Service) SaveConfig(ctx context.Context, p *auth.Principal, in shared.S
 				}
 				r.KeyLast4 = ai.Last4(key)
 			case ok && !in.Providers[i].ClearAPIKey:
+				if old.KeySealed != "" && r.BaseURL != "" && r.BaseURL != old.BaseURL {
+					return capabilityProblem(ctx, r.Capability, "apiKey", fmt.Sprintf("providers[%d].apiKey", i), "required", "aiservice.keyForNewUrl")
+				}
 				r.KeySealed, r.KeyLast4 = old.KeySealed, old.KeyLast4
 			}
 			if err := s.store.SaveProvider(ctx, tx, r); err != nil {
@@ -256,14 +269,17 @@ func (s *Service) auditView(ctx context.Context, q db.Querier) (map[string]any, 
 // TestConfig is POST /config/test: a tiny call to the capability's provider
 // (a one-word chat completion; a short speech; for transcription a second of
 // silence, which a working server answers as no speech) with the settings
-// given, or the saved ones. It answers ok and the latency, or the provider's
-// error in the caller's language; it is logged as the platform's usage.
+// given, or the saved ones. A kept key (saved, or HEARTH_AI_API_KEY) is sent
+// only to the base URL it belongs to; another address gets the key typed in
+// the form or none. It answers ok and the latency, or the provider's error
+// in the caller's language (keys masked); it is logged as the platform's usage.
 func (s *Service) TestConfig(ctx context.Context, p *auth.Principal, in shared.TestAIConfigRequest) (*shared.AIConfigTestResult, error) {
 	ep, _, keyErr := s.endpoint(ctx, in.Capability)
 	if keyErr != nil && !errors.Is(keyErr, ErrKeyUnreadable) {
 		return nil, keyErr
 	}
 	var err error
+	withheld := false // a kept key not sent to another address
 	if in.BaseURL != "" {
 		base, err := checkBaseURL(ctx, in.Capability, "baseUrl", in.BaseURL)
 		if err != nil {
@@ -274,8 +290,18 @@ func (s *Service) TestConfig(ctx context.Context, p *auth.Principal, in shared.T
 			return nil, err
 		}
 		key := strings.TrimSpace(in.APIKey)
-		if key == "" && ok && saved.KeySealed != "" {
-			key, _ = s.sealer.Open(saved.KeySealed, string(in.Capability))
+		switch {
+		case key != "":
+		case ok && saved.BaseURL != "":
+			if saved.KeySealed != "" && base == saved.BaseURL {
+				key, _ = s.sealer.Open(saved.KeySealed, string(in.Capability))
+			}
+			withheld = saved.KeySealed != "" && base != saved.BaseURL
+		case s.env.APIKey != "":
+			if base == strings.TrimRight(s.env.BaseURL, "/") {
+				key = s.env.APIKey
+			}
+			withheld = key == ""
 		}
 		ep = ai.Endpoint{BaseURL: base, APIKey: key, Model: strings.TrimSpace(in.Model), Timeout: defaultTimeout(in.Capability)}
 		if ep.Model == "" {
@@ -324,7 +350,10 @@ func (s *Service) TestConfig(ctx context.Context, p *auth.Principal, in shared.T
 		lang := msg.Language(ctx)
 		out.Code, out.Message = pr.Code, msg.T(lang, pr.Key, pr.Args)
 		if d, ok := pr.Args["detail"].(string); ok && d != "" {
-			out.Message += " (" + d + ")"
+			out.Message += " (" + ai.Redact(d, ep.APIKey) + ")"
+		}
+		if withheld {
+			out.Message += " " + msg.T(lang, "aiservice.keyNotSent", nil)
 		}
 	}
 	return out, nil
