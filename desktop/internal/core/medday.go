@@ -4,11 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"slices"
 	"sort"
 	"strings"
 	"time"
-	"unicode"
 
 	"hearth/shared"
 )
@@ -149,76 +147,6 @@ func facilityZone(days ...*dayView) *time.Location {
 	return time.Local
 }
 
-// initials are a name's initials as the cloud makes them for the MAR
-// (cloud/feature/medication/log.go Initials): the first letters of the first
-// and last words, or a one-word name's first two.
-func initials(name string) string {
-	words := strings.Fields(name)
-	first := func(w string, n int) string {
-		var b strings.Builder
-		for _, r := range w {
-			if n == 0 {
-				break
-			}
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				b.WriteRune(unicode.ToUpper(r))
-				n--
-			}
-		}
-		return b.String()
-	}
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return first(words[0], 2)
-	}
-	return first(words[0], 1) + first(words[len(words)-1], 1)
-}
-
-// The pass clock, as docs/api.md "eMAR" states it (cloud/feature/medication/passes.go).
-var (
-	passWindow  = int64(shared.PassWindowMinutes) * 60_000
-	passWarn    = int64(shared.PassWarningMinutes) * 60_000
-	checkWindow = int64(shared.PrnFollowUpWindowMinutes) * 60_000
-)
-
-// passClock is an unlogged scheduled pass's status at now.
-func passClock(due, now int64) shared.PassStatus {
-	switch {
-	case now < due-passWindow:
-		return shared.PassUpcoming
-	case now < due+passWindow-passWarn:
-		return shared.PassDue
-	case now < due+passWindow:
-		return shared.PassWarning
-	}
-	return shared.PassOverdue
-}
-
-// checkClock is a PRN dose's effect check's status at now.
-func checkClock(p *shared.MedPass, now int64) shared.PassStatus {
-	switch {
-	case p.Kind != shared.PassPRN || p.FollowUpDueTime == 0:
-		return ""
-	case p.FollowUpTime != 0:
-		return shared.PassDone
-	case now < p.FollowUpDueTime:
-		return shared.PassUpcoming
-	case now < p.FollowUpDueTime+checkWindow-passWarn:
-		return shared.PassDue
-	case now < p.FollowUpDueTime+checkWindow:
-		return shared.PassWarning
-	}
-	return shared.PassOverdue
-}
-
-var statusColours = map[shared.PassStatus]shared.PassColour{
-	shared.PassUpcoming: shared.ColourGrey, shared.PassOnHold: shared.ColourGrey, shared.PassDue: shared.ColourBlue,
-	shared.PassWarning: shared.ColourYellow, shared.PassOverdue: shared.ColourRed, shared.PassGiven: shared.ColourGreen,
-	shared.PassRefused: shared.ColourOrange, shared.PassHeld: shared.ColourOrange, shared.PassNotGiven: shared.ColourOrange,
-}
-
 // reclock works a pass's status and colour out at now.
 func reclock(p *shared.MedPass, now int64) {
 	switch {
@@ -226,13 +154,10 @@ func reclock(p *shared.MedPass, now int64) {
 		p.Status = shared.PassStatus(p.Outcome)
 	case p.Status == shared.PassOnHold: // the order was on hold when the cloud last said
 	case p.Kind == shared.PassScheduled:
-		p.Status = passClock(p.DueTime, now)
+		p.Status = shared.PassClock(p.DueTime, now)
 	}
-	p.FollowUpStatus = checkClock(p, now)
-	p.Colour = statusColours[p.Status]
-	if slices.Contains([]shared.PassStatus{shared.PassDue, shared.PassWarning, shared.PassOverdue}, p.FollowUpStatus) {
-		p.Colour = statusColours[p.FollowUpStatus]
-	}
+	p.FollowUpStatus = shared.FollowUpStatus(p.Kind, p.FollowUpDueTime, p.FollowUpTime, now)
+	p.Colour = shared.PassColourOf(p.Status, p.FollowUpStatus)
 }
 
 // recount sets the day's colour counts and each resident's red count.
@@ -461,7 +386,7 @@ func applyPass(p *shared.DesktopMedPass, row *medRow, order *shared.Medication) 
 		return
 	}
 	p.Outcome, p.GivenTime, p.LoggedTime = req.Outcome, req.GivenTime, 0
-	p.StaffName, p.Initials = row.StaffName, initials(row.StaffName)
+	p.StaffName, p.Initials = row.StaffName, shared.Initials(row.StaffName)
 	p.Reason, p.Note, p.ClientID = strings.TrimSpace(req.Reason), strings.TrimSpace(req.Note), req.ClientID
 	p.VitalValue, p.Site, p.SiteNote, p.CountBefore, p.CountAfter = req.VitalValue, "", "", nil, nil
 	p.DoseGiven = ""
@@ -469,7 +394,7 @@ func applyPass(p *shared.DesktopMedPass, row *medRow, order *shared.Medication) 
 		p.Site, p.SiteNote, p.CountBefore, p.CountAfter = req.Site, strings.TrimSpace(req.SiteNote), req.CountBefore, req.CountAfter
 		p.DoseGiven = doseFor(order, p.Dose, req.DoseGiven, req.VitalValue)
 	}
-	p.Late = p.DueTime != 0 && req.GivenTime > p.DueTime+passWindow
+	p.Late = p.DueTime != 0 && shared.PassLate(p.DueTime, req.GivenTime)
 	p.Queued = true
 }
 
@@ -491,7 +416,7 @@ func queuedPrn(row *medRow, order *shared.Medication) shared.DesktopMedPass {
 	p := shared.DesktopMedPass{MedPass: shared.MedPass{PassID: shared.LocalPassPrefix + row.ClientID, MedicationID: row.MedicationID,
 		ResidentID: row.ResidentID, ResidentName: row.ResidentName, MedicationName: row.MedicationName, Kind: shared.PassPRN,
 		Day: row.Day, TimeOfDay: row.TimeOfDay, Status: shared.PassGiven, Colour: shared.ColourGreen, Outcome: shared.OutcomeGiven,
-		GivenTime: req.GivenTime, StaffName: row.StaffName, Initials: initials(row.StaffName), Reason: strings.TrimSpace(req.Reason),
+		GivenTime: req.GivenTime, StaffName: row.StaffName, Initials: shared.Initials(row.StaffName), Reason: strings.TrimSpace(req.Reason),
 		Site: req.Site, SiteNote: strings.TrimSpace(req.SiteNote), VitalValue: req.VitalValue, CountBefore: req.CountBefore,
 		CountAfter: req.CountAfter, Note: strings.TrimSpace(req.Note), ClientID: req.ClientID,
 		FollowUpDueTime: req.GivenTime + int64(shared.PrnFollowUpMinutes)*60_000}, Queued: true}

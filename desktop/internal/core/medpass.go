@@ -344,6 +344,9 @@ func (c *Core) preparePass(w http.ResponseWriter, r *http.Request, row *medRow, 
 		case pass.Status == shared.PassOnHold && req.Outcome == shared.OutcomeGiven:
 			c.fail(w, r, shared.CodeConflict, "desktop.med.passOnHold", map[string]any{"name": pass.MedicationName}, nil)
 			return false
+		case !shared.PassOpen(pass.DueTime, req.GivenTime): // the cloud's rule (shared/passclock.go)
+			c.failMed(w, r, []medRule{notOpenRule(pass.DueTime, req.GivenTime, loc)})
+			return false
 		}
 		if order != nil {
 			if rules := doseRules(order, req.Outcome, req.VitalValue, req.Site, req.CountBefore, req.CountAfter); len(rules) > 0 {
@@ -362,6 +365,18 @@ func (c *Core) preparePass(w http.ResponseWriter, r *http.Request, row *medRow, 
 		return false
 	}
 	return true
+}
+
+// notOpenRule refuses a log before its pass's window opened, saying when it
+// opens on the facility's clock (with the day when it is not the log's).
+func notOpenRule(due, at int64, loc *time.Location) medRule {
+	opens := time.UnixMilli(shared.PassOpensAt(due)).In(loc)
+	when := opens.Format("15:04")
+	if opens.Format(time.DateOnly) != time.UnixMilli(at).In(loc).Format(time.DateOnly) {
+		when = opens.Format("2006-01-02 15:04")
+	}
+	return medRule{field: "givenTime", rule: "windowNotOpen", key: "desktop.med.passNotOpen",
+		args: map[string]any{"time": when, "minutes": shared.PassWindowMinutes}}
 }
 
 // preparePrn checks a logPrn and fills its row.

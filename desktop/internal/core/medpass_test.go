@@ -171,12 +171,40 @@ type medWorld struct {
 	amina    *person
 	wei      *person
 	resident string
-	tomorrow string
-	routine  shared.Medication // ten times a day
+	day      string            // the facility day of the test's passes (today, on the facility's clock)
+	tomorrow string            // the day after: its passes are never open yet
+	routine  shared.Medication // ten times a day, all open now
 	prn      shared.Medication
-	bp       shared.Medication // held below a systolic of 100
-	passes   []shared.MedPass  // the routine order's ten passes of tomorrow
-	bpPass   shared.MedPass    // the blood-pressure order's pass of tomorrow
+	bp       shared.Medication // held below a systolic of 100, open now
+	passes   []shared.MedPass  // the routine order's ten passes of the day
+	bpPass   shared.MedPass    // the blood-pressure order's pass of the day
+	bpLater  shared.MedPass    // its pass of tomorrow, not open yet
+}
+
+// maple is the demo's Maple House zone (cloud/feature/demo: Pacific time).
+var maple = func() *time.Location {
+	loc, err := time.LoadLocation("America/Los_Angeles")
+	if err != nil {
+		panic(err)
+	}
+	return loc
+}()
+
+// openTimes are ten times of day, five minutes apart, whose passes are all
+// open now (a pass is charted from 60 minutes before its time) and all on
+// today's facility day: from a minute ahead, or, in the last hour before
+// midnight, from 55 minutes back (still inside the window, which closes an
+// hour after the time).
+func openTimes(now time.Time) []string {
+	start := now.Add(time.Minute)
+	if now.Hour() == 23 {
+		start = now.Add(-55 * time.Minute)
+	}
+	out := make([]string, 10)
+	for i := range out {
+		out[i] = start.Add(time.Duration(i*5) * time.Minute).Format("15:04")
+	}
+	return out
 }
 
 func newMedWorld(t *testing.T) *medWorld {
@@ -195,8 +223,13 @@ func newMedWorld(t *testing.T) *medWorld {
 		t.Fatal("the demo facility has no resident on /emars")
 	}
 	m.resident = today.Residents[0].ResidentID
+	now := time.UnixMilli(today.Now).In(maple)
+	if now.Format(time.DateOnly) != today.Day {
+		t.Fatalf("the day %s is not today on Maple's clock (%s)", today.Day, now)
+	}
+	times := openTimes(now)
 	day, _ := time.Parse(time.DateOnly, today.Day)
-	m.tomorrow = day.AddDate(0, 0, 1).Format(time.DateOnly)
+	m.day, m.tomorrow = today.Day, day.AddDate(0, 0, 1).Format(time.DateOnly)
 	order := func(req shared.SaveMedicationRequest) shared.Medication {
 		req.ResidentID, req.StartDate, req.Route = m.resident, today.Day, shared.RouteOral
 		var out shared.Medication
@@ -204,28 +237,29 @@ func newMedWorld(t *testing.T) *medWorld {
 		return out
 	}
 	m.routine = order(shared.SaveMedicationRequest{Name: "Offline test metformin", Type: shared.MedicationRoutine, Dose: "500 mg",
-		Times: []string{"08:00", "09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"}})
+		Times: times})
 	m.prn = order(shared.SaveMedicationRequest{Name: "Offline test acetaminophen", Type: shared.MedicationPRN, Dose: "650 mg"})
 	below := 100.0
 	m.bp = order(shared.SaveMedicationRequest{Name: "Offline test lisinopril", Type: shared.MedicationRoutine, Dose: "10 mg",
-		Times: []string{"08:00"}, Vital: shared.VitalSystolicBP, HoldBelow: &below})
-	m.passes = m.dayPasses(t, m.routine.MedicationID)
+		Times: times[:1], Vital: shared.VitalSystolicBP, HoldBelow: &below})
+	m.passes = m.dayPasses(t, m.routine.MedicationID, m.day)
 	if len(m.passes) != 10 {
-		t.Fatalf("the routine order has %d passes tomorrow", len(m.passes))
+		t.Fatalf("the routine order has %d passes today (%v)", len(m.passes), times)
 	}
-	bp := m.dayPasses(t, m.bp.MedicationID)
-	if len(bp) != 1 {
-		t.Fatalf("the blood-pressure order has %d passes tomorrow", len(bp))
+	bp := m.dayPasses(t, m.bp.MedicationID, m.day)
+	later := m.dayPasses(t, m.bp.MedicationID, m.tomorrow)
+	if len(bp) != 1 || len(later) != 1 {
+		t.Fatalf("the blood-pressure order has %d passes today and %d tomorrow", len(bp), len(later))
 	}
-	m.bpPass = bp[0]
+	m.bpPass, m.bpLater = bp[0], later[0]
 	return m
 }
 
-// dayPasses are an order's passes of tomorrow on the cloud.
-func (m *medWorld) dayPasses(t *testing.T, medicationID string) []shared.MedPass {
+// dayPasses are an order's passes of day on the cloud.
+func (m *medWorld) dayPasses(t *testing.T, medicationID, day string) []shared.MedPass {
 	t.Helper()
 	var d shared.EmarDay
-	cloudCall(t, m.cloud, m.admin, "POST", medLogPath, shared.MedicationLogRequest{Day: m.tomorrow}).must(t, shared.CodeOK).into(t, &d)
+	cloudCall(t, m.cloud, m.admin, "POST", medLogPath, shared.MedicationLogRequest{Day: day}).must(t, shared.CodeOK).into(t, &d)
 	var out []shared.MedPass
 	for _, r := range d.Residents {
 		for _, p := range r.Passes {
@@ -237,17 +271,18 @@ func (m *medWorld) dayPasses(t *testing.T, medicationID string) []shared.MedPass
 	return out
 }
 
-// openMed is p opening /emars (tomorrow) and their profile through the core, as the page does.
+// openMed is p opening /emars (today, then tomorrow) and their profile through the core, as the page does.
 func (m *medWorld) openMed(t *testing.T, p *person) {
 	t.Helper()
 	p.via(t, m.c, "GET", "/api/system/user/getUserInfo", nil).must(t, shared.CodeOK)
 	p.via(t, m.c, "POST", medLogPath, map[string]any{"day": m.tomorrow}).must(t, shared.CodeOK)
+	p.via(t, m.c, "POST", medLogPath, map[string]any{"day": m.day}).must(t, shared.CodeOK)
 }
 
-// offlineDay is tomorrow's day as the core serves it, and whether it came from the cache.
+// offlineDay is the test's day as the core serves it, and whether it came from the cache.
 func (m *medWorld) offlineDay(t *testing.T, p *person) (shared.EmarDay, map[string]shared.DesktopMedPass, bool) {
 	t.Helper()
-	a := p.via(t, m.c, "POST", medLogPath, map[string]any{"day": m.tomorrow}).must(t, shared.CodeOK)
+	a := p.via(t, m.c, "POST", medLogPath, map[string]any{"day": m.day}).must(t, shared.CodeOK)
 	var v dayView
 	a.into(t, &v)
 	passes := map[string]shared.DesktopMedPass{}
@@ -359,7 +394,7 @@ func TestOfflineMedPassesSentOnce(t *testing.T) {
 
 	// The day, the orders and one order are read from what was kept, per person.
 	day, before, cached := m.offlineDay(t, m.amina)
-	if !cached || day.Day != m.tomorrow || before[m.passes[0].PassID].Outcome != "" {
+	if !cached || day.Day != m.day || before[m.passes[0].PassID].Outcome != "" {
 		t.Fatalf("kept day: cached %v, %+v", cached, day)
 	}
 	var orders []shared.Medication
@@ -369,7 +404,7 @@ func TestOfflineMedPassesSentOnce(t *testing.T) {
 		t.Fatalf("kept orders: %d", len(orders))
 	}
 	m.amina.via(t, m.c, "GET", medPrefix+"getMedicationById?medicationId="+m.routine.MedicationID, nil).must(t, shared.CodeOK)
-	m.wei.via(t, m.c, "POST", medLogPath, map[string]any{"day": m.tomorrow}).must(t, shared.CodeOffline) // Wei never opened it here
+	m.wei.via(t, m.c, "POST", medLogPath, map[string]any{"day": m.day}).must(t, shared.CodeOffline) // Wei never opened it here
 
 	ids, at := m.logTen(t)
 	if st := m.status(t); st.MedWaiting != 10 || st.Online {
@@ -408,6 +443,16 @@ func TestOfflineMedPassesSentOnce(t *testing.T) {
 			m.amina.via(t, m.c, "POST", medPrefix+"logPass", tc.req).must(t, shared.CodeValidation).into(t, &fields)
 			if len(fields) != 1 || fields[0].Field != tc.field || fields[0].Rule != tc.rule {
 				t.Errorf("%+v: %+v", tc.req, fields)
+			}
+		}
+		// Tomorrow's pass is not open: refused as the cloud refuses it, whatever the outcome (issue 26).
+		for _, out := range []shared.PassOutcome{shared.OutcomeGiven, shared.OutcomeRefused} {
+			var fields []shared.FieldError
+			a := m.amina.via(t, m.c, "POST", medPrefix+"logPass", shared.LogPassRequest{PassID: m.bpLater.PassID, ClientID: "ahead-" + string(out),
+				Outcome: out, Reason: "asleep", VitalValue: ptr(120.0)}).must(t, shared.CodeValidation)
+			a.into(t, &fields)
+			if len(fields) != 1 || fields[0].Field != "givenTime" || fields[0].Rule != "windowNotOpen" || !strings.Contains(a.Msg, m.tomorrow) {
+				t.Errorf("tomorrow's pass %s offline: %s %+v", out, a.Msg, fields)
 			}
 		}
 		if st := m.status(t); st.MedWaiting != 10 {

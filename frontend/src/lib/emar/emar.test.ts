@@ -106,7 +106,7 @@ describe('colours and labels', () => {
 });
 
 describe('which outcomes need a reason', () => {
-  it('refused, held and not given always; given only outside its window', () => {
+  it('refused, held and not given always; given only after its window closed', () => {
     for (const status of ['UPCOMING', 'DUE', 'WARNING', 'OVERDUE']) {
       expect(reasonRequired('REFUSED', status)).toBe(true);
       expect(reasonRequired('HELD', status)).toBe(true);
@@ -114,10 +114,8 @@ describe('which outcomes need a reason', () => {
     }
     expect(reasonRequired('GIVEN', 'DUE')).toBe(false);
     expect(reasonRequired('GIVEN', 'WARNING')).toBe(false);
-    expect(reasonRequired('GIVEN', 'UPCOMING')).toBe(true);
     expect(reasonRequired('GIVEN', 'OVERDUE')).toBe(true);
     expect(reasonRequired('', 'DUE')).toBe(false);
-    expect(passTiming('UPCOMING')).toBe('early');
     expect(passTiming('OVERDUE')).toBe('late');
     expect(passTiming('WARNING')).toBe('onTime');
   });
@@ -128,7 +126,6 @@ describe('which outcomes need a reason', () => {
     expect(validatePass({ ...EMPTY_PASS_DRAFT, outcome: 'REFUSED', reason: 'Spat it out' }, ORDER, 'DUE')).toEqual({});
     expect(validatePass({ ...EMPTY_PASS_DRAFT, outcome: 'GIVEN' }, ORDER, 'DUE')).toEqual({});
     expect(validatePass({ ...EMPTY_PASS_DRAFT, outcome: 'GIVEN' }, ORDER, 'OVERDUE')).toEqual({ reason: { key: 'care.emar.rule.reasonLate' } });
-    expect(validatePass({ ...EMPTY_PASS_DRAFT, outcome: 'GIVEN' }, ORDER, 'UPCOMING')).toEqual({ reason: { key: 'care.emar.rule.reasonEarly' } });
     expect(validatePass({ ...EMPTY_PASS_DRAFT, outcome: 'NOT_GIVEN', reason: 'x'.repeat(301) }, ORDER, 'DUE')).toEqual({
       reason: { key: 'care.emar.rule.tooLong', values: { max: 300 } },
     });
@@ -159,6 +156,16 @@ describe('a pass charted late', () => {
     const req = passRequest({ ...EMPTY_PASS_DRAFT, outcome: 'GIVEN', reason: 'Charted late', givenAt: '2026-11-24T08:05' }, ORDER, 'p1', 'c1', clock);
     expect(req.givenTime).toBe(Date.UTC(2026, 10, 24, 16, 5));
     expect(passRequest({ ...EMPTY_PASS_DRAFT, outcome: 'GIVEN', givenAt: '2026-11-24T10:00' }, ORDER, 'p1', 'c1', clock)).not.toHaveProperty('givenTime');
+  });
+
+  it("cannot have happened before the pass's window opened (60 minutes before its time)", () => {
+    // The 09:00 pass opens at 08:00 Pacific.
+    const due = { ...clock, due: Date.UTC(2026, 10, 24, 17, 0) };
+    expect(givenTimeError('2026-11-24T07:59', due)).toEqual({ key: 'care.emar.rule.givenAtBeforeWindow', values: { minutes: 60 } });
+    expect(givenTimeError('2026-11-24T08:00', due)).toBeUndefined();
+    expect(validatePass({ ...EMPTY_PASS_DRAFT, outcome: 'REFUSED', reason: 'Asleep', givenAt: '2026-11-24T07:30' }, ORDER, 'DUE', due)).toEqual({
+      givenTime: { key: 'care.emar.rule.givenAtBeforeWindow', values: { minutes: 60 } },
+    });
   });
 });
 

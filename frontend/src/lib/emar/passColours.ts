@@ -1,6 +1,7 @@
 // How the eMAR paints a pass (shared.PassColour): a light tint with dark words for tags and counts, and a
 // stronger stripe for an item's edge. Colour is never alone: every tag has an icon and words.
 import type { PassColour, PassStatus } from '@/types/api.gen';
+import { statusColour } from './passClock';
 
 export interface PassPalette {
   /** Behind the words of a tag or count. */
@@ -23,23 +24,9 @@ export const PASS_PALETTE: Record<string, PassPalette> = {
 /** The colours in the order the day's counts list them: to do, then done. */
 export const PASS_COLOURS: readonly PassColour[] = ['RED', 'YELLOW', 'BLUE', 'GREY', 'GREEN', 'ORANGE'];
 
-/** The colour of each status, as the server paints them (cloud/feature/medication/passes.go). */
-const STATUS_COLOUR: Record<string, PassColour> = {
-  UPCOMING: 'GREY',
-  ON_HOLD: 'GREY',
-  DUE: 'BLUE',
-  WARNING: 'YELLOW',
-  OVERDUE: 'RED',
-  GIVEN: 'GREEN',
-  DONE: 'GREEN',
-  REFUSED: 'ORANGE',
-  HELD: 'ORANGE',
-  NOT_GIVEN: 'ORANGE',
-};
-
-/** A status's colour (GREY for one this UI does not know). */
+/** A status's colour (GREY for one this UI does not know), as the server paints them (shared/passclock.go). */
 export function colourOfStatus(status: PassStatus | undefined): PassColour {
-  return (status && STATUS_COLOUR[status]) || 'GREY';
+  return statusColour(status);
 }
 
 /** A colour's palette (GREY's for one this UI does not know). */

@@ -17,7 +17,7 @@ import {
   PassOverdue,
   PassPRN,
   PassReasonMax,
-  PassUpcoming,
+  PassWindowMinutes,
   RouteIntradermal,
   RouteIntramuscular,
   RouteSubcutaneous,
@@ -51,6 +51,7 @@ import type { RuleError } from '@/lib/form/FormField';
 import { zonedWallToEpoch } from '@/lib/time/zone';
 import { checkVital, mustHold, readingValue, type VitalCheck, type VitalOrder } from './vitals';
 import { randomId } from '@/lib/crypto/randomId';
+import { passOpen } from './passClock';
 
 /** The four outcomes, in the order the pass dialog offers them. */
 export const OUTCOMES: readonly PassOutcome[] = [OutcomeGiven, OutcomeRefused, OutcomeHeld, OutcomeNotGiven];
@@ -84,24 +85,25 @@ export function needsSite(order: Pick<Medication, 'route' | 'siteRequired'>): bo
   return order.siteRequired || SITE_ROUTES.includes(order.route);
 }
 
-/** When a dose is given against its time: before its window opens, inside it, or after it closed. */
-export type Timing = 'early' | 'onTime' | 'late';
+/**
+ * When a dose is logged against its time: inside its window, or after it closed. Before the window opens
+ * nothing is logged at all (shared/passclock.go PassOpen: the dialog shows when it opens instead of the form).
+ */
+export type Timing = 'onTime' | 'late';
 
 export function passTiming(status: PassStatus): Timing {
-  if (status === PassUpcoming) return 'early';
-  if (status === PassOverdue) return 'late';
-  return 'onTime';
+  return status === PassOverdue ? 'late' : 'onTime';
 }
 
 /**
  * Whether logging `outcome` needs a reason: refused, held and not given always (WAC 388-76-10475: the
- * log says why a dose was not given); a dose given outside its ±60-minute window too, early or late, so
- * the record says why it was not given on time.
+ * log says why a dose was not given); a dose given after its window closed too, so the record says why it
+ * was not given on time.
  */
 export function reasonRequired(outcome: PassOutcome | '', status: PassStatus): boolean {
   if (outcome === '') return false;
   if (outcome !== OutcomeGiven) return true;
-  return passTiming(status) !== 'onTime';
+  return passTiming(status) === 'late';
 }
 
 /** The pass can no longer be given: the prescriber holds the order (it may still be logged held or not given). */
@@ -145,6 +147,8 @@ export type PassField = 'outcome' | 'reason' | 'vitalValue' | 'site' | 'siteNote
 export interface PassClock {
   zone: string | undefined;
   now: number;
+  /** The pass's time (epoch ms): a dose cannot have happened before its window opened. */
+  due?: number;
   /** The "when it happened" the form started with (now, when opened): unchanged, it means now. */
   opened?: string;
 }
@@ -156,13 +160,17 @@ export function givenTimeOf(givenAt: string, clock: PassClock): number | undefin
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** When it happened: a real time, not ahead of now (the server's 2-minute skew), at most 7 days back (PassLogMaxAgeDays). */
+/**
+ * When it happened: a real time, not ahead of now (the server's 2-minute skew), at most 7 days back
+ * (PassLogMaxAgeDays), and not before the pass's window opened.
+ */
 export function givenTimeError(givenAt: string, clock: PassClock): RuleError | undefined {
   if (givenAt === '' || givenAt === clock.opened) return undefined;
   const ms = zonedWallToEpoch(givenAt, clock.zone);
   if (Number.isNaN(ms)) return { key: 'care.emar.rule.givenAt' };
   if (ms > clock.now + PassClockSkewSeconds * 1000) return { key: 'care.emar.rule.givenAtFuture' };
   if (ms < clock.now - PassLogMaxAgeDays * 86_400_000) return { key: 'care.emar.rule.givenAtOld', values: { days: PassLogMaxAgeDays } };
+  if (clock.due !== undefined && !passOpen(clock.due, ms)) return { key: 'care.emar.rule.givenAtBeforeWindow', values: { minutes: PassWindowMinutes } };
   return undefined;
 }
 export type PassErrors = Partial<Record<PassField, RuleError>>;
@@ -216,10 +224,9 @@ function textErrors(field: 'reason' | 'note', text: string, max: number): PassEr
   return text.trim().length > max ? { [field]: { key: 'care.emar.rule.tooLong', values: { max } } } : {};
 }
 
-/** The message for a missing reason: why not given, or why given early or late. */
-function reasonKey(outcome: PassOutcome, status: PassStatus): string {
-  if (outcome !== OutcomeGiven) return 'care.emar.rule.reason';
-  return passTiming(status) === 'early' ? 'care.emar.rule.reasonEarly' : 'care.emar.rule.reasonLate';
+/** The message for a missing reason: why not given, or why given late. */
+function reasonKey(outcome: PassOutcome): string {
+  return outcome === OutcomeGiven ? 'care.emar.rule.reasonLate' : 'care.emar.rule.reason';
 }
 
 /** The rules of a scheduled pass's log, before it is sent (with the clock, the time it happened too). */
@@ -230,7 +237,7 @@ export function validatePass(draft: PassDraft, order: PassOrder, status: PassSta
   let errors: PassErrors = {};
   const when = clock ? givenTimeError(draft.givenAt, clock) : undefined;
   if (when) errors.givenTime = when;
-  if (reasonRequired(outcome, status) && draft.reason.trim() === '') errors.reason = { key: reasonKey(outcome, status) };
+  if (reasonRequired(outcome, status) && draft.reason.trim() === '') errors.reason = { key: reasonKey(outcome) };
   errors = { ...errors, ...textErrors('reason', draft.reason, PassReasonMax), ...textErrors('note', draft.note, PassNoteMax) };
   const check = checkVital(order, draft.reading);
   // The reading is needed to give or hold; when typed for a refusal it must still be a reading.

@@ -50,7 +50,6 @@ const REASON_HINTS: Record<string, MessageKey> = {
   REFUSED: 'emars.pass.reasonHint.refused',
   HELD: 'emars.pass.reasonHint.held',
   NOT_GIVEN: 'emars.pass.reasonHint.notGiven',
-  early: 'emars.pass.reasonHint.early',
   late: 'emars.pass.reasonHint.late',
 };
 
@@ -131,7 +130,7 @@ export function LogPassForm({ pass, order, reading, onReading, zoneCode, onDone,
   };
 
   const submit = () => {
-    const clock: PassClock = { zone, now: Date.now(), opened };
+    const clock: PassClock = { zone, now: Date.now(), opened, due: pass.dueTime };
     const found = validatePass(full, order, pass.status, clock);
     setErrors(found);
     save.reset();
@@ -173,7 +172,6 @@ export function LogPassForm({ pass, order, reading, onReading, zoneCode, onDone,
         error={err('vitalValue')}
         autoFocus={!!order.vital}
       />
-      {timing === 'early' && !blocked ? <p className="hearth-muted">{t('emars.pass.early')}</p> : null}
       {timing === 'late' && !blocked ? <p className="hearth-pass-late">{t('emars.pass.late')}</p> : null}
       <OutcomeChoice id={id('outcome')} value={outcome} onChange={(o) => update({ outcome: o })} allowed={allowed} error={err('outcome')} />
       {!allowed('GIVEN') ? (

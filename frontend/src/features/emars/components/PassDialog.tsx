@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Callout, DialogBody, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { EmarResident, Medication, MedPass } from '@/types/api.gen';
+import { PassWindowMinutes, type EmarResident, type Medication, type MedPass } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
 import { canAcknowledge, followUpPending, localConflictOf, type PassOrder } from '@/lib/emar/passRules';
+import { passClock, passOpen, passOpensAt } from '@/lib/emar/passClock';
 import { checkVital } from '@/lib/emar/vitals';
 import { currentLanguage } from '@/lib/i18n';
-import { formatTime } from '@/lib/time/dateTime';
+import { formatDateTime, formatTime } from '@/lib/time/dateTime';
+import { useNow } from '@/lib/time/useNow';
 import { AcknowledgeForm } from './AcknowledgeForm';
 import { FiveRights } from './FiveRights';
 import { FollowUpForm } from './FollowUpForm';
@@ -51,11 +53,18 @@ export function PassDialog({ pass, resident, manager, userId, zoneCode, onClose 
   const [already, setAlready] = useState<{ pass: MedPass; text: string } | null>(null);
   const [reading, setReading] = useState('');
   const [openedUnlogged] = useState(() => !pass.outcome);
-  const p = already?.pass ?? pass;
+  const now = useNow(15_000);
+  const shown = already?.pass ?? pass;
+  // An unlogged pass's status on this device's clock (shared/passclock.go): the form follows the window
+  // opening and closing while the dialog is open, without waiting for the minute's refresh.
+  const live = shown.kind === 'SCHEDULED' && !shown.outcome && shown.status !== 'ON_HOLD';
+  const p = live ? { ...shown, status: passClock(shown.dueTime, now) } : shown;
   // Logged by someone else while this dialog was open (the minute's refresh brought it): say who.
   const meanwhile = !already && openedUnlogged && !!p.outcome && p.staffId !== userId;
   const { order, rules } = orderOfPass(p, resident.medications);
   const open = p.kind === 'SCHEDULED' && !p.outcome;
+  // Before its window opens a pass cannot be charted at all, whatever the outcome (the server refuses it too).
+  const notYet = open && !passOpen(p.dueTime, now);
   const scale = order?.slidingScale?.length ? checkVital(order, reading) : undefined;
   const dose = p.outcome
     ? p.doseGiven || p.dose
@@ -79,7 +88,11 @@ export function PassDialog({ pass, resident, manager, userId, zoneCode, onClose 
             </Callout>
           ) : null}
           <FiveRights resident={resident} order={order} pass={p} dose={dose} zoneCode={zoneCode} />
-          {open ? (
+          {notYet ? (
+            <Callout intent={Intent.PRIMARY} compact className="hearth-gap-top" data-testid="pass-not-open">
+              {t('emars.pass.notOpen', { time: formatDateTime(passOpensAt(p.dueTime), zoneCode, language), minutes: PassWindowMinutes })}
+            </Callout>
+          ) : open ? (
             <LogPassForm pass={p} order={rules} reading={reading} onReading={setReading} zoneCode={zoneCode} onDone={onClose} onAlreadyLogged={(first) =>
                 setAlready({ pass: first, text: t('emars.pass.alreadyLogged', { name: first.staffName ?? '', time: formatTime(first.givenTime ?? 0, zoneCode, language) }) })
               }
