@@ -93,7 +93,7 @@ type CaptchaResult struct {
 
 // UpdatePasswordRequest is POST /api/system/user/updatePassword; both passwords are encoded like login.
 type UpdatePasswordRequest struct {
-	UserID           string `json:"userId,omitempty" maxLength:"64" limit:"IDMax" doc:"Ignored: the signed-in user is changed"`
+	UserID           string `json:"userId,omitempty" maxLength:"64" limit:"IDMax" doc:"The signed-in user's own id, or empty; anyone else's is refused (4003)"`
 	OriginalPassword string `json:"originalPassword" minLength:"1" maxLength:"256" limit:"EncodedPasswordMax"`
 	Password         string `json:"password" minLength:"1" maxLength:"256" limit:"EncodedPasswordMax"`
 }
@@ -138,9 +138,10 @@ type EmailTokenResult struct {
 }
 
 // CheckAccountRequest is POST /api/system/user/checkAccount (false = free).
-// A facility's owner or admin (and the super admin) asks freely; anyone else,
-// such as someone registering a facility, solves a picture code for each
-// question, and one address may ask a limited number of times (docs/api.md, Limits).
+// A facility's owner or admin is told about the people of their facility (the
+// super admin about everyone); anyone else, such as someone registering a
+// facility, solves a picture code for each question. Each address and caller
+// may ask a limited number of times (docs/api.md, Limits).
 type CheckAccountRequest struct {
 	Account     string `json:"account" minLength:"6" maxLength:"20" limit:"AccountMin,AccountMax" pattern:"^[A-Za-z][A-Za-z0-9_]*$" doc:"Letters, digits and underscore; starts with a letter"`
 	UserID      string `json:"userId,omitempty" maxLength:"64" limit:"IDMax" doc:"Managers only: the account being edited, whose own name counts as free"`
@@ -148,15 +149,15 @@ type CheckAccountRequest struct {
 	CaptchaCode string `json:"captchaCode,omitempty" maxLength:"10" limit:"CaptchaCodeMax"`
 }
 
-// CheckEmailRequest is POST /api/system/user/checkEmail (false = free), for
-// a facility's owner or admin and the super admin only.
+// CheckEmailRequest is POST /api/system/user/checkEmail (false = free, within
+// the caller's facility), for a facility's owner or admin and the super admin only.
 type CheckEmailRequest struct {
 	Email  string `json:"email" minLength:"5" maxLength:"100" limit:"MailMin,MailMax" format:"email"`
 	UserID string `json:"userId,omitempty" maxLength:"64" limit:"IDMax"`
 }
 
-// CheckPhoneRequest is POST /api/system/user/checkPhone (false = free), for
-// a facility's owner or admin and the super admin only.
+// CheckPhoneRequest is POST /api/system/user/checkPhone (false = free, within
+// the caller's facility), for a facility's owner or admin and the super admin only.
 type CheckPhoneRequest struct {
 	Phone  string `json:"phone" minLength:"10" maxLength:"20" limit:"PhoneMin,PhoneMax" pattern:"^[0-9+()\\- ]+$"`
 	UserID string `json:"userId,omitempty" maxLength:"64" limit:"IDMax"`

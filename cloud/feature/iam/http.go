@@ -69,25 +69,26 @@ func Routes(api *web.API, s *Service) {
 			return s.EmailTokenVerify(ctx, in.Body)
 		})
 	web.Handle(api, public(http.MethodPost, "/user/checkAccount",
-		"Is the account name taken? (false = free) Without a manager's sign-in: a picture code each time, and a limit per address"),
+		"Is the account name taken? (false = free) A manager is told about their own facility; anyone else sends a picture code each time. Limited per address and caller"),
 		func(ctx context.Context, in *web.Body[shared.CheckAccountRequest]) (bool, error) {
 			return s.CheckAccount(ctx, web.OptionalPrincipal(ctx), in.Body, client(ctx))
 		})
-	// E-mail and phone are asked about only while adding or editing a person:
-	// sign-in and password reset never tell whether an address has an account.
+	// E-mail and phone are asked about only while adding or editing a person,
+	// and only about the caller's own facility (Service.Taken): sign-in and
+	// password reset never tell whether an address has an account.
 	managers := func(path, summary string) web.Op {
 		op := signedIn(http.MethodPost, path, summary)
 		op.AllowTempPassword = false
 		op.Roles = CheckRoles
 		return op
 	}
-	web.Handle(api, managers("/user/checkEmail", "Is the e-mail taken? (false = free)"),
+	web.Handle(api, managers("/user/checkEmail", "Is the e-mail taken in the caller's facility? (false = free) Limited per address and caller"),
 		func(ctx context.Context, in *web.Body[shared.CheckEmailRequest]) (bool, error) {
-			return s.Taken(ctx, "email", in.Body.Email, in.Body.UserID)
+			return s.Taken(ctx, auth.From(ctx), "email", in.Body.Email, in.Body.UserID, client(ctx))
 		})
-	web.Handle(api, managers("/user/checkPhone", "Is the phone number taken? (false = free)"),
+	web.Handle(api, managers("/user/checkPhone", "Is the phone number taken in the caller's facility? (false = free) Limited per address and caller"),
 		func(ctx context.Context, in *web.Body[shared.CheckPhoneRequest]) (bool, error) {
-			return s.Taken(ctx, "phone", in.Body.Phone, in.Body.UserID)
+			return s.Taken(ctx, auth.From(ctx), "phone", in.Body.Phone, in.Body.UserID, client(ctx))
 		})
 
 	web.HandleAnswer(api, signedIn(http.MethodGet, "/user/getUserInfo", "The signed-in user, facility and plan"),

@@ -39,8 +39,8 @@ const (
 	// FailureWindow, over all its challenges and resends, lock its sign-in
 	// for LockDuration (a resend or a new sign-in gives no fresh tries).
 	CodeAccountLockAfter = 10
-	// CheckAddressLimit: checkAccount questions one address may ask without a
-	// manager's sign-in within FailureWindow.
+	// CheckAddressLimit: duplicate checks (checkAccount, checkEmail,
+	// checkPhone) one address, and one signed-in caller, may ask within FailureWindow.
 	CheckAddressLimit  = 20
 	PasswordMaxAge     = 90 * 24 * time.Hour // spec 001 §9 "Password change advice"
 	FailureWindow      = 15 * time.Minute
@@ -698,8 +698,13 @@ func (s *Service) userInfo(ctx context.Context, p *auth.Principal) (*shared.User
 	return info, nil
 }
 
-// UpdatePassword changes the signed-in user's password and ends their other sign-ins.
+// UpdatePassword changes the signed-in user's password and ends their other
+// sign-ins. A userId, when sent, must be the caller's own: nobody changes
+// another person's password here.
 func (s *Service) UpdatePassword(ctx context.Context, p *auth.Principal, req shared.UpdatePasswordRequest) error {
+	if req.UserID != "" && req.UserID != p.UserID {
+		return problem.Forbidden
+	}
 	original, err := auth.DecodePassword(s.cfg.LoginAESKey, req.OriginalPassword)
 	if err != nil {
 		return problem.Invalid("originalPassword", "encoding", "validation.passwordEncoding", nil)
@@ -867,35 +872,75 @@ func (s *Service) EmailTokenVerify(ctx context.Context, req shared.EmailTokenVer
 var CheckRoles = shared.AccountEditors
 
 // CheckAccount answers whether an account name is taken. One of CheckRoles
-// asks freely; anyone else (registering a facility) solves a picture code
-// for each question, and one address may ask CheckAddressLimit times within
-// FailureWindow. Only a manager may name the account being edited (userId).
+// asks as Taken says; anyone else (registering a facility) solves a picture
+// code for each question and is told about every account. Only a manager may
+// name the account being edited (userId).
 func (s *Service) CheckAccount(ctx context.Context, p *auth.Principal, req shared.CheckAccountRequest, c Client) (bool, error) {
-	if p == nil || !p.Has(CheckRoles...) {
-		now := s.now()
-		var f failures
-		err := s.db.InTx(ctx, func(tx *db.Tx) (err error) {
-			f, err = s.store.AddFailure(ctx, tx, "check:"+c.IP, now.UnixMilli(), FailureWindow.Milliseconds())
-			return err
-		})
-		if err != nil {
-			return false, err
-		}
-		if f.Count > CheckAddressLimit {
-			return false, ErrTooManyChecks.WithData(shared.RetryInfo{
-				RetryAfterSeconds: int((time.UnixMilli(f.WindowStart).Add(FailureWindow).Sub(now) + time.Second - 1) / time.Second)})
-		}
-		if err := s.checkCaptcha(ctx, req.CaptchaID, req.CaptchaCode, now); err != nil {
-			return false, err
-		}
-		req.UserID = ""
+	if p != nil && p.Has(CheckRoles...) {
+		return s.Taken(ctx, p, "account", req.Account, req.UserID, c)
 	}
-	return s.Taken(ctx, "account", req.Account, req.UserID)
+	userID := ""
+	if p != nil {
+		userID = p.UserID
+	}
+	now := s.now()
+	if err := s.countCheck(ctx, userID, c, now); err != nil {
+		return false, err
+	}
+	if err := s.checkCaptcha(ctx, req.CaptchaID, req.CaptchaCode, now); err != nil {
+		return false, err
+	}
+	return s.store.Taken(ctx, s.db, "account", req.Account, "")
 }
 
-// Taken answers the duplicate checks: false means the value is free.
-func (s *Service) Taken(ctx context.Context, column, value, exceptUserID string) (bool, error) {
-	return s.store.Taken(ctx, s.db, column, value, exceptUserID)
+// Taken answers a manager's duplicate check while they add or edit a person
+// (false = free). A facility's owner or admin is told only about the people
+// of the facility they are signed in to, so no facility can probe another's
+// staff; a value someone elsewhere uses is refused when the person is saved
+// (CreateUser, UpdateProfile), without saying whose it is. The super admin,
+// who sees every facility, is told about every account. Each question counts
+// against the caller and their address (countCheck).
+func (s *Service) Taken(ctx context.Context, p *auth.Principal, column, value, exceptUserID string, c Client) (bool, error) {
+	if err := s.countCheck(ctx, p.UserID, c, s.now()); err != nil {
+		return false, err
+	}
+	tenantID := p.TenantID
+	if p.Has(shared.RoleSuperAdmin) {
+		tenantID = ""
+	} else if tenantID == "" {
+		return false, nil // in no facility: nobody's people to tell about
+	}
+	return s.store.TakenIn(ctx, s.db, tenantID, column, value, exceptUserID)
+}
+
+// countCheck counts one duplicate check against the caller's address and,
+// for a signed-in caller, against the caller: each may ask CheckAddressLimit
+// times within FailureWindow, then answers 4029 with the seconds to wait.
+func (s *Service) countCheck(ctx context.Context, userID string, c Client, now time.Time) error {
+	keys := []string{"check:" + c.IP}
+	if userID != "" {
+		keys = append(keys, "check:user:"+userID)
+	}
+	var until time.Time // the end of the latest window over the limit
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		for _, key := range keys {
+			f, err := s.store.AddFailure(ctx, tx, key, now.UnixMilli(), FailureWindow.Milliseconds())
+			if err != nil {
+				return err
+			}
+			if end := time.UnixMilli(f.WindowStart).Add(FailureWindow); f.Count > CheckAddressLimit && end.After(until) {
+				until = end
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if !until.IsZero() {
+		return ErrTooManyChecks.WithData(shared.RetryInfo{RetryAfterSeconds: int((until.Sub(now) + time.Second - 1) / time.Second)})
+	}
+	return nil
 }
 
 // Captcha makes a picture code (shown after repeated failures).

@@ -348,3 +348,32 @@ func TestTemporaryPassword(t *testing.T) {
 		})
 	})
 }
+
+// updatePassword changes only the caller's own password: a userId naming
+// someone else is refused (4003) and changes nobody's password.
+func TestUpdatePasswordOnlyForOneself(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		const next = "Hearth#2027y"
+		for _, account := range []string{"caregiver_maple1", "owner_birch"} {
+			c := e.SignIn(t, account)
+			c.Post(t, "/api/system/user/updatePassword", shared.UpdatePasswordRequest{UserID: e.UserID(t, "caregiver_maple2"),
+				OriginalPassword: servertest.EncodePassword(demo.DemoPassword), Password: servertest.EncodePassword(next)}).
+				Is(t, http.StatusOK, shared.CodeForbidden)
+			c.Get(t, "/api/system/user/getUserInfo").OK(t) // the caller's sign-ins go on
+			e.Client().Login(t, account, next, "").Is(t, http.StatusOK, shared.CodeLoginFailed)
+		}
+		e.Client().Login(t, "caregiver_maple2", next, "").Is(t, http.StatusOK, shared.CodeLoginFailed)
+		e.SignIn(t, "caregiver_maple2")
+
+		// Naming oneself, or nobody, changes one's own password.
+		c := e.SignIn(t, "caregiver_maple1")
+		updatePassword(t, c, demo.DemoPassword, next).OK(t)
+		e.SignInWith(t, "caregiver_maple1", next)
+		c = e.SignIn(t, "caregiver_maple2")
+		c.Post(t, "/api/system/user/updatePassword", shared.UpdatePasswordRequest{
+			OriginalPassword: servertest.EncodePassword(demo.DemoPassword), Password: servertest.EncodePassword(next)}).OK(t)
+		e.SignInWith(t, "caregiver_maple2", next)
+	})
+}

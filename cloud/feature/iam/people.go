@@ -16,6 +16,10 @@ import (
 // ErrDuplicate answers an account, e-mail or phone already in use.
 var ErrDuplicate = problem.New(shared.CodeConflict, "error.conflict")
 
+// errTaken refuses an account, e-mail or phone someone has (4022 on the
+// field), in any facility, without saying whose it is.
+func errTaken(field string) error { return problem.Invalid(field, "unique", "validation.taken", nil) }
+
 // CreateUser adds an account in q's transaction and returns its id. The
 // password must follow the password rule.
 func (s *Service) CreateUser(ctx context.Context, q db.Querier, nu auth.NewUser) (string, error) {
@@ -32,7 +36,7 @@ func (s *Service) CreateUser(ctx context.Context, q db.Querier, nu auth.NewUser)
 			return "", err
 		}
 		if taken {
-			return "", problem.Invalid(col, "unique", "error.conflict", nil)
+			return "", errTaken(col)
 		}
 	}
 	now := s.now()

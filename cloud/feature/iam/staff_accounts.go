@@ -12,7 +12,6 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
-	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
 
@@ -61,7 +60,7 @@ func (s *Service) UpdateProfile(ctx context.Context, q db.Querier, userID, name,
 			return err
 		}
 		if taken {
-			return problem.Invalid(col, "unique", "error.conflict", nil)
+			return errTaken(col)
 		}
 	}
 	_, err := q.ExecContext(ctx, `UPDATE users SET name = ?, email = ?, phone = ?, phone_key = ?, updated_at = ? WHERE id = ?`,

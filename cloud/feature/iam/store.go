@@ -84,6 +84,12 @@ func (s *Store) SetNextPasswordUpdate(ctx context.Context, q db.Querier, userID 
 
 // Taken reports whether a column value is used by a user other than except.
 func (s *Store) Taken(ctx context.Context, q db.Querier, column, value, except string) (bool, error) {
+	return s.TakenIn(ctx, q, "", column, value, except)
+}
+
+// TakenIn reports whether a column value is used by a user other than except
+// who is a member of tenantID; "" asks about every user.
+func (s *Store) TakenIn(ctx context.Context, q db.Querier, tenantID, column, value, except string) (bool, error) {
 	var col string
 	switch column {
 	case "account":
@@ -95,8 +101,13 @@ func (s *Store) Taken(ctx context.Context, q db.Querier, column, value, except s
 	default:
 		return false, db.Wrap("iam: taken", fmt.Errorf("unknown column %q", column))
 	}
+	query, args := `SELECT COUNT(*) FROM users u WHERE u.`+col+` = ? AND u.id <> ?`, []any{value, except}
+	if tenantID != "" {
+		query += ` AND EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.tenant_id = ?)`
+		args = append(args, tenantID)
+	}
 	var n int
-	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE `+col+` = ? AND id <> ?`, value, except).Scan(&n)
+	err := q.QueryRowContext(ctx, query, args...).Scan(&n)
 	return n > 0, db.Wrap("iam: taken", err)
 }
 

@@ -2553,9 +2553,10 @@ export interface EmailTokenResult {
 }
 /**
  * CheckAccountRequest is POST /api/system/user/checkAccount (false = free).
- * A facility's owner or admin (and the super admin) asks freely; anyone else,
- * such as someone registering a facility, solves a picture code for each
- * question, and one address may ask a limited number of times (docs/api.md, Limits).
+ * A facility's owner or admin is told about the people of their facility (the
+ * super admin about everyone); anyone else, such as someone registering a
+ * facility, solves a picture code for each question. Each address and caller
+ * may ask a limited number of times (docs/api.md, Limits).
  */
 export interface CheckAccountRequest {
   account: string;
@@ -2564,16 +2565,16 @@ export interface CheckAccountRequest {
   captchaCode?: string;
 }
 /**
- * CheckEmailRequest is POST /api/system/user/checkEmail (false = free), for
- * a facility's owner or admin and the super admin only.
+ * CheckEmailRequest is POST /api/system/user/checkEmail (false = free, within
+ * the caller's facility), for a facility's owner or admin and the super admin only.
  */
 export interface CheckEmailRequest {
   email: string;
   userId?: string;
 }
 /**
- * CheckPhoneRequest is POST /api/system/user/checkPhone (false = free), for
- * a facility's owner or admin and the super admin only.
+ * CheckPhoneRequest is POST /api/system/user/checkPhone (false = free, within
+ * the caller's facility), for a facility's owner or admin and the super admin only.
  */
 export interface CheckPhoneRequest {
   phone: string;
