@@ -4,5 +4,3 @@
  */
 export const emarKey = ['care', 'medication'] as const;
 export const emarDayKey = [...emarKey, 'listMedicationLog'] as const;
-/** The facility's routine sessions, which group the passes (read only here). */
-export const emarRoutineKey = ['care', 'routineTime'] as const;

@@ -16,7 +16,7 @@ import { useFacilityViewer } from '@/lib/session/viewer';
 import { formatCalendarDate } from '@/lib/time/dateTime';
 import { useNow } from '@/lib/time/useNow';
 import { zonedDate } from '@/lib/time/zone';
-import { useRoutineSessions } from '../api/getRoutineTime';
+import { useRoutineTime } from '@/lib/api/routineTime';
 import { emarKey } from '../api/keys';
 import { useEmarDay } from '../api/listMedicationLog';
 import { PassDialog } from '../components/PassDialog';
@@ -46,7 +46,7 @@ export default function EmarPage() {
   const choice = dayChoice(params.get('day'));
   const today = zonedDate(now, viewer.zone);
   const query = useEmarDay({ day: requestDay(choice, today) });
-  const sessions = useRoutineSessions().data?.sessions ?? DEFAULT_SESSIONS;
+  const sessions = useRoutineTime().data?.sessions ?? DEFAULT_SESSIONS;
   const [open, setOpen] = useState<Open | null>(null);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: emarKey }), [queryClient]);
   const announce = useCallback((time: string) => t('emars.refresh.updated', { time }), [t]);

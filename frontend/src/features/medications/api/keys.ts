@@ -11,7 +11,6 @@ export const assistanceKey = [...medicationKey, 'assistance'] as const;
 export const historyKey = ['care', 'medHistory'] as const;
 /** The resident whose pages these are (the disposal page reads the same key). */
 export const residentKey = ['care', 'resident', 'detail'] as const;
-export const routineKey = ['care', 'routineTime'] as const;
 
 /** What an order change refetches: the orders, the day's passes, the history, the counts of the sidebar. */
 export const orderChangeKeys = [medicationKey, historyKey, ['care', 'resident', 'sidebarReminderCount'], ['care', 'medicationDisposal']] as const;

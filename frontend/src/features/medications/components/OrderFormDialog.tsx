@@ -21,7 +21,7 @@ import { useDraftForm } from '@/lib/form/useDraftForm';
 import { currentLanguage } from '@/lib/i18n';
 import { formatTimeOfDay } from '@/lib/time/timeOfDay';
 import { orderChangeKeys } from '../api/keys';
-import { useRoutineSessions } from '../api/getRoutineTime';
+import { useRoutineTime } from '@/lib/api/routineTime';
 import { saveMedication } from '../api/saveMedication';
 import { addTime, draftField, emptyOrder, newRowKey, ORDER_WORDS, orderDraftOf, orderRequest, sessionStarts, validateOrder, type OrderDraft } from '../orderDraft';
 import { VerificationFileField } from './VerificationFileField';
@@ -75,7 +75,7 @@ export function OrderFormDialog({ residentId, order, today, onClose }: OrderForm
     if (file) void deleteFile({ fileId: file.fileId }).catch(() => undefined);
     onClose();
   };
-  const routine = useRoutineSessions(hasTimes(draft.type));
+  const routine = useRoutineTime(hasTimes(draft.type));
   const save = useAppMutation({
     mutationFn: (d: OrderDraft) => saveMedication(orderRequest(d, residentId, file?.fileId)),
     invalidates: orderChangeKeys,

@@ -3,7 +3,6 @@
  * calendar, records) and the care plans; routine sessions have their own key.
  */
 export const tasksKey = ['care', 'taskInfo'] as const;
-export const routineKey = ['care', 'routineTime'] as const;
 /** The resident calls this feature reads (care plan, expired data); under the residents' prefix, so a resident change refetches them too. */
 export const carePlanKey = ['care', 'resident', 'residentTaskList'] as const;
 export const residentExpiredKey = ['care', 'resident', 'listResidentExpiredData'] as const;

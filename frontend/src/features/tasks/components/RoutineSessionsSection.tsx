@@ -13,8 +13,8 @@ import { FormProblem } from '@/lib/form/FormProblem';
 import { useRevealErrors } from '@/lib/form/useReveal';
 import { currentLanguage } from '@/lib/i18n';
 import { formatTimeOfDay } from '@/lib/time/timeOfDay';
-import { useRoutineTime } from '../api/getRoutineTime';
-import { routineKey, tasksKey } from '../api/keys';
+import { routineTimeKey, useRoutineTime } from '@/lib/api/routineTime';
+import { tasksKey } from '../api/keys';
 import { saveRoutineTime } from '../api/saveRoutineTime';
 import { routineDraftOf, validateRoutine, type RoutineErrors } from '../routineRules';
 
@@ -47,7 +47,7 @@ function RoutineForm({ routine, editable }: { routine: FacilityRoutine; editable
   const [errors, setErrors] = useState<RoutineErrors>({});
   const save = useAppMutation({
     mutationFn: saveRoutineTime,
-    invalidates: [routineKey, tasksKey],
+    invalidates: [routineTimeKey, tasksKey],
     success: 'tasks.done.routineSaved',
     onError: () => reveal(),
   });
