@@ -120,8 +120,16 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'node',
-    include: ['src/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
+    projects: [
+      // Rules, calls and stores: plain functions in Node, fast to start.
+      { extends: true, test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts'] } },
+      // Render tests (a screen in jsdom with Testing Library, src/test/render.tsx): only the .tsx tests pay
+      // for a DOM.
+      {
+        extends: true,
+        test: { name: 'screens', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['src/test/dom.ts'] },
+      },
+    ],
   },
 });
