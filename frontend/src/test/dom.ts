@@ -1,7 +1,8 @@
 // Setup of the render tests (*.test.tsx, jsdom; vite.config.ts "screens" project): what jsdom lacks and a
 // browser has, and a clean page after every test.
-import { cleanup } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { clearToasts } from '@/lib/feedback/toast';
 
 // A wide window (the layout's narrow breakpoint, lib/ui/useNarrow.ts, is not matched).
 if (typeof window.matchMedia !== 'function') {
@@ -21,6 +22,13 @@ if (typeof window.matchMedia !== 'function') {
 // jsdom lays nothing out: scrolling a problem into view (lib/form/reveal.ts) has nothing to do.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
+// jsdom has no CSS.escape; revealFirstError finds a field by its id with it. Ids here are plain words,
+// digits, dashes and underscores, so escaping what else could appear is enough.
+if (typeof globalThis.CSS?.escape !== 'function') {
+  const escape = (value: string) => value.replace(/^(\d)/, '\\3$1 ').replace(/[^\w-]/g, (c) => `\\${c}`);
+  Object.defineProperty(globalThis, 'CSS', { value: { ...globalThis.CSS, escape }, configurable: true });
+}
+
 class NoResizeObserver {
   observe() {}
   unobserve() {}
@@ -33,7 +41,9 @@ let blobs = 0;
 URL.createObjectURL ??= () => `blob:hearth.test/${++blobs}`;
 URL.revokeObjectURL ??= () => undefined;
 
-afterEach(() => {
+afterEach(async () => {
+  // The toaster lives outside the screen's root: a toast of one test must not answer the next test's query.
+  await act(() => clearToasts());
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();

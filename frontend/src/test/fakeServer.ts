@@ -69,7 +69,12 @@ export class FakeServer {
   /** Calls no route answered: the test fails with them (a screen called something the test did not expect). */
   readonly unanswered: string[] = [];
 
-  /** Answers `method path` from now on (a later `on` for the same route replaces the earlier one). */
+  /**
+   * Answers `method path` from now on (a later `on` for the same route replaces the earlier one): with data,
+   * a refusal, or a function of the call giving either.
+   */
+  on(method: 'GET' | 'POST', path: string, answer: (call: FakeCall) => unknown): this;
+  on(method: 'GET' | 'POST', path: string, answer: unknown): this;
   on(method: 'GET' | 'POST', path: string, answer: Answer): this {
     this.routes.set(`${method} ${path}`, answer);
     return this;

@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Outlet, Route, Routes, useLocation, type Location } from 'react-router';
-import { afterEach, expect } from 'vitest';
+import { afterEach } from 'vitest';
 import type { LoginResult, MenuItem, Role, UserInfo } from '@/types/api.gen';
 import { RoleCaregiverStaff } from '@/types/api.gen';
 import { i18n, initI18n, loadFeatureStrings, type LanguageCode, type StringsFeature } from '@/lib/i18n';
@@ -68,7 +68,7 @@ afterEach(() => {
   const unanswered = server?.unanswered ?? [];
   server = undefined;
   // A screen that called something nobody answered would show a failure the test did not look at.
-  expect(unanswered, 'calls the fake server had no answer for').toEqual([]);
+  if (unanswered.length > 0) throw new Error(`the fake server had no answer for: ${unanswered.join(', ')}`);
 });
 
 let started: Promise<unknown> | undefined;
@@ -130,6 +130,17 @@ export function userInfoOf(user: TestUser): UserInfo {
     subscriptionPlan: user.plan ?? 'PREMIUM_PLAN',
     packageId: '',
   };
+}
+
+/**
+ * The part of the page a heading names (a Blueprint Section or card is labelled by its title), for
+ * `within(...)`: what a person reads under that title.
+ */
+export async function findSection(name: string | RegExp): Promise<HTMLElement> {
+  const heading = await screen.findByRole('heading', { name });
+  const section = heading.id ? document.querySelector<HTMLElement>(`[aria-labelledby~="${heading.id}"]`) : null;
+  if (!section) throw new Error(`nothing is labelled by the heading "${heading.textContent}"`);
+  return section;
 }
 
 function LocationSpy({ onChange }: { onChange: (l: Location) => void }) {

@@ -22,3 +22,8 @@ export const toast = {
   warning: (message: string) => show(message, Intent.WARNING),
   danger: (message: string) => show(message, Intent.DANGER),
 };
+
+/** Takes every toast off the screen at once (render tests start each test with none). */
+export async function clearToasts(): Promise<void> {
+  (await toaster)?.clear();
+}
