@@ -27,6 +27,7 @@ export function NoteFields({ id, draft, onChange, errors, rows = 4 }: NoteFields
           value={draft.noteType}
           onChange={(e) => onChange('noteType', e.currentTarget.value)}
           aria-invalid={errors.noteType ? true : undefined}
+          aria-describedby={errors.noteType ? `${id}-type-error` : undefined}
           data-testid={`${id}-type`}
         >
           <option value="">{t('carerecord.note.chooseType')}</option>
@@ -47,6 +48,7 @@ export function NoteFields({ id, draft, onChange, errors, rows = 4 }: NoteFields
           value={draft.notes}
           onChange={(e) => onChange('notes', e.currentTarget.value)}
           aria-invalid={errors.notes ? true : undefined}
+          aria-describedby={errors.notes ? `${id}-text-error` : undefined}
           data-testid={`${id}-text`}
         />
       </FormField>
