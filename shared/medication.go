@@ -79,7 +79,11 @@ type Medication struct {
 	Times        []string         `json:"times" doc:"HH:mm, facility time; empty for PRN"`
 	Status       MedicationStatus `json:"status"`
 	CreateTime   int64            `json:"createTime"`
-	UpdateTime   int64            `json:"updateTime"`
+	UpdateTime   int64            `json:"updateTime" doc:"Epoch ms of the last change a person made"`
+
+	// Optimistic versions (issue 26): every change a person makes raises it.
+	Version       int    `json:"version" doc:"Send it back with a change (save): an order changed meanwhile answers 4009"`
+	UpdatedByName string `json:"updatedByName" doc:"Who made the last change (empty when unknown)"`
 
 	// The eMAR's part of the order (issue 15).
 	Controlled   bool               `json:"controlled" doc:"A controlled substance: every given pass records the count before and after"`
@@ -98,6 +102,7 @@ type Medication struct {
 // SaveMedicationRequest is one medication as a form sends it (medicationId empty = new).
 type SaveMedicationRequest struct {
 	MedicationID string          `json:"medicationId,omitempty" maxLength:"64" limit:"IDMax"`
+	Version      int             `json:"version,omitempty" minimum:"0" doc:"POST /medication/save: the version a change was made on (required with medicationId); changed meanwhile answers 4009 with the order as it is now in data. Ignored by the move-in wizard"`
 	Name         string          `json:"name" minLength:"1" maxLength:"100" limit:"MedicationNameMax"`
 	Type         MedicationType  `json:"type" enum:"ROUTINE,PRN,SNF"`
 	Dose         string          `json:"dose" minLength:"1" maxLength:"50" limit:"MedicationDoseMax"`

@@ -73,7 +73,7 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 				Reason: "Asleep"})},
 			"logPrn":      {do: post(care+"/logPrn", shared.LogPrnRequest{MedicationID: prn.MedicationID, ClientID: "access-prn-0001", Reason: "Pain"})},
 			"prnFollowUp": {do: post(care+"/prnFollowUp", shared.PrnFollowUpRequest{PassID: dose.PassID, Effective: true})},
-			"save": {write: true, do: post(care+"/save", shared.SaveMedicationRequest{MedicationID: met.MedicationID, Name: "Metformin",
+			"save": {write: true, do: post(care+"/save", shared.SaveMedicationRequest{MedicationID: met.MedicationID, Version: met.Version, Name: "Metformin",
 				Type: shared.MedicationRoutine, Dose: "500 mg", Route: shared.RouteOral, StartDate: "2026-01-01", Times: []string{"07:00", "12:00"}})},
 			"hold":                  {write: true, do: post(care+"/hold", change)},
 			"resume":                {write: true, do: post(care+"/resume", change)},

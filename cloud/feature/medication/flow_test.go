@@ -211,7 +211,7 @@ func TestListsAndHistory(t *testing.T) {
 		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
 		files := filetest.MustUpload(t, e, owner, shared.FilePhysicianOrder, filetest.Part{Name: "order.pdf", Data: filetest.PDF()})
 		ch := order(v.peggy, "Donepezil", "06:00", "07:00", "08:00")
-		ch.MedicationID, ch.Dose, ch.Physician = m.MedicationID, "10 mg", "Dr Lee"
+		ch.MedicationID, ch.Version, ch.Dose, ch.Physician = m.MedicationID, m.Version, "10 mg", "Dr Lee"
 		ch.ChangeNote, ch.ChangeDate, ch.VerificationFileID = "Called Dr Lee: raise to 10 mg", "2027-05-31", files[0].FileID
 		var changed shared.Medication
 		owner.Post(t, care+"/save", ch).OK(t).Into(t, &changed)

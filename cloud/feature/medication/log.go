@@ -43,7 +43,8 @@ type dose struct {
 // vital's plausible range; outside the hold limits the dose must be HELD;
 // a sliding scale picks the dose by the reading (none matching: hold and call
 // the prescriber); a site for GIVEN by a route that needs one (spec 000 §5);
-// a controlled substance's count before and after for GIVEN.
+// a controlled substance's count before and after for GIVEN, and counts sent
+// with any log adding up (checkCounts).
 func checkDose(r *row, d *dose) (string, error) {
 	var err error
 	if d.reason, err = text("reason", d.reason, d.outcome != shared.OutcomeGiven, shared.PassReasonMax); err != nil {
@@ -70,6 +71,9 @@ func checkDose(r *row, d *dose) (string, error) {
 		if *v < rng[0] || *v > rng[1] {
 			return "", invalid("vitalValue", "range", "medication.vitalRange", map[string]any{"min": rng[0], "max": rng[1]})
 		}
+	}
+	if err := checkCounts(r, given, d); err != nil {
+		return "", err
 	}
 	if !given {
 		return "", nil
@@ -103,18 +107,25 @@ func checkDose(r *row, d *dose) (string, error) {
 	if slices.Contains(shared.SiteRoutes, r.Route) && d.site == "" {
 		return "", invalid("site", "required", "medication.siteRequired", nil)
 	}
-	if r.Controlled {
-		if d.countBefore == nil {
-			return "", invalid("countBefore", "required", "medication.countRequired", nil)
-		}
-		if d.countAfter == nil {
-			return "", invalid("countAfter", "required", "medication.countRequired", nil)
-		}
-		if *d.countAfter > *d.countBefore {
-			return "", invalid("countAfter", "maximum", "medication.countOrder", nil)
-		}
-	}
 	return out, nil
+}
+
+// checkCounts applies shared.PillCountRule to a log of order r: a controlled
+// order's given dose needs both counts, and counts sent with any log (given or
+// not, controlled or not) come in pairs and never go up, so an order that
+// keeps no count stores one only when it adds up.
+func checkCounts(r *row, given bool, d *dose) error {
+	required := r.Controlled && given
+	field, rule := shared.PillCountRule(required, d.countBefore, d.countAfter)
+	switch {
+	case rule == "maximum":
+		return invalid(field, rule, "medication.countOrder", nil)
+	case rule != "" && required:
+		return invalid(field, rule, "medication.countRequired", nil)
+	case rule != "":
+		return invalid(field, rule, "medication.countPair", nil)
+	}
+	return nil
 }
 
 // givenAt is the time to store for a log said to have happened at (0 = now):
@@ -361,7 +372,7 @@ func (s *Service) LogPrn(ctx context.Context, p *auth.Principal, req shared.LogP
 		}
 		if err := s.store.InsertPRN(ctx, tx, row); err != nil {
 			if db.IsUniqueViolation(err) {
-				return ErrClientIDTaken // the id was taken meanwhile, or a dose of this order at the same millisecond
+				return ErrClientIDTaken // the id was taken meanwhile (doses at the same instant are each kept)
 			}
 			return err
 		}

@@ -157,7 +157,7 @@ func toMedication(r *row) shared.Medication {
 	return shared.Medication{MedicationID: r.ID, ResidentID: r.ResidentID, Name: r.Name, Type: r.Type, Dose: r.Dose,
 		Frequency: r.Frequency, Route: r.Route, Instructions: r.Instructions, Diagnosis: r.Diagnosis, RxNumber: r.RxNumber,
 		Physician: r.Physician, StartDate: r.StartDate, EndDate: r.EndDate, Times: times, Status: r.Status,
-		CreateTime: r.CreatedAt, UpdateTime: r.UpdatedAt,
+		CreateTime: r.CreatedAt, UpdateTime: r.UpdatedAt, Version: r.Version, UpdatedByName: r.UpdatedByName,
 		Controlled: r.Controlled, Vital: r.Vital, HoldBelow: r.HoldBelow, HoldAbove: r.HoldAbove, SlidingScale: scale,
 		SiteRequired: slices.Contains(shared.SiteRoutes, r.Route), OnHold: r.OnHold, HoldReason: r.HoldReason, HoldTime: r.HoldAt,
 		EndTime: r.EndAt, StopReason: r.StopReason}
@@ -267,7 +267,7 @@ func (s *Service) ReplaceCheckIn(ctx context.Context, tx *db.Tx, p *auth.Princip
 			if sameOrder(old, r) {
 				continue // saved again unchanged: nothing to write or record
 			}
-			ok, err := s.store.Update(ctx, tx, r, old.UpdatedAt)
+			ok, err := s.store.Update(ctx, tx, r, old.Version)
 			if err != nil {
 				return nil, err
 			}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"strings"
 	"time"
 
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
@@ -158,8 +160,10 @@ func (s *Service) filter(ctx context.Context, p *auth.Principal, f shared.Medica
 }
 
 // Save is /medication/save: a new order of a resident who lives here
-// (without medicationId), or a change of a current one. Its passes of today
-// and tomorrow are made (or remade when the schedule changed) at once.
+// (without medicationId), or a change of a current one made on its current
+// version (an older one answers 4009 naming who changed it, with the order as
+// it is now). Its passes of today and tomorrow are made (or remade when the
+// schedule changed) at once.
 func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveMedicationRequest) (*shared.Medication, error) {
 	if err := auth.Manager(p); err != nil {
 		return nil, err
@@ -209,17 +213,25 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveMe
 		if old.Status != shared.MedicationCurrent {
 			return ErrNotCurrent.With(map[string]any{"name": old.Name})
 		}
+		switch {
+		case req.Version == 0:
+			return invalid("version", "required", "medication.versionRequired", nil)
+		case req.Version != old.Version:
+			return ErrChanged
+		}
 		keepState(&r, old)
 		if sameOrder(old, &r) {
 			return nil // nothing changed: nothing to write or record
 		}
-		ok, err := s.store.Update(ctx, tx, &r, old.UpdatedAt)
+		// Conditional on the version read: of two saves at once one writes, the other answers 4009.
+		ok, err := s.store.Update(ctx, tx, &r, old.Version)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return ErrChanged
 		}
+		r.Version = old.Version + 1
 		if err := s.recordChange(ctx, tx, p, shared.ChangeUpdate, old, &r, meta, ms); err != nil {
 			return err
 		}
@@ -228,10 +240,37 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveMe
 		}
 		return s.replan(ctx, tx, &r, loc, now)
 	})
+	if errors.Is(err, ErrChanged) {
+		return nil, s.changed(ctx, p.TenantID, id)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return s.Get(ctx, p, id)
+}
+
+// changed is the 4009 of an order someone changed after the caller read it:
+// who and when (on the facility's clock, in the caller's language) in the
+// message, the order as it is now in data, so a form can show it and reload.
+func (s *Service) changed(ctx context.Context, tenantID, id string) error {
+	cur, err := s.store.Get(ctx, s.db, tenantID, id)
+	if err != nil {
+		return err
+	}
+	if cur == nil {
+		return problem.NotFound
+	}
+	loc, _, err := zone.Facility(ctx, s.db, tenantID)
+	if err != nil {
+		return err
+	}
+	lang := msg.Language(ctx)
+	name := cur.UpdatedByName
+	if name == "" {
+		name = msg.T(lang, "medication.someone", nil)
+	}
+	at := time.UnixMilli(cur.UpdatedAt).In(loc)
+	return ErrChanged.With(map[string]any{"name": name, "date": msg.Date(lang, at), "time": msg.Clock(lang, at)}).WithData(toMedication(cur))
 }
 
 // fieldProblem names a field of the save request by its own name
@@ -290,6 +329,9 @@ func (s *Service) change(ctx context.Context, p *auth.Principal, id string, kind
 		m.date = orToday(m.date, now.In(loc).Format(time.DateOnly))
 		return s.recordChange(ctx, tx, p, kind, old, after, m, now.UnixMilli())
 	})
+	if errors.Is(err, ErrChanged) && orderID != "" {
+		return nil, s.changed(ctx, p.TenantID, orderID)
+	}
 	if err != nil {
 		return nil, err
 	}

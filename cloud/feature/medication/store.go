@@ -42,12 +42,16 @@ type row struct {
 	EndAt        int64 // 0 unless DISCONTINUED
 	StopReason   string
 	PlannedUntil int64
+
+	Version       int    // raised by every change a person makes
+	UpdatedByName string // read only
 }
 
 const columns = `m.id, m.tenant_id, m.resident_id, m.name, m.type, m.dose, m.frequency, m.route, m.instructions, m.diagnosis,
 	m.rx_number, m.physician, m.start_date, m.end_date, m.times, m.status, COALESCE(m.created_by, ''), m.created_at,
 	COALESCE(m.updated_by, ''), m.updated_at, m.controlled, m.vital, m.hold_below, m.hold_above, m.sliding_scale, m.on_hold,
-	m.hold_reason, COALESCE(m.hold_at, 0), COALESCE(m.end_at, 0), m.stop_reason, m.planned_until`
+	m.hold_reason, COALESCE(m.hold_at, 0), COALESCE(m.end_at, 0), m.stop_reason, m.planned_until, m.version,
+	COALESCE((SELECT u.name FROM users u WHERE u.id = m.updated_by), '')`
 
 func scan(sc interface{ Scan(...any) error }) (*row, error) {
 	var r row
@@ -56,7 +60,7 @@ func scan(sc interface{ Scan(...any) error }) (*row, error) {
 	if err := sc.Scan(&r.ID, &r.TenantID, &r.ResidentID, &r.Name, &r.Type, &r.Dose, &r.Frequency, &r.Route, &r.Instructions,
 		&r.Diagnosis, &r.RxNumber, &r.Physician, &r.StartDate, &r.EndDate, &times, &r.Status, &r.CreatedBy, &r.CreatedAt,
 		&r.UpdatedBy, &r.UpdatedAt, &r.Controlled, &r.Vital, &below, &above, &scale, &r.OnHold, &r.HoldReason, &r.HoldAt,
-		&r.EndAt, &r.StopReason, &r.PlannedUntil); err != nil {
+		&r.EndAt, &r.StopReason, &r.PlannedUntil, &r.Version, &r.UpdatedByName); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(times), &r.Times); err != nil {
@@ -210,8 +214,8 @@ func (Store) List(ctx context.Context, q db.Querier, f listFilter, limit, offset
 func (Store) Insert(ctx context.Context, q db.Querier, r *row) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO medications (id, tenant_id, resident_id, name, name_key, type, dose, frequency, route,
 		instructions, diagnosis, rx_number, physician, start_date, end_date, times, status, created_by, created_at, updated_by, updated_at,
-		controlled, vital, hold_below, hold_above, sliding_scale, on_hold, hold_reason, hold_at, end_at, stop_reason, planned_until)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		controlled, vital, hold_below, hold_above, sliding_scale, on_hold, hold_reason, hold_at, end_at, stop_reason, planned_until, version)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
 		r.ID, r.TenantID, r.ResidentID, r.Name, strings.ToLower(r.Name), string(r.Type), r.Dose, r.Frequency, string(r.Route),
 		r.Instructions, r.Diagnosis, r.RxNumber, r.Physician, r.StartDate, r.EndDate, timesJSON(r.Times), string(r.Status),
 		db.NullString(r.CreatedBy), r.CreatedAt, db.NullString(r.UpdatedBy), r.UpdatedAt, r.Controlled, string(r.Vital),
@@ -221,12 +225,13 @@ func (Store) Insert(ctx context.Context, q db.Querier, r *row) error {
 }
 
 // Update replaces a medication's order (what a form sets) while it is not
-// deleted and still updated at `seen`; false when it changed meanwhile.
-func (Store) Update(ctx context.Context, q db.Querier, r *row, seen int64) (bool, error) {
+// deleted and still at version `seen` (one on after); false when someone
+// changed it meanwhile.
+func (Store) Update(ctx context.Context, q db.Querier, r *row, seen int) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE medications SET name = ?, name_key = ?, type = ?, dose = ?, frequency = ?, route = ?,
 		instructions = ?, diagnosis = ?, rx_number = ?, physician = ?, start_date = ?, end_date = ?, times = ?, controlled = ?, vital = ?,
-		hold_below = ?, hold_above = ?, sliding_scale = ?, updated_by = ?, updated_at = ?
-		WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL AND updated_at = ?`,
+		hold_below = ?, hold_above = ?, sliding_scale = ?, updated_by = ?, updated_at = ?, version = version + 1
+		WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL AND version = ?`,
 		r.Name, strings.ToLower(r.Name), string(r.Type), r.Dose, r.Frequency, string(r.Route), r.Instructions, r.Diagnosis, r.RxNumber,
 		r.Physician, r.StartDate, r.EndDate, timesJSON(r.Times), r.Controlled, string(r.Vital), nullFloat(r.HoldBelow),
 		nullFloat(r.HoldAbove), scaleJSON(r.Scale), db.NullString(r.UpdatedBy), r.UpdatedAt, r.TenantID, r.ID, seen)
@@ -235,7 +240,7 @@ func (Store) Update(ctx context.Context, q db.Querier, r *row, seen int64) (bool
 
 // Delete marks a medication deleted (the row stays with the record); false when it already was.
 func (Store) Delete(ctx context.Context, q db.Querier, tenantID, id, by string, now int64) (bool, error) {
-	res, err := q.ExecContext(ctx, `UPDATE medications SET deleted_at = ?, deleted_by = ?, updated_at = ?
+	res, err := q.ExecContext(ctx, `UPDATE medications SET deleted_at = ?, deleted_by = ?, updated_at = ?, version = version + 1
 		WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL`, now, db.NullString(by), now, tenantID, id)
 	return db.Affected(res, err)
 }
@@ -249,8 +254,8 @@ func (Store) SetHold(ctx context.Context, q db.Querier, tenantID, id string, hol
 	} else {
 		reason = ""
 	}
-	res, err := q.ExecContext(ctx, `UPDATE medications SET on_hold = ?, hold_reason = ?, hold_at = ?, updated_by = ?, updated_at = ?
-		WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL AND status = 'CURRENT' AND on_hold = ?`,
+	res, err := q.ExecContext(ctx, `UPDATE medications SET on_hold = ?, hold_reason = ?, hold_at = ?, updated_by = ?, updated_at = ?,
+		version = version + 1 WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL AND status = 'CURRENT' AND on_hold = ?`,
 		hold, reason, since, db.NullString(by), at, tenantID, id, !hold)
 	return db.Affected(res, err)
 }
@@ -258,7 +263,7 @@ func (Store) SetHold(ctx context.Context, q db.Querier, tenantID, id string, hol
 // Discontinue stops a CURRENT order at endAt; false when it was not CURRENT.
 func (Store) Discontinue(ctx context.Context, q db.Querier, tenantID, id string, endAt int64, reason, by string, now int64) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE medications SET status = 'DISCONTINUED', end_at = ?, stop_reason = ?, on_hold = ?,
-		hold_reason = '', hold_at = NULL, updated_by = ?, updated_at = ?
+		hold_reason = '', hold_at = NULL, updated_by = ?, updated_at = ?, version = version + 1
 		WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL AND status = 'CURRENT'`,
 		endAt, reason, false, db.NullString(by), now, tenantID, id)
 	return db.Affected(res, err)
@@ -268,7 +273,7 @@ func (Store) Discontinue(ctx context.Context, q db.Querier, tenantID, id string,
 // false when it was not DISCONTINUED.
 func (Store) Restore(ctx context.Context, q db.Querier, tenantID, id, by string, now int64) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE medications SET status = 'CURRENT', end_at = NULL, stop_reason = '', planned_until = 0,
-		updated_by = ?, updated_at = ? WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL AND status = 'DISCONTINUED'`,
+		updated_by = ?, updated_at = ?, version = version + 1 WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL AND status = 'DISCONTINUED'`,
 		db.NullString(by), now, tenantID, id)
 	return db.Affected(res, err)
 }

@@ -112,7 +112,8 @@ func scanPasses(rows *sql.Rows, err error, what string) ([]passRow, error) {
 const passInsertColumns = 11
 
 // InsertPlanned adds scheduled passes; one already made for the same order and
-// time is left as it is (ON CONFLICT DO NOTHING on UNIQUE(medication_id, due_at), both engines).
+// time is left as it is (ON CONFLICT DO NOTHING on the unique index of
+// scheduled passes, medication_passes_due, both engines; PRN doses are not in it).
 func (Store) InsertPlanned(ctx context.Context, q db.Querier, ps []passRow) error {
 	const batch = 50
 	for len(ps) > 0 {
@@ -129,7 +130,7 @@ func (Store) InsertPlanned(ctx context.Context, q db.Querier, ps []passRow) erro
 			args = append(args, p.ID, p.TenantID, p.MedicationID, p.ResidentID, string(p.Kind), p.Day, p.TimeOfDay, p.DueAt, p.OnHold,
 				p.CreatedAt, p.UpdatedAt)
 		}
-		b.WriteString(` ON CONFLICT (medication_id, due_at) DO NOTHING`)
+		b.WriteString(` ON CONFLICT (medication_id, due_at) WHERE kind = 'SCHEDULED' DO NOTHING`)
 		if _, err := q.ExecContext(ctx, b.String(), args...); err != nil {
 			return db.Wrap("medication: insert passes", err)
 		}
@@ -190,7 +191,9 @@ func (Store) Log(ctx context.Context, q db.Querier, p *passRow) (bool, error) {
 	return db.Affected(res, err)
 }
 
-// InsertPRN adds a PRN dose, logged as it is made.
+// InsertPRN adds a PRN dose, logged as it is made. Doses of one order at the
+// same instant are each kept (two caregivers, two real doses); only client_id
+// is unique.
 func (Store) InsertPRN(ctx context.Context, q db.Querier, p *passRow) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO medication_passes (id, tenant_id, medication_id, resident_id, kind, day, time_of_day,
 		due_at, outcome, given_at, logged_at, staff_id, staff_name, initials, reason, site, site_note, vital, vital_value, dose_given,

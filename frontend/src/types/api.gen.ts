@@ -3635,6 +3635,11 @@ export interface Medication {
   createTime: number /* int64 */;
   updateTime: number /* int64 */;
   /**
+   * Optimistic versions (issue 26): every change a person makes raises it.
+   */
+  version: number /* int */;
+  updatedByName: string;
+  /**
    * The eMAR's part of the order (issue 15).
    */
   controlled: boolean;
@@ -3654,6 +3659,7 @@ export interface Medication {
  */
 export interface SaveMedicationRequest {
   medicationId?: string;
+  version?: number /* int */;
   name: string;
   type: MedicationType;
   dose: string;
@@ -4357,6 +4363,10 @@ export interface Page<T extends any> {
   current: number /* int */;
   size: number /* int */;
 }
+
+//////////
+// source: passclock.go
+
 
 //////////
 // source: request.go

@@ -5,7 +5,20 @@ import { MEDICATION_FIELD_WORDS } from '@/lib/care/medicationForm';
 import en from './locales/en-US.json';
 import es from './locales/es-ES.json';
 import zh from './locales/zh-CN.json';
-import { addTime, draftField, emptyOrder, newRowKey, orderDraftOf, orderRequest, parseNumber, sessionStarts, validateOrder } from './orderDraft';
+import { ApiError } from '@/lib/api/client';
+import {
+  addTime,
+  changedOrder,
+  draftField,
+  emptyOrder,
+  newRowKey,
+  orderDraftOf,
+  orderRequest,
+  parseNumber,
+  reloadedDraft,
+  sessionStarts,
+  validateOrder,
+} from './orderDraft';
 
 const base = () => ({ ...emptyOrder('2026-11-24'), name: 'Lisinopril', dose: '10 mg' });
 const row = (from: string, to: string, dose: string) => ({ key: newRowKey(), from, to, dose });
@@ -56,6 +69,7 @@ describe('order request', () => {
     const req = orderRequest({ ...base(), times: ['20:00', '08:00', ''], vital: 'SYSTOLIC_BP', holdBelow: '100', changeNote: ' Dr. Lee by phone ' }, 'r1', 'f1');
     expect(req).toMatchObject({ residentId: 'r1', name: 'Lisinopril', times: ['08:00', '20:00'], vital: 'SYSTOLIC_BP', holdBelow: 100 });
     expect(req.medicationId).toBeUndefined();
+    expect(req.version).toBeUndefined();
     expect(req.holdAbove).toBeUndefined();
     expect(req.changeNote).toBe('Dr. Lee by phone');
     expect(req.verificationFileId).toBe('f1');
@@ -65,10 +79,11 @@ describe('order request', () => {
     const m = {
       medicationId: 'm1', residentId: 'r1', name: 'Acetaminophen', type: 'PRN', dose: '500 mg', frequency: '', route: 'ORAL',
       instructions: '', diagnosis: '', rxNumber: '', physician: 'Dr. Lee', startDate: '2026-01-01', endDate: '', times: [],
-      status: 'CURRENT', controlled: false, vital: '', holdBelow: null, holdAbove: null, slidingScale: [],
+      status: 'CURRENT', controlled: false, vital: '', holdBelow: null, holdAbove: null, slidingScale: [], version: 3,
     } as unknown as Medication;
     const req = orderRequest({ ...orderDraftOf(m, '2026-11-24'), changeNote: 'Dose checked' }, 'r1');
     expect(req.medicationId).toBe('m1');
+    expect(req.version).toBe(3);
     expect(req.residentId).toBeUndefined();
     expect(req.times).toBeUndefined();
     expect(req.changeDate).toBe('2026-11-24');
@@ -80,6 +95,30 @@ describe('order request', () => {
     const plain = orderRequest({ ...base(), holdBelow: '100' }, 'r1');
     expect(plain.vital).toBeUndefined();
     expect(plain.holdBelow).toBeUndefined();
+  });
+});
+
+describe('an order changed meanwhile', () => {
+  const theirs = {
+    medicationId: 'm1', residentId: 'r1', name: 'Lisinopril', type: 'ROUTINE', dose: '20 mg', frequency: '', route: 'ORAL',
+    instructions: '', diagnosis: '', rxNumber: '', physician: 'Dr. Lee', startDate: '2026-01-01', endDate: '', times: ['08:00'],
+    status: 'CURRENT', controlled: false, vital: '', holdBelow: null, holdAbove: null, slidingScale: [], version: 4,
+    updatedByName: 'Grace Kim', updateTime: 1_800_000_000_000,
+  } as unknown as Medication;
+  const refusal = (code: string, data: unknown) => new ApiError('refused', { code, data, reaction: { kind: 'none' } });
+
+  it('is the order in the data of a 4009, and nothing for other refusals', () => {
+    expect(changedOrder(refusal('4009', theirs))).toBe(theirs);
+    expect(changedOrder(refusal('4009', null))).toBeUndefined(); // discontinued meanwhile: no order in data
+    expect(changedOrder(refusal('4022', [{ field: 'dose', rule: 'required' }]))).toBeUndefined();
+    expect(changedOrder(new Error('offline'))).toBeUndefined();
+  });
+
+  it('reloads their version and keeps the logged call and date typed for this change', () => {
+    const mine = { ...orderDraftOf({ ...theirs, dose: '10 mg', version: 3 }, '2026-11-24'), dose: '15 mg', changeNote: 'Dr. Lee by phone', changeDate: '2026-11-23' };
+    const again = reloadedDraft(theirs, mine, '2026-11-24');
+    expect(again).toMatchObject({ dose: '20 mg', version: 4, changeNote: 'Dr. Lee by phone', changeDate: '2026-11-23' });
+    expect(orderRequest(again, 'r1').version).toBe(4);
   });
 });
 

@@ -4,8 +4,9 @@
 // checkVital): a vital for hold limits and sliding scales, limits and scale rows within the vital's
 // plausible range, the upper limit above the lower, scale rows not overlapping. Tested in orderDraft.test.ts.
 import type { FacilityRoutine, Medication, SaveMedicationRequest, SlidingScaleStep, VitalSign } from '@/types/api.gen';
-import { MedicationDoseMax, MedicationTimesMax, PassReasonMax, SlidingScaleStepsMax } from '@/types/api.gen';
+import { CodeConflict, MedicationDoseMax, MedicationTimesMax, PassReasonMax, SlidingScaleStepsMax } from '@/types/api.gen';
 import type { RuleError } from '@/lib/form/FormField';
+import { isApiError } from '@/lib/api/client';
 import {
   checkText,
   emptyMedicationFields,
@@ -37,6 +38,8 @@ export interface OrderDraft extends MedicationFieldsDraft {
   /** A change's record: the logged call, the date the prescriber ordered it, the written order. */
   changeNote: string;
   changeDate: string;
+  /** The order's version the form was opened on (0 for a new order): a change sends it back. */
+  version: number;
 }
 
 /** The catalogue prefix of the form's words (components/care/MedicationFields). */
@@ -73,6 +76,7 @@ export function emptyOrder(today: string): OrderDraft {
     scale: [],
     changeNote: '',
     changeDate: today,
+    version: 0,
   };
 }
 
@@ -87,7 +91,26 @@ export function orderDraftOf(m: Medication, today: string): OrderDraft {
     scale: (m.slidingScale ?? []).map((s) => ({ key: newRowKey(), from: String(s.from), to: String(s.to), dose: s.dose })),
     changeNote: '',
     changeDate: today,
+    version: m.version,
   };
+}
+
+/**
+ * The order as someone saved it meanwhile, from a refused save (4009 `medication.changed`, the order as it is
+ * now in data); undefined for any other failure.
+ */
+export function changedOrder(err: unknown): Medication | undefined {
+  if (!isApiError(err) || err.code !== CodeConflict) return undefined;
+  const d = err.data as Partial<Medication> | null | undefined;
+  return d && typeof d === 'object' && typeof d.medicationId === 'string' && typeof d.version === 'number' ? (d as Medication) : undefined;
+}
+
+/**
+ * The form reloaded with the order someone saved meanwhile: their fields and version, and the change's
+ * record (logged call, date) the person had typed, which is about their change and not the order.
+ */
+export function reloadedDraft(current: Medication, draft: OrderDraft, today: string): OrderDraft {
+  return { ...orderDraftOf(current, today), changeNote: draft.changeNote, changeDate: draft.changeDate };
 }
 
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
@@ -152,7 +175,9 @@ export function validateOrder(d: OrderDraft): DraftErrors {
 /** The order as /medication/save takes it: a PRN order has no times; times are sorted; limits as numbers. */
 export function orderRequest(d: OrderDraft, residentId: string, verificationFileId = ''): SaveMedicationRequest {
   const req: SaveMedicationRequest = { ...medicationFieldsRequest(d), controlled: d.controlled };
-  if (!d.medicationId) req.residentId = residentId;
+  // A change names the version it was made on (a newer one answers 4009); a new order has none.
+  if (d.medicationId) req.version = d.version;
+  else req.residentId = residentId;
   if (d.vital) {
     req.vital = d.vital as VitalSign;
     const below = parseNumber(d.holdBelow);

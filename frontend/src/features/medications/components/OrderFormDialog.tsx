@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Button, Callout, Checkbox, DialogBody, DialogFooter, InputGroup, Intent, TextArea } from '@blueprintjs/core';
-import { CrossIcon, InfoSignIcon, PlusIcon, TimeIcon } from '@blueprintjs/icons';
+import { CrossIcon, InfoSignIcon, PlusIcon, RefreshIcon, TimeIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FileItem, Medication } from '@/types/api.gen';
-import { MedicationDoseMax, MedicationSNF, PassReasonMax, SlidingScaleStepsMax } from '@/types/api.gen';
+import { CodeConflict, MedicationDoseMax, MedicationSNF, PassReasonMax, SlidingScaleStepsMax } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
 import { MedicationFields } from '@/components/care/MedicationFields';
 import { DateInput } from '@/components/DateInput';
 import { Select } from '@/components/Select';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { deleteFile } from '@/lib/files/api/deleteFile';
+import { isApiError } from '@/lib/api/client';
 import { useAppMutation } from '@/lib/api/mutation';
 import { hasTimes } from '@/lib/care/medicationForm';
 import { careCodesOf, careLabel } from '@/lib/care/taskLabels';
@@ -19,11 +21,25 @@ import { FormField } from '@/lib/form/FormField';
 import { FormProblem } from '@/lib/form/FormProblem';
 import { useDraftForm } from '@/lib/form/useDraftForm';
 import { currentLanguage } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/time/dateTime';
 import { formatTimeOfDay } from '@/lib/time/timeOfDay';
 import { orderChangeKeys } from '../api/keys';
 import { useRoutineTime } from '@/lib/api/routineTime';
 import { saveMedication } from '../api/saveMedication';
-import { addTime, draftField, emptyOrder, newRowKey, ORDER_WORDS, orderDraftOf, orderRequest, sessionStarts, validateOrder, type OrderDraft } from '../orderDraft';
+import {
+  addTime,
+  changedOrder,
+  draftField,
+  emptyOrder,
+  newRowKey,
+  ORDER_WORDS,
+  orderDraftOf,
+  orderRequest,
+  reloadedDraft,
+  sessionStarts,
+  validateOrder,
+  type OrderDraft,
+} from '../orderDraft';
 import { VerificationFileField } from './VerificationFileField';
 
 interface OrderFormDialogProps {
@@ -32,6 +48,8 @@ interface OrderFormDialogProps {
   order?: Medication;
   /** Today in the facility's zone (YYYY-MM-DD). */
   today: string;
+  /** The facility's zone code: when someone else changed the order, on the facility's clock. */
+  zoneCode: string | undefined;
   onClose: () => void;
 }
 
@@ -53,9 +71,12 @@ const SESSION_SHORT_KEYS = {
  * or a routine session's start), start and end, instructions, diagnosis, Rx number and prescriber;
  * controlled; the hold parameter (a vital and the limits outside which the dose is held); a sliding scale;
  * and the change's record: the logged call, the date the prescriber ordered it and the written order.
+ * A change is saved on the version the form was opened on: when someone changed the order meanwhile (4009),
+ * the form says who and when, and offers to reload their version (keeping the typed logged call and date).
  */
-export function OrderFormDialog({ residentId, order, today, onClose }: OrderFormDialogProps) {
+export function OrderFormDialog({ residentId, order, today, zoneCode, onClose }: OrderFormDialogProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const language = currentLanguage();
   const isNew = !order;
   const form = useDraftForm<OrderDraft>(() => (order ? orderDraftOf(order, today) : emptyOrder(today)), {
@@ -81,8 +102,20 @@ export function OrderFormDialog({ residentId, order, today, onClose }: OrderForm
     invalidates: orderChangeKeys,
     success: isNew ? 'medications.done.created' : 'medications.done.changed',
     onSuccess: () => onClose(),
-    onError: () => reveal(),
+    onError: (err) => {
+      // Someone changed it meanwhile: the schedule behind the dialog shows their version too.
+      if (changedOrder(err)) for (const queryKey of orderChangeKeys) void queryClient.invalidateQueries({ queryKey });
+      reveal();
+    },
   });
+  const changed = save.isPending ? undefined : changedOrder(save.error);
+  // Another refusal of the order's state (discontinued meanwhile, the resident moved out): the server's words.
+  const refused = !changed && isApiError(save.error) && save.error.code === CodeConflict ? save.error.message : undefined;
+  const reload = (current: Medication) => {
+    form.set(reloadedDraft(current, draft, today));
+    setEdited(new Set());
+    save.reset();
+  };
   const server: Record<string, string> = {};
   if (!save.isPending) for (const [f, m] of Object.entries(fieldErrors(save.error))) server[draftField(f)] = m;
   const err = (field: string) => (edited.has(field) ? undefined : (form.errorOf(field) ?? server[field]));
@@ -124,7 +157,20 @@ export function OrderFormDialog({ residentId, order, today, onClose }: OrderForm
         }}
       >
         <DialogBody>
-          <FormProblem message={problem ?? serverProblem} testId="order-form-problem" />
+          <FormProblem message={problem ?? serverProblem ?? refused} testId="order-form-problem" />
+          {changed ? (
+            <Callout intent={Intent.WARNING} icon={<WarningSignIcon />} role="alert" className="hearth-gap-bottom" data-testid="order-changed">
+              <p>
+                {t('medications.form.changedBy', {
+                  name: changed.updatedByName || t('medications.form.someone'),
+                  time: formatDateTime(changed.updateTime, zoneCode, language),
+                })}
+              </p>
+              <Button icon={<RefreshIcon />} onClick={() => reload(changed)} data-testid="order-reload">
+                {t('medications.form.reload')}
+              </Button>
+            </Callout>
+          ) : null}
           <MedicationFields
             idPrefix="order"
             words={ORDER_WORDS}

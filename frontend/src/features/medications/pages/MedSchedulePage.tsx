@@ -130,7 +130,7 @@ export default function MedSchedulePage() {
         </>
       ) : null}
 
-      {dialog?.kind === 'form' ? <OrderFormDialog residentId={residentId} order={dialog.order} today={today} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'form' ? <OrderFormDialog residentId={residentId} order={dialog.order} today={today} zoneCode={viewer.zoneCode} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'change' ? (
         <ChangeDialog
           kind={dialog.change}
