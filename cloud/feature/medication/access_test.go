@@ -25,7 +25,7 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 		v := newEnv(t, e)
 		ctx := context.Background()
 		setClock(e, local(2027, 6, 1, 6, 30))
-		met := v.save(t, order(v.peggy, "Metformin", "07:00", "12:00"))
+		met := v.save(t, order(v.peggy, "Metformin", "07:00", "09:00"))
 		asp := v.save(t, order(v.peggy, "Aspirin", "09:00"))
 		prnReq := order(v.peggy, "Acetaminophen")
 		prnReq.Type, prnReq.Times = shared.MedicationPRN, nil

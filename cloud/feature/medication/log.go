@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
@@ -143,33 +142,6 @@ func (s *Service) givenAt(at int64) (int64, error) {
 	return min(at, now), nil
 }
 
-// Initials are a name's initials for the MAR: the first letter of the first
-// and the last word ("Amina Njoroge" → "AN"), or the first two letters of a
-// one-word name ("陈伟" → "陈伟").
-func Initials(name string) string {
-	words := strings.Fields(name)
-	first := func(w string, n int) string {
-		var b strings.Builder
-		for _, r := range w {
-			if n == 0 {
-				break
-			}
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				b.WriteRune(unicode.ToUpper(r))
-				n--
-			}
-		}
-		return b.String()
-	}
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return first(words[0], 2)
-	}
-	return first(words[0], 1) + first(words[len(words)-1], 1)
-}
-
 // logged is the 4009 of a pass someone logged first: who and when (their
 // time on the facility's clock) in the message, the record in data.
 func (s *Service) logged(ctx context.Context, p *passRow) error {
@@ -179,6 +151,21 @@ func (s *Service) logged(ctx context.Context, p *passRow) error {
 	}
 	at := time.UnixMilli(p.GivenAt).In(loc).Format("15:04")
 	return ErrPassLogged.With(map[string]any{"name": p.StaffName, "time": at}).WithData(toPass(p, s.now().UnixMilli()))
+}
+
+// notOpen is the refusal of a log before its pass's window opened: when it
+// opens, on the facility's clock (a day ahead names the day too).
+func (s *Service) notOpen(ctx context.Context, p *passRow) error {
+	loc, _, err := zone.Facility(ctx, s.db, p.TenantID)
+	if err != nil {
+		return err
+	}
+	opens := time.UnixMilli(shared.PassOpensAt(p.DueAt)).In(loc)
+	args := map[string]any{"time": opens.Format("15:04"), "minutes": shared.PassWindowMinutes}
+	if civil(opens, loc) != civil(s.now(), loc) {
+		args["time"] = opens.Format("2006-01-02 15:04")
+	}
+	return invalid("givenTime", "windowNotOpen", "medication.passNotOpen", args)
 }
 
 // replayPass is the pass a client id already logged, if any: the original
@@ -197,7 +184,7 @@ func (s *Service) replayPass(ctx context.Context, q db.Querier, p *auth.Principa
 // staff is the name and initials of the person logging.
 func (s *Service) staff(ctx context.Context, q db.Querier, userID string) (string, string, error) {
 	name, err := s.store.UserName(ctx, q, userID)
-	return name, Initials(name), err
+	return name, shared.Initials(name), err
 }
 
 // LogPass is /medication/logPass.
@@ -248,6 +235,9 @@ func (s *Service) LogPass(ctx context.Context, p *auth.Principal, req shared.Log
 	at, err := s.givenAt(req.GivenTime)
 	if err != nil {
 		return nil, err
+	}
+	if !shared.PassOpen(pass.DueAt, at) {
+		return nil, s.notOpen(ctx, pass)
 	}
 	var out *passRow
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {

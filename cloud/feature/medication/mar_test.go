@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"hearth/cloud/feature/medication"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
 	"hearth/cloud/platform/pdf/pdftest"
@@ -71,7 +70,7 @@ func TestPrintedMAR(t *testing.T) {
 		}
 		carerName, carer2Name := name("caregiver_maple1"), name("caregiver_maple2")
 		for _, want := range []string{"Medication Administration Record", "Maple House", "Metformin 500 mg", "阿司匹林 81 mg", "Acetaminophen",
-			medication.Initials(carerName), carerName, carer2Name, "Spat the tablet out", "Knee pain at breakfast", "Effective: Walking again",
+			shared.Initials(carerName), carerName, carer2Name, "Spat the tablet out", "Knee pain at breakfast", "Effective: Walking again",
 			"Refused", "March 2027", "Page 1 of"} {
 			if !strings.Contains(flat, want) {
 				t.Errorf("the MAR lacks %q:\n%s", want, text)

@@ -138,7 +138,7 @@ func TestFirstLogWins(t *testing.T) {
 		e := servertest.Start(t, d)
 		v := newEnv(t, e)
 		setClock(e, local(2027, 6, 1, 7, 45))
-		m := v.save(t, order(v.peggy, "Metformin", "08:00", "20:00"))
+		m := v.save(t, order(v.peggy, "Metformin", "08:00", "08:30"))
 		ps := v.passes(t, m.MedicationID, "2027-06-01")
 		amina, wei := e.SignIn(t, "caregiver_maple1"), e.SignIn(t, "caregiver_maple2")
 
@@ -240,7 +240,7 @@ func TestDoseRules(t *testing.T) {
 		v := newEnv(t, e)
 		ctx := context.Background()
 		setClock(e, local(2027, 6, 1, 7, 50))
-		bp := order(v.peggy, "Metoprolol", "08:00", "20:00")
+		bp := order(v.peggy, "Metoprolol", "08:00", "08:40")
 		bp.Vital, bp.HoldBelow = shared.VitalSystolicBP, ptr(100.0)
 		m := v.save(t, bp)
 		if m.Vital != shared.VitalSystolicBP || m.HoldBelow == nil || *m.HoldBelow != 100 {

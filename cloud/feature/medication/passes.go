@@ -3,7 +3,6 @@ package medication
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"hearth/cloud/platform/db"
@@ -212,64 +211,16 @@ func scheduledStatus(p *passRow, now int64) shared.PassStatus {
 	if p.OnHold {
 		return shared.PassOnHold
 	}
-	return clockStatus(p.DueAt, now)
-}
-
-// clockStatus is the status of something due at due and not done at now:
-// UPCOMING until an hour before, DUE until 30 minutes after, WARNING for the
-// 30 minutes before it is overdue, OVERDUE an hour after.
-func clockStatus(due, now int64) shared.PassStatus {
-	switch {
-	case now < due-window:
-		return shared.PassUpcoming
-	case now < due+window-warnLead:
-		return shared.PassDue
-	case now < due+window:
-		return shared.PassWarning
-	}
-	return shared.PassOverdue
-}
-
-// followUpStatus is where a PRN dose's check stands (due an hour after the dose).
-func followUpStatus(p *passRow, now int64) shared.PassStatus {
-	switch {
-	case p.Kind != shared.PassPRN || p.FollowUpDue == 0:
-		return ""
-	case p.FollowUpAt != 0:
-		return shared.PassDone
-	case now < p.FollowUpDue:
-		return shared.PassUpcoming
-	case now < p.FollowUpDue+window-warnLead:
-		return shared.PassDue
-	case now < p.FollowUpDue+window:
-		return shared.PassWarning
-	}
-	return shared.PassOverdue
-}
-
-// colours paint statuses.
-var colours = map[shared.PassStatus]shared.PassColour{
-	shared.PassUpcoming: shared.ColourGrey, shared.PassOnHold: shared.ColourGrey, shared.PassDue: shared.ColourBlue,
-	shared.PassWarning: shared.ColourYellow, shared.PassOverdue: shared.ColourRed, shared.PassGiven: shared.ColourGreen,
-	shared.PassRefused: shared.ColourOrange, shared.PassHeld: shared.ColourOrange, shared.PassNotGiven: shared.ColourOrange,
-}
-
-// colourOf is a pass's colour: its status's, or for a PRN dose whose check
-// is due, the check's (blue, yellow, red).
-func colourOf(status, followUp shared.PassStatus) shared.PassColour {
-	if slices.Contains([]shared.PassStatus{shared.PassDue, shared.PassWarning, shared.PassOverdue}, followUp) {
-		return colours[followUp]
-	}
-	return colours[status]
+	return shared.PassClock(p.DueAt, now)
 }
 
 // toPass is the answer of a pass row at now; loc places the time of a PRN dose.
 func toPass(p *passRow, now int64) shared.MedPass {
 	status := scheduledStatus(p, now)
-	fu := followUpStatus(p, now)
+	fu := shared.FollowUpStatus(p.Kind, p.FollowUpDue, p.FollowUpAt, now)
 	out := shared.MedPass{PassID: p.ID, MedicationID: p.MedicationID, ResidentID: p.ResidentID, ResidentName: p.ResidentName,
 		MedicationName: p.MedName, MedicationType: p.MedType, Route: p.MedRoute, Dose: p.MedDose, Kind: p.Kind, Day: p.Day,
-		TimeOfDay: p.TimeOfDay, Status: status, Colour: colourOf(status, fu), Warned: p.WarnedAt != 0,
+		TimeOfDay: p.TimeOfDay, Status: status, Colour: shared.PassColourOf(status, fu), Warned: p.WarnedAt != 0,
 		Outcome: p.Outcome, GivenTime: p.GivenAt, LoggedTime: p.LoggedAt, StaffID: p.StaffID, StaffName: p.StaffName,
 		Initials: p.Initials, Reason: p.Reason, Site: p.Site, SiteNote: p.SiteNote, Vital: p.MedVital, VitalValue: p.VitalValue,
 		DoseGiven: p.DoseGiven, CountBefore: p.CountBefore, CountAfter: p.CountAfter, Note: p.Note, ClientID: p.ClientID,
@@ -277,7 +228,7 @@ func toPass(p *passRow, now int64) shared.MedPass {
 		FollowUpTime: p.FollowUpAt, FollowUpByName: p.FollowUpName, AckTime: p.AckAt, AckByName: p.AckName, AckNote: p.AckNote}
 	if p.Kind == shared.PassScheduled {
 		out.DueTime = p.DueAt
-		out.Late = p.Outcome != "" && p.GivenAt > p.DueAt+window
+		out.Late = p.Outcome != "" && shared.PassLate(p.DueAt, p.GivenAt)
 	}
 	if p.Vital != "" {
 		out.Vital = p.Vital
