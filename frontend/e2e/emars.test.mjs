@@ -1,13 +1,13 @@
 // The med pass end to end (issue 15, /emars): caregiver_maple1 finds every resident's passes of the day
-// colour-coded, moves between yesterday, today and tomorrow, gives the morning meds of two residents (the
-// five rights in view, controlled counts and sites where the order needs them), refuses one with a reason,
-// enters a blood pressure that holds a drug (Given is refused, Held and why are filled in), meets "already
-// logged by …" when an admin logged a pass first, gives a PRN with its reason and documents its effect, and
-// documents the effect of the demo's PRN that was waiting for it; then admin_maple acknowledges a red item.
-// The passes come from the demo's orders (4–8 per resident: routine, PRN, a blood-pressure hold, a
-// controlled one; a refusal, an overdue pass and a PRN awaiting its check). Which passes the journey acts on
-// is read from the API first, so it works at any hour: a dose given outside its ±60-minute window asks why,
-// and the journey says why.
+// colour-coded, moves between yesterday, today and tomorrow, finds that tomorrow's morning cannot be charted
+// tonight (issue 26: the pass says when it opens and offers no form; the server refuses it too), gives the
+// round of two residents (the five rights in view, a controlled drug counted before and after), refuses one
+// with a reason, enters a blood pressure that holds a drug (Given is refused, Held and why are filled in),
+// meets "already logged by …" when an admin logged a pass first, gives a PRN with its reason and documents its
+// effect, and documents the effect of the demo's PRN that was waiting for it; then admin_maple acknowledges a
+// red item. A pass is charted only from 60 minutes before its time, so the passes the journey logs come from
+// orders admin_maple makes first, timed on Maple House's clock so that they are open whatever the hour; the
+// PRN, the PRN awaiting its check and the red item are the demo's, read from the API.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { encodePassword } from '../src/lib/crypto/password-codec.js';
@@ -28,7 +28,8 @@ import {
 
 const open = pagePerTest();
 
-async function call(token, path, { method = 'GET', body, query = {} } = {}) {
+/** The API's answer envelope as it came: `{ code, message, data }`. */
+async function envelope(token, path, { method = 'GET', body, query = {} } = {}) {
   const t = Date.now();
   const params = new URLSearchParams({ t: String(t), ...query });
   const headers = { 'Accept-Language': 'en-US', 'X-Device-Id': 'e2e-emars' };
@@ -38,8 +39,12 @@ async function call(token, path, { method = 'GET', body, query = {} } = {}) {
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(`${BASE_URL}/api${path}?${params}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json();
-  if (env.code !== '0000') throw new Error(`${method} ${path}: ${env.code} ${env.message} ${JSON.stringify(env.data ?? '')}`);
+  return res.json();
+}
+
+async function call(token, path, options = {}) {
+  const env = await envelope(token, path, options);
+  if (env.code !== '0000') throw new Error(`${options.method ?? 'GET'} ${path}: ${env.code} ${env.message} ${JSON.stringify(env.data ?? '')}`);
   return env.data;
 }
 
@@ -54,7 +59,38 @@ async function apiSignInWithCode(account, email) {
   return done.token;
 }
 
-const readDay = (token) => call(token, '/care/medication/listMedicationLog', { method: 'POST', body: {} });
+const readDay = (token, day) => call(token, '/care/medication/listMedicationLog', { method: 'POST', body: day ? { day } : {} });
+
+/** Maple House's zone (the demo's): the facility's day and clock, on which its passes are timed. */
+const FACILITY_ZONE = 'America/Los_Angeles';
+const MINUTE = 60_000;
+/** A pass is charted from this many minutes before its time (shared.PassWindowMinutes). */
+const WINDOW_MINUTES = 60;
+
+/** The facility's wall clock at epoch ms: its day (YYYY-MM-DD), hour and HH:mm. */
+function facilityClock(ms) {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: FACILITY_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const part = Object.fromEntries(format.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  return { day: `${part.year}-${part.month}-${part.day}`, hour: Number(part.hour), time: `${part.hour}:${part.minute}` };
+}
+
+/**
+ * Ten times of day five minutes apart whose passes are all open at now and all on today's facility day (as
+ * desktop/internal/core/medpass_test.go openTimes): from a minute ahead, or, in the last hour before
+ * midnight, from 55 minutes back (still inside the window, which closes an hour after the time).
+ */
+function openTimes(now) {
+  const start = now + (facilityClock(now).hour === 23 ? -55 : 1) * MINUTE;
+  return Array.from({ length: 10 }, (_, i) => facilityClock(start + i * 5 * MINUTE).time);
+}
 
 /** A pass item on the page, optionally in a colour. */
 const item = (page, passId, colour) => page.locator(`[data-testid="emar-pass"][data-pass-id="${passId}"]${colour ? `[data-colour="${colour}"]` : ''}`);
@@ -75,12 +111,20 @@ function shiftDay(day, n) {
   return d.toISOString().slice(0, 10);
 }
 
-/** Shows the day a target pass is on (today or tomorrow). */
+/** Shows the day a target pass is on: yesterday, today or tomorrow on the facility's clock now. */
 async function showDay(page, target) {
+  const today = facilityClock(Date.now()).day;
+  const choice = target.pass.day === today ? 'today' : target.pass.day === shiftDay(today, 1) ? 'tomorrow' : 'yesterday';
   const shown = page.locator(`[data-testid="emar-page"][data-day="${target.pass.day}"]`);
-  if ((await shown.count()) === 0) await page.getByTestId(`emar-day-${target.choice}`).click();
+  if ((await shown.count()) === 0) await page.getByTestId(`emar-day-${choice}`).click();
   await shown.waitFor();
   await item(page, target.pass.passId).waitFor();
+}
+
+/** Waits for a target pass in a colour, on its day (the page moves on to the new day at midnight). */
+async function shownIn(page, target, colour) {
+  await showDay(page, target);
+  await item(page, target.pass.passId, colour).waitFor();
 }
 
 async function caregiverOnEmars() {
@@ -105,7 +149,7 @@ async function closeDialog(page) {
   await page.getByTestId('pass-dialog').waitFor({ state: 'hidden' });
 }
 
-/** Fills what a given dose of the order needs beyond the outcome: the early/late reason, site, counts. */
+/** Fills what a given dose of the order needs beyond the outcome: the late reason, site, counts. */
 async function fillGivenExtras(page, order) {
   const reason = page.getByTestId('pass-reason');
   if (await reason.isVisible()) await reason.fill('Given with the round, the resident was ready');
@@ -116,12 +160,13 @@ async function fillGivenExtras(page, order) {
   if (await page.getByTestId('pass-site').isVisible()) await page.getByTestId('pass-site').selectOption('ABDOMEN_LEFT');
 }
 
-// What the journey acts on, read from the demo's day before the pages open.
+// What the journey acts on: passes of the orders admin_maple makes first, and the demo's PRN, waiting check
+// and red item.
 let caregiver;
 let admin;
-/** Two residents and their first unlogged passes of the day (the morning round, or the first round still open). */
-let round = []; // [{ resident, passes: [{ choice, resident, pass, order }] }]
-let refuse; // { choice, resident, pass, order }
+/** Two residents and their passes of the round. */
+let round = []; // [{ resident, passes: [{ resident, pass, order }] }]
+let refuse; // { resident, pass, order }
 let hold;
 let conflict;
 let prn; // { resident, order }
@@ -132,50 +177,16 @@ before(async () => {
   caregiver = await apiSignIn('caregiver_maple1');
   admin = await apiSignInWithCode('admin_maple', 'admin@maple.example');
   const today = await readDay(caregiver);
-  // Late in the evening today's passes are mostly logged: tomorrow's are there to log too (given early,
-  // with a reason).
-  const tomorrow = await call(caregiver, '/care/medication/listMedicationLog', { method: 'POST', body: { day: shiftDay(today.day, 1) } });
-  // Just after midnight the overdue item of the demo is yesterday's.
-  const yesterday = await call(caregiver, '/care/medication/listMedicationLog', { method: 'POST', body: { day: shiftDay(today.day, -1) } });
-  const days = [
-    ['today', today],
-    ['tomorrow', tomorrow],
-    ['yesterday', yesterday],
-  ];
+  assert.equal(facilityClock(today.now).day, today.day, `${today.day} is today on Maple House's clock (${FACILITY_ZONE})`);
+  // Just after midnight the demo's overdue item and waiting PRN are yesterday's.
+  const yesterday = await readDay(caregiver, shiftDay(today.day, -1));
   const orderOf = (r, p) => r.medications.find((m) => m.medicationId === p.medicationId);
-  const unlogged = (r, p) => p.kind === 'SCHEDULED' && !p.outcome && p.status !== 'ON_HOLD' && !orderOf(r, p)?.onHold;
-  const plain = (r, p) => unlogged(r, p) && orderOf(r, p) && !orderOf(r, p).vital;
-  const used = new Set();
-  const take = (choice, r, p) => {
-    used.add(p.passId);
-    return { choice, resident: r, pass: p, order: orderOf(r, p) };
-  };
-  const next = (test, only = ['today', 'tomorrow']) => {
-    for (const [choice, d] of days) {
-      if (!only.includes(choice)) continue;
-      for (const r of d.residents) for (const p of r.passes) if (!used.has(p.passId) && test(r, p)) return take(choice, r, p);
-    }
+  const find = (test) => {
+    for (const d of [today, yesterday]) for (const r of d.residents) for (const p of r.passes) if (test(r, p)) return { resident: r, pass: p, order: orderOf(r, p) };
     return undefined;
   };
-  // The overdue item is the admin's to acknowledge: kept out of the caregiver's round.
-  red = next((r, p) => p.colour === 'RED' && !p.ackTime, ['today', 'yesterday']);
-  waiting = next((r, p) => p.kind === 'PRN' && p.followUpStatus && p.followUpStatus !== 'DONE', ['today', 'yesterday']);
-  const morning = (p) => p.timeOfDay >= '06:00' && p.timeOfDay < '09:00';
-  for (const [choice, d] of days.slice(0, 2)) {
-    const open = (r) => r.passes.filter((p) => plain(r, p) && !used.has(p.passId)).sort((a, b) => a.dueTime - b.dueTime);
-    const ready = d.residents.filter((r) => open(r).length >= 2).sort((a, b) => open(b).length - open(a).length);
-    if (ready.length < 2) continue;
-    for (const r of ready.slice(0, 2)) {
-      const mine = open(r);
-      // The morning round when it is still to give, else the first two passes still open.
-      const first = mine.some(morning) ? mine.filter(morning).slice(0, 3) : mine.slice(0, 2);
-      round.push({ resident: r, passes: first.map((p) => take(choice, r, p)) });
-    }
-    break;
-  }
-  refuse = next(plain);
-  hold = next((r, p) => unlogged(r, p) && orderOf(r, p)?.vital === 'SYSTOLIC_BP' && orderOf(r, p)?.holdBelow != null);
-  conflict = next(plain);
+  red = find((r, p) => p.colour === 'RED' && !p.ackTime);
+  waiting = find((r, p) => p.kind === 'PRN' && p.followUpStatus && p.followUpStatus !== 'DONE');
   for (const r of today.residents) {
     const o = r.medications.find((m) => m.type === 'PRN' && m.status === 'CURRENT' && !m.onHold && !m.vital);
     if (o) {
@@ -183,10 +194,44 @@ before(async () => {
       break;
     }
   }
-  assert.equal(round.length, 2, 'the demo has two residents with at least two passes still to give today or tomorrow');
-  assert.ok(refuse && conflict, 'the demo has passes still to give for the refusal and the conflict');
-  assert.ok(hold, 'the demo has an unlogged pass of an order held below a systolic blood pressure');
   assert.ok(prn, 'the demo has a PRN order that can be given');
+
+  // The passes to log: new orders of two residents who are at home (not Margaret, whose orders are the
+  // medication pages' journey's), timed so that every pass is on today and open now. The later five of the
+  // ten times: open at any hour, and in the last hour before midnight the furthest from becoming late.
+  const home = await call(admin, '/care/resident/listResidentByPage', { method: 'POST', body: { current: 1, size: 100, data: { status: 'NORMAL' } } });
+  const atHome = new Set(home.records.map((r) => r.residentId));
+  const [first, second] = today.residents.filter((r) => atHome.has(r.residentId) && r.name !== 'Margaret Olsen');
+  assert.ok(first && second, 'Maple House has two residents at home besides Margaret');
+  const times = openTimes(today.now).slice(5);
+  const tag = Date.now().toString(36).slice(-5);
+  const order = (r, body) =>
+    call(admin, '/care/medication/save', {
+      method: 'POST',
+      body: { residentId: r.residentId, type: 'ROUTINE', route: 'ORAL', startDate: today.day, physician: 'Dr. Sarah Whitfield', ...body },
+    });
+  const made = {
+    roundFirst: await order(first, { name: `Lorazepam ${tag}`, dose: '0.5 mg', controlled: true, times: times.slice(0, 2) }),
+    roundSecond: await order(second, { name: `Metformin ${tag}`, dose: '500 mg', times: times.slice(0, 2) }),
+    refuse: await order(first, { name: `Calcium carbonate ${tag}`, dose: '600 mg', times: [times[2]] }),
+    conflict: await order(second, { name: `Docusate ${tag}`, dose: '100 mg', times: [times[3]] }),
+    hold: await order(first, { name: `Lisinopril ${tag}`, dose: '10 mg', vital: 'SYSTOLIC_BP', holdBelow: 100, times: [times[4]] }),
+  };
+  const day = await readDay(caregiver, today.day);
+  const passesOf = (o) => {
+    const r = day.residents.find((x) => x.residentId === o.residentId);
+    const found = r.passes.filter((p) => p.medicationId === o.medicationId).sort((a, b) => a.dueTime - b.dueTime);
+    assert.equal(found.length, o.times.length, `${o.name} has a pass today at each of ${o.times.join(', ')}`);
+    for (const p of found) assert.ok(Date.now() >= p.dueTime - WINDOW_MINUTES * MINUTE, `${o.name} at ${p.timeOfDay} is open now`);
+    return found.map((p) => ({ resident: r, pass: p, order: orderOf(r, p) }));
+  };
+  round = [made.roundFirst, made.roundSecond].map((o) => {
+    const passes = passesOf(o);
+    return { resident: passes[0].resident, passes };
+  });
+  [refuse] = passesOf(made.refuse);
+  [conflict] = passesOf(made.conflict);
+  [hold] = passesOf(made.hold);
 });
 
 describe('the med pass', () => {
@@ -235,13 +280,56 @@ describe('the med pass', () => {
     await page.locator(`[data-testid="emar-page"][data-day="${today}"]`).waitFor();
   });
 
-  test('a caregiver gives the morning meds of two residents, checking the five rights', async () => {
+  test('a caregiver at any hour finds no way to chart tomorrow\'s morning', async () => {
+    // A pass of tomorrow whose window opens well after now (the morning round's when there is one).
+    const now = Date.now();
+    const tomorrow = await readDay(caregiver, shiftDay(facilityClock(now).day, 1));
+    const closed = (p) => p.kind === 'SCHEDULED' && !p.outcome && p.status !== 'ON_HOLD' && p.dueTime - WINDOW_MINUTES * MINUTE > now + 10 * MINUTE;
+    const ahead = tomorrow.residents.flatMap((r) => r.passes.filter(closed));
+    const target = ahead.find((p) => p.timeOfDay >= '06:00' && p.timeOfDay < '09:00') ?? ahead[0];
+    assert.ok(target, 'tomorrow has a pass whose window opens more than ten minutes from now');
+
+    const page = await caregiverOnEmars();
+    await page.getByTestId('emar-day-tomorrow').click();
+    await page.locator(`[data-testid="emar-page"][data-day="${tomorrow.day}"]`).waitFor();
+    assert.equal(await item(page, target.passId).getAttribute('data-status'), 'UPCOMING');
+    const dialog = await openPass(page, target.passId);
+    // The five rights are there to read; it says when it opens, and nothing can be logged.
+    assert.equal(await dialog.getByTestId('rights-drug').textContent(), target.medicationName);
+    const notOpen = dialog.getByTestId('pass-not-open');
+    await notOpen.waitFor();
+    assert.match(await notOpen.textContent(), /This pass opens at .+\. A dose is charted from 60 minutes before its time, not earlier\./);
+    for (const id of ['pass-form', 'outcome-GIVEN', 'outcome-REFUSED', 'outcome-HELD', 'outcome-NOT_GIVEN', 'pass-reason', 'pass-save']) {
+      assert.equal(await page.getByTestId(id).count(), 0, `the dialog offers ${id}`);
+    }
+    await screenshot(page, 'emars-not-open');
+    await closeDialog(page);
+
+    // Straight to the server, as any device could: refused, and nothing is stored.
+    for (const outcome of ['GIVEN', 'REFUSED']) {
+      const body = { passId: target.passId, clientId: `e2e-ahead-${outcome}-${Date.now().toString(36)}`, outcome };
+      if (outcome !== 'GIVEN') body.reason = 'Asleep; will not want it in the morning';
+      const answer = await envelope(caregiver, '/care/medication/logPass', { method: 'POST', body });
+      assert.equal(answer.code, '4022', `${outcome} ahead of the window: ${answer.code} ${answer.message}`);
+      assert.match(answer.message, /^This pass opens at .+: a dose is charted from 60 minutes before its time, not earlier\./);
+      assert.deepEqual(answer.data.map((f) => [f.field, f.rule]), [['givenTime', 'windowNotOpen']]);
+    }
+    const after = await readDay(caregiver, tomorrow.day);
+    const stored = after.residents.flatMap((r) => r.passes).find((p) => p.passId === target.passId);
+    assert.equal(stored.outcome ?? '', '', 'nothing was charted');
+    assert.equal(stored.staffName ?? '', '');
+    assert.equal(stored.status, 'UPCOMING');
+  });
+
+  test('a caregiver gives the round of two residents, checking the five rights', async () => {
     const page = await caregiverOnEmars();
     await showDay(page, round[0].passes[0]);
     const greenBefore = await colourCount(page, 'GREEN');
     let given = 0;
     for (const { resident, passes } of round) {
-      for (const { pass, order } of passes) {
+      for (const target of passes) {
+        const { pass, order } = target;
+        await showDay(page, target);
         const dialog = await openPass(page, pass.passId);
         assert.equal(await dialog.getByTestId('rights-resident').textContent(), resident.name);
         assert.equal(await dialog.getByTestId('rights-drug').textContent(), pass.medicationName);
@@ -260,11 +348,12 @@ describe('the med pass', () => {
         await page.getByTestId('pass-save').click();
         await toastSays(page, 'Pass logged as given');
         await dialog.waitFor({ state: 'hidden' });
-        await item(page, pass.passId, 'GREEN').waitFor();
+        await shownIn(page, target, 'GREEN');
         assert.match(await item(page, pass.passId).textContent(), /AN at/); // Amina Njoroge's initials
         given++;
       }
     }
+    await showDay(page, round[0].passes[0]);
     await page.locator(`[data-testid="emar-colour-count"][data-colour="GREEN"][data-count="${greenBefore + given}"]`).waitFor();
     await screenshot(page, 'emars-round-given');
   });
@@ -277,11 +366,11 @@ describe('the med pass', () => {
     await page.getByTestId('outcome-REFUSED').check();
     await page.getByTestId('pass-save').click();
     await dialog.getByText('A reason is required.').waitFor();
-    await page.getByTestId('pass-reason').fill('Said she would not take it before breakfast');
+    await page.getByTestId('pass-reason').fill('Would not take it before breakfast');
     await page.getByTestId('pass-save').click();
     await toastSays(page, 'Pass logged as refused');
     await dialog.waitFor({ state: 'hidden' });
-    await item(page, refuse.pass.passId, 'ORANGE').waitFor();
+    await shownIn(page, refuse, 'ORANGE');
     assert.equal(await item(page, refuse.pass.passId).getAttribute('data-status'), 'REFUSED');
 
     // The blood pressure comes first; below the hold limit the dose cannot be given and is held, saying why.
@@ -301,7 +390,7 @@ describe('the med pass', () => {
     await page.getByTestId('pass-save').click();
     await toastSays(page, 'Pass logged as held');
     await dialog.waitFor({ state: 'hidden' });
-    await item(page, hold.pass.passId, 'ORANGE').waitFor();
+    await shownIn(page, hold, 'ORANGE');
     // Opened again, the log holds the reading and who logged it.
     dialog = await openPass(page, hold.pass.passId);
     assert.equal(await dialog.getByTestId('logged-reading').textContent(), `Systolic ${low} mmHg`);
@@ -328,7 +417,7 @@ describe('the med pass', () => {
     assert.equal(await page.getByTestId('pass-form').count(), 0);
     await screenshot(page, 'emars-already-logged');
     await closeDialog(page);
-    await item(page, conflict.pass.passId, 'GREEN').waitFor();
+    await shownIn(page, conflict, 'GREEN');
     // One log: the admin's.
     const day = await call(caregiver, '/care/medication/listMedicationLog', { method: 'POST', body: { day: conflict.pass.day } });
     const stored = day.residents.flatMap((r) => r.passes).find((p) => p.passId === conflict.pass.passId);
