@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # The med pass offline in the owner's real Wails window under Xvfb (issue 15):
-#   1. a real `hearth serve` with the demo seed; Maple's admin orders a drug at 00:01 and 00:02 for the
-#      first resident on /emars, through the eMAR's calls (medpass-journey.mjs): tomorrow, they are the
-#      first two passes of that card;
+#   1. a real `hearth serve` with the demo seed; Maple's admin adds a resident, Ada Aaberg, who comes first
+#      on /emars, and orders a drug for her at two times a minute apart that are open now (a pass is charted
+#      from 60 minutes before its time, issue 26) and on today, through the product's calls
+#      (medpass-journey.mjs): they are the only two passes on the first card, the earlier one first;
 #   2. the owner window (`hearth-desktop`), pointed at the cloud; Amina signs in with the keyboard, opens
-#      eMARs ▸ Tomorrow (the day is kept on this computer);
-#   3. on another device Wei logs the 00:02 pass (straight on the cloud); the cloud then goes away before
+#      eMARs, which shows today (the day is kept on this computer);
+#   3. on another device Wei logs the second pass (straight on the cloud); the cloud then goes away before
 #      this computer has seen it;
-#   4. offline, Amina logs both passes in the window: each is saved on this computer ("Waiting to send");
-#   5. the cloud comes back: the 00:01 pass is on the cloud once, Amina's, with the time it happened;
-#      the 00:02 pass stays Wei's and comes back here as a conflict, never sent again.
+#   4. offline, Amina logs both passes as given in the window: each is saved on this computer ("Waiting to
+#      send");
+#   5. the cloud comes back: the first pass is on the cloud once, Amina's, with the time it happened;
+#      the second stays Wei's and comes back here as a conflict, never sent again.
 # Screenshots go to artifacts/desktop/ (medpass-*.png; not committed).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -112,39 +114,36 @@ xdotool type --window "$win" --delay 60 'Demo@2026x'
 xdotool key --window "$win" Return
 sleep 4
 shot 1-signed-in
-click 68 250 # eMARs in the sidebar
+click 68 250 # eMARs in the sidebar (today)
 sleep 3
-click 419 196 # Tomorrow
-sleep 3
-shot 2-tomorrow-online
+shot 2-today-online
 
-# Step 3: Wei logs the 00:02 pass on another device; then the cloud goes away.
+# Step 3: Wei logs the second pass on another device; then the cloud goes away.
 HEARTH_URL="$cloud_url" node "$root/build/scripts/medpass-journey.mjs" logas "$pass_b" wei-journey-0001 >/dev/null || fail "Wei could not log on the cloud"
 stop_cloud
 click 993 196 # Refresh: the day comes from this computer, under the offline banner (30 px)
 sleep 2
 shot 3-offline
 
-# Step 4: Amina logs the 00:02 pass (second item) and then the 00:01 pass (first item), given early
-# with a reason: the dialog's Given choice, the reason, Tab past the note to "Log pass".
+# Step 4: Amina logs the second pass (second item) and then the first pass (first item) as given, on
+# time: the dialog's Given choice, then Tab past the note to "Log pass". The items are the first card's
+# first two (446 and 500 online, 30 px lower under the offline banner).
 log_pass() { # y of the item
   click 485 "$1"
   sleep 1.5
-  click 425 577 # Given
+  click 425 538 # Given
   sleep 0.7
-  click 640 645 # the reason
-  xdotool type --window "$win" --delay 30 'Awake at midnight, asked for it'
   xdotool key --window "$win" Tab Tab
   sleep 0.3
   xdotool key --window "$win" Return
   sleep 2
 }
-log_pass 546
+log_pass 530
 shot 4-b-kept
-[ "$(kept "$pass_b" | cut -d'|' -f1,2)" = "WAITING|Amina Njoroge" ] || fail "the 00:02 pass was not kept here: $(kept "$pass_b")"
-log_pass 492
+[ "$(kept "$pass_b" | cut -d'|' -f1,2)" = "WAITING|Amina Njoroge" ] || fail "the second pass was not kept here: $(kept "$pass_b")"
+log_pass 476
 shot 5-a-kept
-[ "$(kept "$pass_a" | cut -d'|' -f1,2)" = "WAITING|Amina Njoroge" ] || fail "the 00:01 pass was not kept here: $(kept "$pass_a")"
+[ "$(kept "$pass_a" | cut -d'|' -f1,2)" = "WAITING|Amina Njoroge" ] || fail "the first pass was not kept here: $(kept "$pass_a")"
 
 # Step 5: the cloud comes back; the core finds it within 15 s and sends.
 start_cloud
@@ -156,12 +155,12 @@ click 993 226 # Refresh (the banner goes with the first answer from the cloud)
 sleep 3
 shot 6-synced
 a_kept=$(kept "$pass_a") a_cloud=$(cloud_pass "$pass_a") b_cloud=$(cloud_pass "$pass_b")
-[ "$(echo "$a_kept" | cut -d'|' -f1)" = SENT ] || fail "the 00:01 pass was not sent: $a_kept"
-[ "$(kept "$pass_b" | cut -d'|' -f1)" = CONFLICT ] || fail "the 00:02 pass is not a conflict here: $(kept "$pass_b")"
+[ "$(echo "$a_kept" | cut -d'|' -f1)" = SENT ] || fail "the first pass was not sent: $a_kept"
+[ "$(kept "$pass_b" | cut -d'|' -f1)" = CONFLICT ] || fail "the second pass is not a conflict here: $(kept "$pass_b")"
 # On the cloud: A is Amina's, once, with her client id and the time it happened here; B is still Wei's, once.
 IFS='|' read -r a_out a_staff a_client a_at a_logs <<<"$a_cloud"
-[ "$a_out|$a_staff|$a_client|$a_logs" = "GIVEN|Amina Njoroge|$(echo "$a_kept" | cut -d'|' -f3)|1" ] || fail "the 00:01 pass on the cloud: $a_cloud"
-[ "$a_at" = "$(echo "$a_kept" | cut -d'|' -f4)" ] || fail "the 00:01 pass's time on the cloud ($a_at) is not when it happened here ($a_kept)"
+[ "$a_out|$a_staff|$a_client|$a_logs" = "GIVEN|Amina Njoroge|$(echo "$a_kept" | cut -d'|' -f3)|1" ] || fail "the first pass on the cloud: $a_cloud"
+[ "$a_at" = "$(echo "$a_kept" | cut -d'|' -f4)" ] || fail "the first pass's time on the cloud ($a_at) is not when it happened here ($a_kept)"
 IFS='|' read -r b_out b_staff b_client b_at b_logs <<<"$b_cloud"
-[ "$b_out|$b_staff|$b_client|$b_logs" = "GIVEN|Wei Chen|wei-journey-0001|1" ] || fail "Wei's record of the 00:02 pass changed: $b_cloud"
-echo "medpass-journey: ok — two passes logged offline in the owner's window; the 00:01 pass once on the cloud with its own time, the 00:02 pass Wei's with Amina's log back as a conflict; screenshots in $art"
+[ "$b_out|$b_staff|$b_client|$b_logs" = "GIVEN|Wei Chen|wei-journey-0001|1" ] || fail "Wei's record of the second pass changed: $b_cloud"
+echo "medpass-journey: ok — two open passes of today logged offline in the owner's window; the first once on the cloud with its own time, the second Wei's with Amina's log back as a conflict; screenshots in $art"
