@@ -2,13 +2,24 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, TextArea } from '@blueprintjs/core';
 import { CrossIcon, MicrophoneIcon, PaperclipIcon, SendMessageIcon, StopIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
-import type { Message, MessageKind } from '@/types/api.gen';
+import type { Message, MessageKind, MessagePushRequest } from '@/types/api.gen';
 import { ChatTextMax, ChatUploadMaxMB, MessageAudio, MessageText } from '@/types/api.gen';
+import { useAppMutation } from '@/lib/api/mutation';
 import { toast } from '@/lib/feedback/toast';
 import { uploadChatFile } from '../api/messages';
 import { newTrackId, sendChatMessage } from '../socket/connection';
 import { clipExtension, MAX_CLIP_SECONDS, startRecording, type Recording } from '../recorder';
 import { useMessageText } from '../useMessageText';
+
+/** A picture, file or voice clip on its way: what the message will say about it, and the reply it answers. */
+interface Attachment {
+  file: Blob;
+  name: string;
+  extra: Record<string, unknown>;
+  kind?: MessageKind;
+  refer: Pick<MessagePushRequest, 'referMessageId'>;
+  referContent: string | undefined;
+}
 
 /**
  * Writing a message: text (Enter sends, Shift+Enter breaks the line; blank text is not sent, spec 000 §5),
@@ -19,7 +30,6 @@ export function Composer({ chatId, replyTo, onReplyDone }: { chatId: string; rep
   const { t } = useTranslation();
   const { preview } = useMessageText();
   const [text, setText] = useState('');
-  const [uploading, setUploading] = useState(false);
   const [recording, setRecording] = useState<Recording | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -46,25 +56,27 @@ export function Composer({ chatId, replyTo, onReplyDone }: { chatId: string; rep
     onReplyDone();
   };
 
-  const sendFile = async (file: Blob, name: string, extra: Record<string, unknown> = {}, kind?: MessageKind) => {
+  // The file is uploaded like every other write (a failure is said by the client); once stored, its message
+  // goes through the outbox. The reply it answers is the one chosen when the file was.
+  const upload = useAppMutation({
+    mutationFn: (a: Attachment) => uploadChatFile(chatId, a.file, a.name, a.kind),
+    onSuccess: (up, a) => {
+      const details = { name: up.originName || a.name, size: up.size, contentType: up.contentType, width: up.width, height: up.height, ...a.extra };
+      sendChatMessage(
+        { chatId, trackId: newTrackId(), messageType: a.kind ?? up.messageType, content: up.fileName, extra: JSON.stringify(details), ...a.refer },
+        { preview: URL.createObjectURL(a.file), referContent: a.referContent },
+      );
+      onReplyDone();
+    },
+  });
+  const uploading = upload.isPending;
+
+  const sendFile = (file: Blob, name: string, extra: Record<string, unknown> = {}, kind?: MessageKind) => {
     if (file.size > ChatUploadMaxMB * 1024 * 1024) {
       toast.warning(t('chat.compose.tooLarge', { mb: ChatUploadMaxMB }));
       return;
     }
-    setUploading(true);
-    try {
-      const up = await uploadChatFile(chatId, file, name, kind);
-      const details = { name: up.originName || name, size: up.size, contentType: up.contentType, width: up.width, height: up.height, ...extra };
-      sendChatMessage(
-        { chatId, trackId: newTrackId(), messageType: kind ?? up.messageType, content: up.fileName, extra: JSON.stringify(details), ...refer },
-        { preview: URL.createObjectURL(file), referContent },
-      );
-      onReplyDone();
-    } catch {
-      // the client has said why
-    } finally {
-      setUploading(false);
-    }
+    upload.mutate({ file, name, extra, kind, refer, referContent });
   };
 
   async function finishRecording() {
@@ -74,7 +86,7 @@ export function Composer({ chatId, replyTo, onReplyDone }: { chatId: string; rep
     setRecording(null);
     const clip = await stopped;
     if (clip.blob.size === 0) return;
-    await sendFile(clip.blob, `voice-${Date.now()}.${clipExtension(clip.mimeType)}`, { durationMs: clip.durationMs }, MessageAudio);
+    sendFile(clip.blob, `voice-${Date.now()}.${clipExtension(clip.mimeType)}`, { durationMs: clip.durationMs }, MessageAudio);
   }
 
   const record = async () => {
@@ -102,7 +114,7 @@ export function Composer({ chatId, replyTo, onReplyDone }: { chatId: string; rep
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
-            if (file) void sendFile(file, file.name);
+            if (file) sendFile(file, file.name);
           }}
         />
         <Button
