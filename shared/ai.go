@@ -86,8 +86,6 @@ const (
 	// TranslatorTextMax bounds the translator's text and a chat completion's
 	// prompt (spec 001 §5, §9: translator input 5000 characters).
 	TranslatorTextMax = 5000
-	// AISystemPromptMax bounds a chat completion's system prompt (the same bound as the prompt).
-	AISystemPromptMax = 5000
 	// AIModelMax bounds a model name.
 	AIModelMax = 100
 	// SpeechTextMax bounds the text of one text-to-speech call: OpenAI's
@@ -114,6 +112,16 @@ const (
 	// AIDefaultTenantPerMinute is that limit until the super admin changes it:
 	// a lively conversation makes three calls a turn (hear, translate, speak).
 	AIDefaultTenantPerMinute = 120
+	// AIDefaultUserPerDay is the daily quota of one person's calls sent to a
+	// provider (the platform pays for them) until the super admin changes it:
+	// some 160 translator turns of three calls, more than a shift of
+	// interpreting. Offline speech and translation are not counted.
+	AIDefaultUserPerDay = 500
+	// AIDefaultTenantPerDay is the daily quota of one facility's provider
+	// calls until the super admin changes it: six such people.
+	AIDefaultTenantPerDay = 3000
+	// AIPerDayMax bounds either daily quota.
+	AIPerDayMax = 1000000
 )
 
 // The AI service's own answer codes (docs/api.md "AI service").
@@ -132,6 +140,9 @@ const (
 	CodeAIOfflineMissing Code = "4154"
 	// CodeAINoOfflineVoice: no offline voice exists for the language (Tagalog).
 	CodeAINoOfflineVoice Code = "4155"
+	// CodeAIQuota: the day's AI calls are used up, the user's or the facility's
+	// (data.retryAfterSeconds: until 00:00 UTC, when the count starts again).
+	CodeAIQuota Code = "4156"
 )
 
 // AIProblemData is the data of some AI answers: the Debian package to install
@@ -141,11 +152,26 @@ type AIProblemData struct {
 	RetryAfterSeconds int    `json:"retryAfterSeconds,omitempty"`
 }
 
-// ChatCompletionRequest is POST /basic/chatCompletion (spec 001 §7.10): used for translation and rewriting.
+// AIChatUse is what a chat completion is for. The server holds each use's
+// system prompt, answer length and plan function: a client sends only the
+// use and its content (issue 26: not a general-purpose model).
+type AIChatUse string
+
+const (
+	// AIChatHelp is the help assistant (premium, spec 000 §6): an answer to a
+	// how-to question from the numbered help sections sent with it.
+	AIChatHelp AIChatUse = "HELP"
+)
+
+// AIChatUses lists every use.
+var AIChatUses = []AIChatUse{AIChatHelp}
+
+// ChatCompletionRequest is POST /basic/chatCompletion (spec 001 §7.10, which
+// let the client send a system prompt; Hearth keeps it on the server per use).
 type ChatCompletionRequest struct {
-	GptModel     string `json:"gptModel,omitempty" maxLength:"100" limit:"AIModelMax" doc:"Model name; empty: the model /ai-config sets for translation (default gpt-4o-mini)"`
-	SystemPrompt string `json:"systemPrompt,omitempty" maxLength:"5000" limit:"AISystemPromptMax"`
-	Prompt       string `json:"prompt" minLength:"1" maxLength:"5000" limit:"TranslatorTextMax"`
+	Use      AIChatUse `json:"use" enum:"HELP" doc:"What the completion is for; its system prompt is the server's (a systemPrompt sent is ignored)"`
+	GptModel string    `json:"gptModel,omitempty" maxLength:"100" limit:"AIModelMax" doc:"Accepted and ignored: the model is the one /ai-config sets for TRANSLATION (default gpt-4o-mini)"`
+	Prompt   string    `json:"prompt" minLength:"1" maxLength:"5000" limit:"TranslatorTextMax" doc:"HELP: the numbered help sections ([1] Title, text), then the question"`
 }
 
 // ChatCompletionResult answers POST /basic/chatCompletion.
@@ -260,6 +286,8 @@ type AIConfig struct {
 	Providers       []AIProviderConfig   `json:"providers"`
 	Plans           []AIPlanCapabilities `json:"plans"`
 	TenantPerMinute int                  `json:"tenantPerMinute" doc:"Calls one facility may make in a minute"`
+	UserPerDay      int                  `json:"userPerDay" doc:"Provider calls one person may make in a day (UTC)"`
+	TenantPerDay    int                  `json:"tenantPerDay" doc:"Provider calls one facility may make in a day (UTC)"`
 	UpdatedAt       int64                `json:"updatedAt" doc:"Epoch ms of the last save; 0: never saved"`
 }
 
@@ -274,12 +302,15 @@ type AIProviderSave struct {
 }
 
 // SaveAIConfigRequest is POST /config/save: the capabilities' providers,
-// the plans' capabilities and the facility rate limit, saved together. A
-// provider or plan not named (or providers / plans left out) stays as it is.
+// the plans' capabilities, the facility rate limit and the daily quotas,
+// saved together. A provider or plan not named (or providers / plans left
+// out) stays as it is.
 type SaveAIConfigRequest struct {
 	Providers       []AIProviderSave     `json:"providers,omitempty" maxItems:"4" limit:"AICapabilitiesMax" doc:"Missing: every provider stays as it is"`
 	Plans           []AIPlanCapabilities `json:"plans,omitempty" maxItems:"3" limit:"AIPlansMax" doc:"Missing: the plan table stays as it is"`
 	TenantPerMinute int                  `json:"tenantPerMinute" minimum:"1" maximum:"10000" limit:"AITenantPerMinuteMin,AITenantPerMinuteMax"`
+	UserPerDay      int                  `json:"userPerDay,omitempty" minimum:"0" maximum:"1000000" limit:"AIPerDayMax" doc:"0 or missing: stays as it is"`
+	TenantPerDay    int                  `json:"tenantPerDay,omitempty" minimum:"0" maximum:"1000000" limit:"AIPerDayMax" doc:"0 or missing: stays as it is"`
 }
 
 // TestAIConfigRequest is POST /config/test: a tiny call to one capability's

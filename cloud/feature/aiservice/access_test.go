@@ -29,7 +29,7 @@ func TestPlanGating(t *testing.T) {
 
 		translate(t, free, "Hello", shared.LanguageEnglish, shared.LanguageSpanish).Is(t, http.StatusOK, shared.CodeFunctionMissing)
 		free.Post(t, api+"/voice/textToSpeech", shared.TextToSpeechRequest{InputText: "Hello"}).Is(t, http.StatusOK, shared.CodeFunctionMissing)
-		free.Post(t, api+"/basic/chatCompletion", shared.ChatCompletionRequest{Prompt: "Hello"}).Is(t, http.StatusOK, shared.CodeFunctionMissing)
+		free.Post(t, api+"/basic/chatCompletion", shared.ChatCompletionRequest{Use: shared.AIChatHelp, Prompt: "Hello"}).Is(t, http.StatusOK, shared.CodeFunctionMissing)
 		translate(t, essential, "Hello", shared.LanguageEnglish, shared.LanguageSpanish).OK(t)
 		translate(t, premium, "Hello", shared.LanguageEnglish, shared.LanguageSpanish).OK(t)
 		translate(t, admin, "Hello", shared.LanguageEnglish, shared.LanguageSpanish).OK(t)

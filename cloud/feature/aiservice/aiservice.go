@@ -2,8 +2,9 @@
 // completion, text to speech, transcription and the live translator's
 // translation, through the provider each capability has in /ai-config (or
 // the HEARTH_AI_* variables) and the offline fallbacks of cloud/platform/ai.
-// It gates each call by the facility's plan (/ai-config's plan table) and a
-// per-facility rate limit, and logs every call for billing (ai_usage).
+// It gates each call by the facility's plan (/ai-config's plan table), a
+// per-facility rate limit and per-person and per-facility daily quotas, and
+// logs every call for billing (ai_usage).
 package aiservice
 
 import (
@@ -20,6 +21,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
@@ -41,6 +43,8 @@ type Service struct {
 var (
 	ErrNotInPlan     = problem.New(shared.CodeFunctionMissing, "aiservice.notInPlan")
 	ErrRateLimited   = problem.New(shared.CodeRateLimited, "aiservice.rateLimited")
+	ErrUserQuota     = problem.New(shared.CodeAIQuota, "aiservice.userQuota")
+	ErrTenantQuota   = problem.New(shared.CodeAIQuota, "aiservice.tenantQuota")
 	ErrBadAudioType  = problem.Invalid("file", "audioType", "aiservice.audioType", nil)
 	ErrEmptyAudio    = problem.Invalid("file", "required", "aiservice.audioEmpty", nil)
 	ErrKeyUnreadable = problem.New(shared.CodeAIRefused, "aiservice.keyUnreadable")
@@ -70,7 +74,8 @@ type call struct {
 	usage  shared.AIUsage
 }
 
-// begin checks the plan and the rate limit and finds the capability's provider.
+// begin checks the plan and the rate limit, finds the capability's provider
+// and, when there is one, counts the call against the daily quotas.
 func (s *Service) begin(ctx context.Context, p *auth.Principal, c shared.AICapability) (*call, error) {
 	if !p.IsSuperAdmin() {
 		ok, err := s.store.PlanAllows(ctx, s.db, p.Plan, c)
@@ -81,23 +86,67 @@ func (s *Service) begin(ctx context.Context, p *auth.Principal, c shared.AICapab
 			return nil, ErrNotInPlan
 		}
 	}
-	if err := s.limit(ctx, p.TenantID); err != nil {
+	settings, err := s.store.Settings(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.limit(ctx, p.TenantID, settings); err != nil {
 		return nil, err
 	}
 	ep, source, err := s.endpoint(ctx, c)
 	if err != nil {
 		return nil, err
 	}
+	if ep.Configured() && !p.IsSuperAdmin() {
+		if err := s.quota(ctx, p, settings); err != nil {
+			return nil, err
+		}
+	}
 	return &call{p: p, cap: c, start: time.Now(), ep: ep, source: source}, nil
+}
+
+const dayMs = 24 * 60 * 60 * 1000
+
+// quota counts a call that goes to a provider (the platform pays for it)
+// against today's quotas (UTC) of the person and of the facility, and
+// refuses it past either: 4156 with the seconds to 00:00 UTC. A refused call
+// is not counted, so one person at the limit cannot use up the facility's.
+// Offline speech and translation cost nothing and are not counted.
+func (s *Service) quota(ctx context.Context, p *auth.Principal, settings settingsRow) error {
+	now := s.now().UnixMilli()
+	day := now - now%dayMs
+	quotas := []struct {
+		scope, subject string
+		max            int
+		refused        *problem.Error
+	}{
+		{scopeUser, p.UserID, settings.UserPerDay, ErrUserQuota},
+		{scopeTenant, p.TenantID, settings.TenantPerDay, ErrTenantQuota},
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		for _, q := range quotas {
+			n, ok, err := s.store.CountDay(ctx, tx, q.scope, q.subject, day, q.max)
+			if err != nil {
+				return err
+			}
+			if !ok { // rolls back the person's count too
+				wait := int((day + dayMs - now + 999) / 1000)
+				return q.refused.With(map[string]any{"max": q.max}).WithData(shared.RetryInfo{RetryAfterSeconds: wait})
+			}
+			if n == 1 { // the day's first call tidies the older days
+				if err := s.store.ForgetDays(ctx, tx, q.scope, q.subject, day); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
 }
 
 // limit counts a call of the facility in this minute and refuses it past the
 // limit (4029 with the seconds to the next minute).
-func (s *Service) limit(ctx context.Context, tenantID string) error {
-	settings, err := s.store.Settings(ctx, s.db)
-	if err != nil {
-		return err
-	}
+func (s *Service) limit(ctx context.Context, tenantID string, settings settingsRow) error {
+	var err error
 	now := s.now().UnixMilli()
 	window := now - now%60000
 	var n int
@@ -151,11 +200,20 @@ func isExpected(err error) bool {
 	return ok && (p.Code == shared.CodeNoSpeech || p.Code == shared.CodeAINoOfflineVoice)
 }
 
-// Chat is POST /basic/chatCompletion: one chat completion with the
-// translation capability's provider. The model set in /ai-config is used:
-// gptModel is accepted (spec 001 §7.10) but a client cannot pick a costlier
-// model or one the provider lacks.
+// Chat is POST /basic/chatCompletion: one chat completion for a named use
+// with the translation capability's provider. The use's system prompt, answer
+// length and plan function are the server's (uses.go): a client cannot make it
+// a general-purpose model. The model set in /ai-config is used: gptModel is
+// accepted (spec 001 §7.10) but a client cannot pick a costlier model or one
+// the provider lacks.
 func (s *Service) Chat(ctx context.Context, p *auth.Principal, in shared.ChatCompletionRequest) (*shared.ChatCompletionResult, error) {
+	use, ok := chatUses[in.Use]
+	if !ok {
+		return nil, problem.Invalid("use", "enum", "validation.enum", map[string]any{"values": shared.AIChatHelp})
+	}
+	if !p.IsSuperAdmin() && !auth.PlanAllows(p.Plan, use.function) {
+		return nil, ErrNotInPlan
+	}
 	prompt, err := problem.Text("prompt", in.Prompt, true, shared.TranslatorTextMax)
 	if err != nil {
 		return nil, err
@@ -167,7 +225,7 @@ func (s *Service) Chat(ctx context.Context, p *auth.Principal, in shared.ChatCom
 	if !c.ep.Configured() {
 		return nil, ai.ErrNotConfigured
 	}
-	res, err := s.provider(c.ep).Chat(ctx, ai.ChatRequest{SystemPrompt: strings.TrimSpace(in.SystemPrompt), Prompt: prompt})
+	res, err := s.provider(c.ep).Chat(ctx, ai.ChatRequest{SystemPrompt: use.system(msg.Language(ctx)), Prompt: prompt, MaxTokens: use.maxTokens})
 	c.usage.Model = c.ep.Model
 	if res != nil {
 		c.usage.Model, c.usage.PromptTokens, c.usage.CompletionTokens = res.Model, res.PromptTokens, res.CompletionTokens

@@ -72,7 +72,7 @@ func (s *Service) endpoint(ctx context.Context, c shared.AICapability) (ai.Endpo
 }
 
 // Config is GET /config/get: every capability's provider (keys masked), the
-// plans' capabilities and the facility rate limit.
+// plans' capabilities, the facility rate limit and the daily quotas.
 func (s *Service) Config(ctx context.Context) (*shared.AIConfig, error) {
 	settings, err := s.store.Settings(ctx, s.db)
 	if err != nil {
@@ -82,7 +82,8 @@ func (s *Service) Config(ctx context.Context) (*shared.AIConfig, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &shared.AIConfig{TenantPerMinute: settings.TenantPerMinute, UpdatedAt: settings.UpdatedAt}
+	out := &shared.AIConfig{TenantPerMinute: settings.TenantPerMinute, UserPerDay: settings.UserPerDay, TenantPerDay: settings.TenantPerDay,
+		UpdatedAt: settings.UpdatedAt}
 	for _, c := range shared.AICapabilities {
 		pc := shared.AIProviderConfig{Capability: c, Source: shared.AIConfigNone, Model: defaultModel(c),
 			TimeoutSeconds: int(defaultTimeout(c) / time.Second)}
@@ -162,12 +163,12 @@ func checkBaseURL(ctx context.Context, c shared.AICapability, field, raw string)
 	return v, nil
 }
 
-// SaveConfig is POST /config/save: the providers named, the plans named and
-// the rate limit, in one transaction with an audit row (keys never in it). A
-// provider or plan not named stays as it is (plans left out: the whole plan
-// table is kept). A provider's key left empty keeps the kept one, but only
-// for the base URL it was saved with: a new base URL needs the key again
-// (or clearApiKey, which forgets it).
+// SaveConfig is POST /config/save: the providers named, the plans named, the
+// rate limit and the daily quotas (0: kept as they are), in one transaction
+// with an audit row (keys never in it). A provider or plan not named stays as
+// it is (plans left out: the whole plan table is kept). A provider's key left
+// empty keeps the kept one, but only for the base URL it was saved with: a
+// new base URL needs the key again (or clearApiKey, which forgets it).
 func (s *Service) SaveConfig(ctx context.Context, p *auth.Principal, in shared.SaveAIConfigRequest) (*shared.AIConfig, error) {
 	seen := map[shared.AICapability]bool{}
 	rows := make([]providerRow, 0, len(in.Providers))
@@ -228,7 +229,18 @@ func (s *Service) SaveConfig(ctx context.Context, p *auth.Principal, in shared.S
 				return err
 			}
 		}
-		if err := s.store.SaveSettings(ctx, tx, in.TenantPerMinute, now, p.UserID); err != nil {
+		settings, err := s.store.Settings(ctx, tx)
+		if err != nil {
+			return err
+		}
+		settings.TenantPerMinute, settings.UpdatedAt = in.TenantPerMinute, now
+		if in.UserPerDay > 0 {
+			settings.UserPerDay = in.UserPerDay
+		}
+		if in.TenantPerDay > 0 {
+			settings.TenantPerDay = in.TenantPerDay
+		}
+		if err := s.store.SaveSettings(ctx, tx, settings, p.UserID); err != nil {
 			return err
 		}
 		after, err := s.auditView(ctx, tx)
@@ -263,7 +275,8 @@ func (s *Service) auditView(ctx context.Context, q db.Querier) (map[string]any, 
 		providers[string(c)] = map[string]any{"baseUrl": r.BaseURL, "model": r.Model, "timeoutSeconds": r.TimeoutSeconds,
 			"apiKeySet": r.KeySealed != "", "apiKeyLast4": r.KeyLast4}
 	}
-	return map[string]any{"providers": providers, "plans": caps, "tenantPerMinute": settings.TenantPerMinute}, nil
+	return map[string]any{"providers": providers, "plans": caps, "tenantPerMinute": settings.TenantPerMinute,
+		"userPerDay": settings.UserPerDay, "tenantPerDay": settings.TenantPerDay}, nil
 }
 
 // TestConfig is POST /config/test: a tiny call to the capability's provider

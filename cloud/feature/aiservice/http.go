@@ -40,7 +40,7 @@ func Routes(api *web.API, s *Service) {
 		return op(method, path, summary, shared.SuperAdmins, web.AnyPlan)
 	}
 
-	web.Handle(api, use(http.MethodPost, "/basic/chatCompletion", "One chat completion (translation and rewriting) with the model /ai-config sets; 4150 without a provider"),
+	web.Handle(api, use(http.MethodPost, "/basic/chatCompletion", "One chat completion for a named use (HELP: the help assistant) with the server's prompt for it and the model /ai-config sets; 4150 without a provider, 4156 past a daily quota"),
 		func(ctx context.Context, in *web.Body[shared.ChatCompletionRequest]) (*shared.ChatCompletionResult, error) {
 			return s.Chat(ctx, auth.From(ctx), in.Body)
 		})
@@ -85,7 +85,7 @@ func Routes(api *web.API, s *Service) {
 			return s.Status(ctx, auth.From(ctx))
 		})
 
-	web.Handle(api, admin(http.MethodGet, "/config/get", "The AI configuration: each capability's provider (keys masked), the plans' capabilities, the facility rate limit"),
+	web.Handle(api, admin(http.MethodGet, "/config/get", "The AI configuration: each capability's provider (keys masked), the plans' capabilities, the facility rate limit, the daily quotas"),
 		func(ctx context.Context, _ *web.None) (*shared.AIConfig, error) {
 			return s.Config(ctx)
 		})

@@ -33,7 +33,7 @@ func TestWithoutAProvider(t *testing.T) {
 			t.Fatalf("Spanish message %q", r.Message)
 		}
 		c.Language = "zh-CN"
-		r = c.Post(t, api+"/basic/chatCompletion", shared.ChatCompletionRequest{Prompt: "hi"}).Is(t, http.StatusOK, shared.CodeAINotConfigured)
+		r = c.Post(t, api+"/basic/chatCompletion", shared.ChatCompletionRequest{Use: shared.AIChatHelp, Prompt: "hi"}).Is(t, http.StatusOK, shared.CodeAINotConfigured)
 		if !strings.Contains(r.Message, "AI 服务提供商") {
 			t.Fatalf("Chinese message %q", r.Message)
 		}

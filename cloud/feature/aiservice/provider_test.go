@@ -68,7 +68,7 @@ func TestThroughTheProvider(t *testing.T) {
 		}
 
 		var chat shared.ChatCompletionResult
-		c.Post(t, api+"/basic/chatCompletion", shared.ChatCompletionRequest{GptModel: "gpt-4o-mini", SystemPrompt: "Rewrite politely", Prompt: "give pills"}).OK(t).Into(t, &chat)
+		c.Post(t, api+"/basic/chatCompletion", shared.ChatCompletionRequest{Use: shared.AIChatHelp, GptModel: "gpt-4o-mini", Prompt: "[1] Tasks\nOpen Tasks.\n\nQuestion: tasks?"}).OK(t).Into(t, &chat)
 		if chat.Content == "" || chat.Model != "gpt-4o-mini" || chat.PromptTokens == 0 {
 			t.Fatalf("chat %+v", chat)
 		}
@@ -150,8 +150,8 @@ func TestLimits(t *testing.T) {
 			path, field string
 			body        any
 		}{
-			{"/basic/chatCompletion", "prompt", shared.ChatCompletionRequest{Prompt: long}},
-			{"/basic/chatCompletion", "systemPrompt", shared.ChatCompletionRequest{Prompt: "hi", SystemPrompt: long}},
+			{"/basic/chatCompletion", "prompt", shared.ChatCompletionRequest{Use: shared.AIChatHelp, Prompt: long}},
+			{"/basic/chatCompletion", "use", map[string]string{"prompt": "hi", "use": "ANYTHING"}},
 			{"/translator/translate", "text", shared.TranslateRequest{Text: long, From: shared.LanguageEnglish, To: shared.LanguageSpanish}},
 			{"/voice/textToSpeech", "inputText", shared.TextToSpeechRequest{InputText: strings.Repeat("a", shared.SpeechTextMax+1)}},
 			{"/translator/translate", "to", map[string]string{"text": "hi", "from": "ENGLISH", "to": "KLINGON"}},

@@ -10,7 +10,7 @@ import (
 )
 
 // Store is the SQL of the AI service: its settings, providers, plan
-// capabilities, rate windows and usage log. Each method takes the querier,
+// capabilities, rate windows, daily counts and usage log. Each method takes the querier,
 // so the caller chooses the transaction.
 type Store struct{}
 
@@ -28,25 +28,30 @@ type providerRow struct {
 // settingsRow is the ai_settings row.
 type settingsRow struct {
 	TenantPerMinute int
+	UserPerDay      int
+	TenantPerDay    int
 	UpdatedAt       int64
 }
 
 // Settings reads the platform's AI settings.
 func (Store) Settings(ctx context.Context, q db.Querier) (settingsRow, error) {
 	var s settingsRow
-	err := q.QueryRowContext(ctx, `SELECT tenant_per_minute, updated_at FROM ai_settings WHERE id = 'platform'`).
-		Scan(&s.TenantPerMinute, &s.UpdatedAt)
+	err := q.QueryRowContext(ctx, `SELECT tenant_per_minute, user_per_day, tenant_per_day, updated_at FROM ai_settings WHERE id = 'platform'`).
+		Scan(&s.TenantPerMinute, &s.UserPerDay, &s.TenantPerDay, &s.UpdatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
-		return settingsRow{TenantPerMinute: shared.AIDefaultTenantPerMinute}, nil
+		return settingsRow{TenantPerMinute: shared.AIDefaultTenantPerMinute, UserPerDay: shared.AIDefaultUserPerDay,
+			TenantPerDay: shared.AIDefaultTenantPerDay}, nil
 	}
 	return s, db.Wrap("ai: settings", err)
 }
 
 // SaveSettings writes the platform's AI settings.
-func (Store) SaveSettings(ctx context.Context, q db.Querier, perMinute int, at int64, by string) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO ai_settings (id, tenant_per_minute, updated_at, updated_by) VALUES ('platform', ?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET tenant_per_minute = excluded.tenant_per_minute, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-		perMinute, at, by)
+func (Store) SaveSettings(ctx context.Context, q db.Querier, s settingsRow, by string) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO ai_settings (id, tenant_per_minute, user_per_day, tenant_per_day, updated_at, updated_by)
+		VALUES ('platform', ?, ?, ?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET tenant_per_minute = excluded.tenant_per_minute, user_per_day = excluded.user_per_day,
+		tenant_per_day = excluded.tenant_per_day, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+		s.TenantPerMinute, s.UserPerDay, s.TenantPerDay, s.UpdatedAt, by)
 	return db.Wrap("ai: save settings", err)
 }
 
@@ -149,6 +154,32 @@ func (Store) CountCall(ctx context.Context, q db.Querier, tenantID string, windo
 func (Store) ForgetWindows(ctx context.Context, q db.Querier, tenantID string, window int64) error {
 	_, err := q.ExecContext(ctx, `DELETE FROM ai_rate_windows WHERE tenant_id = ? AND window_start < ?`, tenantID, window)
 	return db.Wrap("ai: forget windows", err)
+}
+
+// Scopes of ai_daily_calls.
+const (
+	scopeUser   = "user"
+	scopeTenant = "tenant"
+)
+
+// CountDay counts one call of a person or facility on the UTC day starting
+// at day, unless it has already made max: ok is false then, and nothing is
+// counted. n is the day's calls, this one included. One conditional upsert,
+// so replicas counting at once never let more than max through.
+func (Store) CountDay(ctx context.Context, q db.Querier, scope, subject string, day int64, max int) (n int, ok bool, err error) {
+	err = q.QueryRowContext(ctx, `INSERT INTO ai_daily_calls (scope, subject_id, day, calls) VALUES (?, ?, ?, 1)
+		ON CONFLICT (scope, subject_id, day) DO UPDATE SET calls = ai_daily_calls.calls + 1 WHERE ai_daily_calls.calls < ?
+		RETURNING calls`, scope, subject, day, max).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) { // the update's condition failed: the quota is used up
+		return max, false, nil
+	}
+	return n, err == nil, db.Wrap("ai: count day", err)
+}
+
+// ForgetDays deletes a person's or facility's counts of days before day.
+func (Store) ForgetDays(ctx context.Context, q db.Querier, scope, subject string, day int64) error {
+	_, err := q.ExecContext(ctx, `DELETE FROM ai_daily_calls WHERE scope = ? AND subject_id = ? AND day < ?`, scope, subject, day)
+	return db.Wrap("ai: forget days", err)
 }
 
 // usageRow is an ai_usage row.

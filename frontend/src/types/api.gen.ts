@@ -83,10 +83,6 @@ export const AIProviderOffline: AIProviderKind = "offline";
  */
 export const TranslatorTextMax = 5000;
 /**
- * AISystemPromptMax bounds a chat completion's system prompt (the same bound as the prompt).
- */
-export const AISystemPromptMax = 5000;
-/**
  * AIModelMax bounds a model name.
  */
 export const AIModelMax = 100;
@@ -137,6 +133,22 @@ export const AITenantPerMinuteMax = 10000;
  */
 export const AIDefaultTenantPerMinute = 120;
 /**
+ * AIDefaultUserPerDay is the daily quota of one person's calls sent to a
+ * provider (the platform pays for them) until the super admin changes it:
+ * some 160 translator turns of three calls, more than a shift of
+ * interpreting. Offline speech and translation are not counted.
+ */
+export const AIDefaultUserPerDay = 500;
+/**
+ * AIDefaultTenantPerDay is the daily quota of one facility's provider
+ * calls until the super admin changes it: six such people.
+ */
+export const AIDefaultTenantPerDay = 3000;
+/**
+ * AIPerDayMax bounds either daily quota.
+ */
+export const AIPerDayMax = 1000000;
+/**
  * CodeNoSpeech: the recording held no speech that could be transcribed (spec 001 §7.10: code 400).
  */
 export const CodeNoSpeech: Code = "400";
@@ -165,6 +177,11 @@ export const CodeAIOfflineMissing: Code = "4154";
  */
 export const CodeAINoOfflineVoice: Code = "4155";
 /**
+ * CodeAIQuota: the day's AI calls are used up, the user's or the facility's
+ * (data.retryAfterSeconds: until 00:00 UTC, when the count starts again).
+ */
+export const CodeAIQuota: Code = "4156";
+/**
  * AIProblemData is the data of some AI answers: the Debian package to install
  * (4154) or how long to wait (4151, 4029).
  */
@@ -173,11 +190,23 @@ export interface AIProblemData {
   retryAfterSeconds?: number /* int */;
 }
 /**
- * ChatCompletionRequest is POST /basic/chatCompletion (spec 001 §7.10): used for translation and rewriting.
+ * AIChatUse is what a chat completion is for. The server holds each use's
+ * system prompt, answer length and plan function: a client sends only the
+ * use and its content (issue 26: not a general-purpose model).
+ */
+export type AIChatUse = string;
+/**
+ * AIChatHelp is the help assistant (premium, spec 000 §6): an answer to a
+ * how-to question from the numbered help sections sent with it.
+ */
+export const AIChatHelp: AIChatUse = "HELP";
+/**
+ * ChatCompletionRequest is POST /basic/chatCompletion (spec 001 §7.10, which
+ * let the client send a system prompt; Hearth keeps it on the server per use).
  */
 export interface ChatCompletionRequest {
+  use: AIChatUse;
   gptModel?: string;
-  systemPrompt?: string;
   prompt: string;
 }
 /**
@@ -302,6 +331,8 @@ export interface AIConfig {
   providers: AIProviderConfig[];
   plans: AIPlanCapabilities[];
   tenantPerMinute: number /* int */;
+  userPerDay: number /* int */;
+  tenantPerDay: number /* int */;
   updatedAt: number /* int64 */;
 }
 /**
@@ -317,13 +348,16 @@ export interface AIProviderSave {
 }
 /**
  * SaveAIConfigRequest is POST /config/save: the capabilities' providers,
- * the plans' capabilities and the facility rate limit, saved together. A
- * provider or plan not named (or providers / plans left out) stays as it is.
+ * the plans' capabilities, the facility rate limit and the daily quotas,
+ * saved together. A provider or plan not named (or providers / plans left
+ * out) stays as it is.
  */
 export interface SaveAIConfigRequest {
   providers?: AIProviderSave[];
   plans?: AIPlanCapabilities[];
   tenantPerMinute: number /* int */;
+  userPerDay?: number /* int */;
+  tenantPerDay?: number /* int */;
 }
 /**
  * TestAIConfigRequest is POST /config/test: a tiny call to one capability's

@@ -12,6 +12,8 @@ const config: AIConfig = {
     { plan: 'PREMIUM_PLAN', capabilities: ['TRANSLATION', 'TRANSCRIPTION', 'SPEECH', 'ANALYSIS'] },
   ],
   tenantPerMinute: 120,
+  userPerDay: 500,
+  tenantPerDay: 3000,
   updatedAt: 0,
 };
 
@@ -22,17 +24,22 @@ describe('the /ai-config form', () => {
     expect(d.providers[0]).toMatchObject({ baseUrl: 'https://api.openai.com/v1', apiKey: '', timeoutSeconds: '30' });
     expect(d.plans.FREE_PLAN).toEqual([]);
     expect(d.tenantPerMinute).toBe('120');
+    expect([d.userPerDay, d.tenantPerDay]).toEqual(['500', '3000']);
   });
-  it('checks URLs, timeouts and the per-minute limit', () => {
+  it('checks URLs, timeouts, the per-minute limit and the daily quotas', () => {
     const d = draftOf(config);
     expect(checkConfig(d)).toEqual({});
     d.providers[1].baseUrl = 'ftp://x';
     d.providers[2].timeoutSeconds = '281';
     d.tenantPerMinute = '0';
+    d.userPerDay = '0';
+    d.tenantPerDay = '1000001';
     expect(checkConfig(d)).toEqual({
       'providers.TRANSCRIPTION.baseUrl': 'ai.config.check.url',
       'providers.SPEECH.timeoutSeconds': 'ai.config.check.timeout',
       tenantPerMinute: 'ai.config.check.perMinute',
+      userPerDay: 'ai.config.check.perDay',
+      tenantPerDay: 'ai.config.check.perDay',
     });
   });
   it('sends a key only when one was typed, and clears only when asked with none typed', () => {
@@ -48,6 +55,7 @@ describe('the /ai-config form', () => {
     expect(req.plans).toHaveLength(3);
     expect(req.plans[1]).toEqual({ plan: 'ESSENTIAL_PLAN', capabilities: ['TRANSLATION', 'SPEECH'] });
     expect(req.tenantPerMinute).toBe(120);
+    expect([req.userPerDay, req.tenantPerDay]).toEqual([500, 3000]);
   });
   it('tests with the form’s settings', () => {
     const d = draftOf(config);
@@ -58,13 +66,22 @@ describe('the /ai-config form', () => {
     const d = draftOf(config);
     expect(
       placeServerErrors(
-        { 'providers[2].timeoutSeconds': 'too big', 'providers[1].baseUrl': 'Speech to text: Base URL must…', tenantPerMinute: 'bad', plans: 'Plans lists…' },
+        {
+          'providers[2].timeoutSeconds': 'too big',
+          'providers[1].baseUrl': 'Speech to text: Base URL must…',
+          'providers[0].apiKey': 'Translation and rewriting: the base URL changed, so enter the API key again…',
+          tenantPerMinute: 'bad',
+          userPerDay: 'too many',
+          plans: 'Plans lists…',
+        },
         d,
       ),
     ).toEqual({
       'providers.SPEECH.timeoutSeconds': 'too big',
       'providers.TRANSCRIPTION.baseUrl': 'Speech to text: Base URL must…',
+      'providers.TRANSLATION.apiKey': 'Translation and rewriting: the base URL changed, so enter the API key again…',
       tenantPerMinute: 'bad',
+      userPerDay: 'too many',
       '': 'Plans lists…',
     });
   });

@@ -5,6 +5,7 @@ import {
   AIBaseURLMax,
   AIKeyMax,
   AIModelMax,
+  AIPerDayMax,
   AITenantPerMinuteMax,
   AITenantPerMinuteMin,
   AITimeoutMax,
@@ -30,6 +31,9 @@ export interface ConfigDraft {
   /** plan → capabilities it may use. */
   plans: Record<string, string[]>;
   tenantPerMinute: string;
+  /** The daily quotas of provider calls, as typed. */
+  userPerDay: string;
+  tenantPerDay: string;
 }
 
 export function draftOf(config: AIConfig): ConfigDraft {
@@ -47,11 +51,16 @@ export function draftOf(config: AIConfig): ConfigDraft {
     }),
     plans: Object.fromEntries(PLANS.map((plan) => [plan, [...(config.plans.find((x) => x.plan === plan)?.capabilities ?? [])]])),
     tenantPerMinute: String(config.tenantPerMinute || ''),
+    userPerDay: String(config.userPerDay || ''),
+    tenantPerDay: String(config.tenantPerDay || ''),
   };
 }
 
-/** Message keys of the browser's checks, by field: `providers.<capability>.<field>` or `tenantPerMinute`. */
-export type ConfigProblems = Record<string, 'ai.config.check.url' | 'ai.config.check.timeout' | 'ai.config.check.perMinute' | 'ai.config.check.tooLong'>;
+/** Message keys of the browser's checks, by field: `providers.<capability>.<field>`, `tenantPerMinute`, `userPerDay` or `tenantPerDay`. */
+export type ConfigProblems = Record<
+  string,
+  'ai.config.check.url' | 'ai.config.check.timeout' | 'ai.config.check.perMinute' | 'ai.config.check.perDay' | 'ai.config.check.tooLong'
+>;
 
 function isWholeNumber(s: string): boolean {
   return /^\d+$/.test(s.trim());
@@ -81,10 +90,14 @@ export function checkConfig(d: ConfigDraft): ConfigProblems {
   if (!isWholeNumber(perMinute) || Number(perMinute) < AITenantPerMinuteMin || Number(perMinute) > AITenantPerMinuteMax) {
     out.tenantPerMinute = 'ai.config.check.perMinute';
   }
+  for (const field of ['userPerDay', 'tenantPerDay'] as const) {
+    const v = d[field].trim();
+    if (!isWholeNumber(v) || Number(v) < 1 || Number(v) > AIPerDayMax) out[field] = 'ai.config.check.perDay';
+  }
   return out;
 }
 
-/** The whole form: every capability's provider, the whole plan table and the rate limit. */
+/** The whole form: every capability's provider, the whole plan table, the rate limit and the daily quotas. */
 export function saveRequest(d: ConfigDraft): Required<SaveAIConfigRequest> {
   return {
     providers: d.providers.map((p) => ({
@@ -97,6 +110,8 @@ export function saveRequest(d: ConfigDraft): Required<SaveAIConfigRequest> {
     })),
     plans: PLANS.map((plan): AIPlanCapabilities => ({ plan, capabilities: CAPABILITIES.filter((c) => d.plans[plan]?.includes(c)) })),
     tenantPerMinute: Number(d.tenantPerMinute.trim()),
+    userPerDay: Number(d.userPerDay.trim()),
+    tenantPerDay: Number(d.tenantPerDay.trim()),
   };
 }
 
@@ -113,8 +128,8 @@ export function testRequest(p: ProviderDraft): TestAIConfigRequest {
 
 /**
  * The server's 4022 field names put under the form's fields: `providers[1].baseUrl` → the second
- * capability's base URL (the request lists the four capabilities in the form's order); `tenantPerMinute`
- * as it is; anything else (`providers`, `plans`) stays for the form's top, returned under ''.
+ * capability's base URL (the request lists the four capabilities in the form's order); `tenantPerMinute`,
+ * `userPerDay` and `tenantPerDay` as they are; anything else (`providers`, `plans`) stays for the form's top, returned under ''.
  */
 export function placeServerErrors(errors: Record<string, string>, d: ConfigDraft): Record<string, string> {
   const out: Record<string, string> = {};
@@ -122,7 +137,7 @@ export function placeServerErrors(errors: Record<string, string>, d: ConfigDraft
     const m = /^providers\[(\d+)\]\.(\w+)$/.exec(field);
     const capability = m ? d.providers[Number(m[1])]?.capability : undefined;
     if (m && capability) out[`providers.${capability}.${m[2]}`] = message;
-    else if (field === 'tenantPerMinute') out.tenantPerMinute = message;
+    else if (field === 'tenantPerMinute' || field === 'userPerDay' || field === 'tenantPerDay') out[field] = message;
     else out[''] = out[''] ? `${out['']} ${message}` : message;
   }
   return out;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { citedSections, helpPrompt, helpSystemPrompt, searchHelp, terms } from './helpSearch';
+import { citedSections, helpPrompt, searchHelp, terms } from './helpSearch';
 import { HELP as EN } from './help/en-US';
 import { HELP as ES } from './help/es-ES';
 import { HELP as ZH } from './help/zh-CN';
@@ -65,9 +65,6 @@ describe('the prompt', () => {
     expect(p.endsWith('Question: How?')).toBe(true);
     const long = helpPrompt([{ ...EN[0], body: 'x'.repeat(9000) }, EN[1]], 'q'.repeat(100));
     expect([...long].length).toBeLessThanOrEqual(5000);
-  });
-  it('asks for citations and the reader’s language', () => {
-    expect(helpSystemPrompt('Spanish')).toMatch(/\[1\].*Answer in Spanish/);
   });
   it('reads the citations of an answer', () => {
     const s = EN.slice(0, 3);

@@ -1,6 +1,7 @@
 // The help assistant's retrieval: Hearth's own help sections (help/*.ts, one per built screen, in the three
-// interface languages) ranked against a question, and the prompt that asks a provider to answer from them
-// only. With no provider the matching sections are the answer (issue 17).
+// interface languages) ranked against a question, and the prompt that carries them and the question to the
+// server's HELP use, whose instructions (answer from these only, cite them) the server keeps. With no
+// provider the matching sections are the answer (issue 17).
 import { TEXT_MAX } from './translatorRules';
 
 export interface HelpSection {
@@ -94,17 +95,6 @@ export function searchHelp(corpus: readonly HelpSection[], question: string, lim
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .slice(0, limit)
     .map(({ section, score }) => ({ section, score }));
-}
-
-/** The fixed instructions sent with every help question. */
-export function helpSystemPrompt(languageName: string): string {
-  return [
-    "You are the help assistant of Hearth, software for adult family homes.",
-    'Answer the question only from the numbered help sections given. Do not invent screens, buttons or rules.',
-    'After each statement cite the section it comes from as [1], [2] or [3].',
-    'If the sections do not answer the question, say so in one sentence and cite nothing.',
-    `Answer in ${languageName}, in at most 120 words.`,
-  ].join(' ');
 }
 
 /**

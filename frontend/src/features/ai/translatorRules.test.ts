@@ -126,6 +126,7 @@ describe('failures', () => {
     expect(failureKind('4151')).toBe('provider');
     expect(failureKind('4154')).toBe('provider');
     expect(failureKind('4029')).toBe('busy');
+    expect(failureKind('4156')).toBe('quota');
     expect(failureKind('5000')).toBe('other');
   });
 });

@@ -171,9 +171,9 @@ export function translationAvailable(status: AIStatus | undefined, from: Residen
 }
 
 /** The AI service's own failure codes (shared/ai.go) that the translator explains in place. */
-export const AI_CODES = ['400', '4029', '4150', '4151', '4152', '4153', '4154', '4155', '4022', '7003'] as const;
+export const AI_CODES = ['400', '4029', '4150', '4151', '4152', '4153', '4154', '4155', '4156', '4022', '7003'] as const;
 
-export type FailureKind = 'noSpeech' | 'needsProvider' | 'noOfflineVoice' | 'provider' | 'busy' | 'other';
+export type FailureKind = 'noSpeech' | 'needsProvider' | 'noOfflineVoice' | 'provider' | 'busy' | 'quota' | 'other';
 
 /** What a failed call means, by its code (docs/api.md "AI service" codes). */
 export function failureKind(code: string): FailureKind {
@@ -191,6 +191,8 @@ export function failureKind(code: string): FailureKind {
       return 'provider';
     case '4029':
       return 'busy';
+    case '4156':
+      return 'quota';
     default:
       return 'other';
   }

@@ -2,7 +2,7 @@ import type { ChatCompletionRequest, ChatCompletionResult } from '@/types/api.ge
 import { api } from '@/lib/api/client';
 import { AI_CODES } from '../translatorRules';
 
-/** POST /api/ai/basic/chatCompletion: the model /ai-config sets for translation and rewriting. */
+/** POST /api/ai/basic/chatCompletion: a named use (HELP) whose system prompt is the server's; 4156 past a daily quota. */
 export function chatCompletion(req: ChatCompletionRequest, signal?: AbortSignal): Promise<ChatCompletionResult> {
   return api.post<ChatCompletionResult>('/ai/basic/chatCompletion', req, { signal, handles: AI_CODES });
 }

@@ -3,12 +3,12 @@ import { Button, Callout, InputGroup, Intent, Spinner } from '@blueprintjs/core'
 import { SendMessageIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AIStatus } from '@/types/api.gen';
+import { AIChatHelp, type AIStatus } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
 import { isApiError } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n';
 import { chatCompletion } from '../api/chat';
-import { citedSections, helpPrompt, helpSystemPrompt, searchHelp, type HelpSection } from '../helpSearch';
+import { citedSections, helpPrompt, searchHelp, type HelpSection } from '../helpSearch';
 import { providerConfigured } from '../translatorRules';
 
 /** The help corpus of each interface language, loaded with the panel. */
@@ -17,9 +17,6 @@ const CORPUS: Record<string, () => Promise<readonly HelpSection[]>> = {
   'es-ES': () => import('../help/es-ES').then((m) => m.HELP),
   'zh-CN': () => import('../help/zh-CN').then((m) => m.HELP),
 };
-
-/** The answer's language, named for the model (the system prompt is in English). */
-const LANGUAGE_NAMES: Record<string, string> = { 'en-US': 'English', 'es-ES': 'Spanish', 'zh-CN': 'Simplified Chinese' };
 
 /** A question is short; the prompt carries the sections too (5000 characters in all). */
 export const HELP_QUESTION_MAX = 500;
@@ -42,8 +39,9 @@ interface HelpPanelProps {
 
 /**
  * The help assistant (premium, spec 000 §6): answers how-to questions from Hearth's own help sections. With
- * an AI provider the matching sections and the question go to /basic/chatCompletion and the answer cites the
- * screens; without one, the matching sections are shown as they are.
+ * an AI provider the matching sections and the question go to /basic/chatCompletion (use HELP, whose
+ * instructions the server keeps) and the answer cites the screens; without one, the matching sections are
+ * shown as they are.
  */
 export default function HelpPanel({ status, caregiver, onClose }: HelpPanelProps) {
   const { t } = useTranslation();
@@ -74,7 +72,8 @@ export default function HelpPanel({ status, caregiver, onClose }: HelpPanelProps
     setQuestion('');
     if (!ai || sections.length === 0) return;
     try {
-      const result = await chatCompletion({ systemPrompt: helpSystemPrompt(LANGUAGE_NAMES[lang] ?? 'English'), prompt: helpPrompt(sections, q) });
+      // The instructions (answer from these sections, cite them, in the reader's language) are the server's.
+      const result = await chatCompletion({ use: AIChatHelp, prompt: helpPrompt(sections, q) });
       update(n, { answer: result.content, cited: citedSections(result.content, sections), pending: false });
     } catch (err) {
       update(n, { pending: false, problem: isApiError(err) && err.message ? err.message : t('ai.translator.error.network') });

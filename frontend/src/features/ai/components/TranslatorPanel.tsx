@@ -63,6 +63,7 @@ function useProblemText() {
       noOfflineVoice: t('ai.translator.error.noOfflineVoice'),
       provider: t('ai.translator.error.provider'),
       busy: t('ai.translator.error.busy'),
+      quota: t('ai.translator.error.quota'),
       other: t('ai.translator.error.other'),
     }[kind];
     return err.message || fallback;

@@ -229,6 +229,30 @@ function ConfigForm({ config }: { config: AIConfig }) {
           }}
         />
       </FormField>
+      <FormField id="ai-userPerDay" label={t('ai.config.userPerDay')} required error={errorOf('userPerDay')} hint={t('ai.config.userPerDayHint')}>
+        <InputGroup
+          id="ai-userPerDay"
+          inputMode="numeric"
+          required
+          value={draft.userPerDay}
+          onChange={(e) => {
+            const userPerDay = e.currentTarget.value;
+            setDraft((d) => ({ ...d, userPerDay }));
+          }}
+        />
+      </FormField>
+      <FormField id="ai-tenantPerDay" label={t('ai.config.tenantPerDay')} required error={errorOf('tenantPerDay')} hint={t('ai.config.tenantPerDayHint')}>
+        <InputGroup
+          id="ai-tenantPerDay"
+          inputMode="numeric"
+          required
+          value={draft.tenantPerDay}
+          onChange={(e) => {
+            const tenantPerDay = e.currentTarget.value;
+            setDraft((d) => ({ ...d, tenantPerDay }));
+          }}
+        />
+      </FormField>
       <div className="hearth-ai-config-actions">
         <Button type="submit" intent={Intent.PRIMARY} icon={<FloppyDiskIcon />} loading={save.isPending} data-testid="ai-config-save">
           {t('ai.config.save')}
@@ -322,8 +346,8 @@ function UsageLog() {
 
 /**
  * /ai-config (super admin): each capability's AI provider (base URL, write-only key shown by its last 4,
- * model, timeout) with a connection test, which plans use which capability, the facility rate limit, and
- * the usage log.
+ * model, timeout) with a connection test, which plans use which capability, the facility rate limit, the
+ * daily quotas per person and per facility, and the usage log.
  */
 export default function AiConfigPage() {
   const { t } = useTranslation();
