@@ -596,8 +596,8 @@ var vitalRanges = map[shared.VitalSign][2]float64{
 
 // doseRules are an order's rules for a log (docs/api.md "Logging a pass";
 // the cloud's checkDose): the vital for GIVEN and HELD, its plausible
-// range, the hold limits and sliding scale for GIVEN, the site of a route
-// that needs one, a controlled substance's counts. The first broken one.
+// range, pill counts that add up (countRules), the hold limits and sliding
+// scale for GIVEN, the site of a route that needs one. The first broken one.
 func doseRules(order *shared.Medication, outcome shared.PassOutcome, vital *float64, site shared.ApplicationSite, before, after *int) []medRule {
 	given := outcome == shared.OutcomeGiven
 	if order.Vital != "" && (given || outcome == shared.OutcomeHeld) && vital == nil {
@@ -611,6 +611,9 @@ func doseRules(order *shared.Medication, outcome shared.PassOutcome, vital *floa
 		if *vital < rng[0] || *vital > rng[1] {
 			return []medRule{{field: "vitalValue", rule: "range", key: "desktop.med.vitalRange", args: map[string]any{"min": rng[0], "max": rng[1]}}}
 		}
+	}
+	if rules := countRules(order, given, before, after); len(rules) > 0 {
+		return rules
 	}
 	if !given {
 		return nil
@@ -633,15 +636,21 @@ func doseRules(order *shared.Medication, outcome shared.PassOutcome, vital *floa
 	if slices.Contains(shared.SiteRoutes, order.Route) && site == "" {
 		return []medRule{{field: "site", rule: "required", key: "desktop.med.siteRequired"}}
 	}
-	if order.Controlled {
-		switch {
-		case before == nil:
-			return []medRule{{field: "countBefore", rule: "required", key: "desktop.med.countRequired"}}
-		case after == nil:
-			return []medRule{{field: "countAfter", rule: "required", key: "desktop.med.countRequired"}}
-		case *after > *before:
-			return []medRule{{field: "countAfter", rule: "maximum", key: "desktop.med.countOrder"}}
-		}
+	return nil
+}
+
+// countRules are shared.PillCountRule, the cloud's: a controlled order's given
+// dose needs both counts, and counts sent with any log come in pairs and never go up.
+func countRules(order *shared.Medication, given bool, before, after *int) []medRule {
+	required := order.Controlled && given
+	field, rule := shared.PillCountRule(required, before, after)
+	switch {
+	case rule == "maximum":
+		return []medRule{{field: field, rule: rule, key: "desktop.med.countOrder"}}
+	case rule != "" && required:
+		return []medRule{{field: field, rule: rule, key: "desktop.med.countRequired"}}
+	case rule != "":
+		return []medRule{{field: field, rule: rule, key: "desktop.med.countPair"}}
 	}
 	return nil
 }
