@@ -30,6 +30,8 @@ interface DateInputProps {
   intent?: Intent;
   required?: boolean;
   autoFocus?: boolean;
+  /** The field's message (FormField ties it to the field with its id). */
+  'aria-describedby'?: string;
 }
 
 /**
@@ -37,7 +39,7 @@ interface DateInputProps {
  * 2026/11/22), not the browser's, with a calendar in that language (react-day-picker on date-fns locales).
  * The value stays YYYY-MM-DD.
  */
-export function DateInput({ id, value, onChange, max, min, intent, required, autoFocus }: DateInputProps) {
+export function DateInput({ id, value, onChange, max, min, intent, required, autoFocus, 'aria-describedby': describedBy }: DateInputProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const [text, setText] = useState(() => formatCalendarDate(value, language));
@@ -85,6 +87,7 @@ export function DateInput({ id, value, onChange, max, min, intent, required, aut
         required={required}
         autoFocus={autoFocus}
         autoComplete="off"
+        aria-describedby={describedBy}
         placeholder={t('common.date.placeholder')}
         onValueChange={type}
         onBlur={() => {

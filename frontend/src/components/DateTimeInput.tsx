@@ -18,13 +18,15 @@ interface DateTimeInputProps {
   intent?: Intent;
   required?: boolean;
   autoFocus?: boolean;
+  /** The field's message, for both parts (FormField ties it to the field with its id). */
+  'aria-describedby'?: string;
 }
 
 /**
  * A date (DateInput) and a time of day typed the interface language's way (02:05 PM for en-US, 14:05 for
  * es-ES and zh-CN). The value keeps the `datetime-local` format the forms and the calls use.
  */
-export function DateTimeInput({ id, label, value, onChange, min, intent, required, autoFocus }: DateTimeInputProps) {
+export function DateTimeInput({ id, label, value, onChange, min, intent, required, autoFocus, 'aria-describedby': describedBy }: DateTimeInputProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const [date, setDate] = useState(() => value.slice(0, 10));
@@ -54,6 +56,7 @@ export function DateTimeInput({ id, label, value, onChange, min, intent, require
         intent={intent}
         required={required}
         autoFocus={autoFocus}
+        aria-describedby={describedBy}
         onChange={(d) => {
           setDate(d);
           hand(d, time);
@@ -65,6 +68,7 @@ export function DateTimeInput({ id, label, value, onChange, min, intent, require
         intent={intent}
         required={required}
         autoComplete="off"
+        aria-describedby={describedBy}
         aria-label={t('common.time.label', { field: label })}
         placeholder={uses12Hour(language) ? t('common.time.placeholder12') : t('common.time.placeholder24')}
         onValueChange={(tm) => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, type ReactNode } from 'react';
 import { FormGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
@@ -40,9 +40,24 @@ interface FormFieldProps {
   children: ReactNode;
 }
 
+type Describable = { id?: string; 'aria-describedby'?: string };
+
 /**
- * A labelled field with its message under it; the message is tied to the input for screen readers and
- * marked so `revealFirstError` can bring it into view.
+ * The message as the description of the field it is about: the child whose id is the field's, unless it
+ * names its own description. A screen reader on the field then says why it was refused.
+ */
+function describedBy(children: ReactNode, id: string, error: string | undefined): ReactNode {
+  if (!error) return children;
+  return Children.map(children, (child) =>
+    isValidElement<Describable>(child) && child.props.id === id && !child.props['aria-describedby']
+      ? cloneElement(child, { 'aria-describedby': `${id}-error` })
+      : child,
+  );
+}
+
+/**
+ * A labelled field with its message under it; the message is tied to the input for screen readers (the
+ * child with the field's id) and marked so `revealFirstError` can bring it into view.
  */
 export function FormField({ id, label, required, error, hint, className, children }: FormFieldProps) {
   return (
@@ -62,7 +77,7 @@ export function FormField({ id, label, required, error, hint, className, childre
         )
       }
     >
-      {children}
+      {describedBy(children, id, error)}
     </FormGroup>
   );
 }
