@@ -128,7 +128,8 @@ export default defineConfig({
       // for a DOM.
       {
         extends: true,
-        test: { name: 'screens', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['src/test/dom.ts'] },
+        // A screen is typed into key by key; on a busy 2-core machine a long form takes a few seconds.
+        test: { name: 'screens', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['src/test/dom.ts'], testTimeout: 20_000 },
       },
     ],
   },

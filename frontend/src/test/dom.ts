@@ -41,9 +41,9 @@ let blobs = 0;
 URL.createObjectURL ??= () => `blob:hearth.test/${++blobs}`;
 URL.revokeObjectURL ??= () => undefined;
 
-afterEach(async () => {
+afterEach(() => {
   // The toaster lives outside the screen's root: a toast of one test must not answer the next test's query.
-  await act(() => clearToasts());
+  act(() => clearToasts());
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
