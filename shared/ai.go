@@ -337,8 +337,8 @@ type AIConfigTestResult struct {
 type AIUsageFilter struct {
 	TenantID   string       `json:"tenantId,omitempty" maxLength:"64" limit:"IDMax" doc:"Super admin only; facility owners always see their own"`
 	Capability AICapability `json:"capability,omitempty" enum:"TRANSLATION,TRANSCRIPTION,SPEECH,ANALYSIS"`
-	From       int64        `json:"fromTime,omitempty" doc:"Epoch ms, inclusive"`
-	To         int64        `json:"toTime,omitempty" doc:"Epoch ms, exclusive"`
+	From       int64        `json:"fromTime,omitempty" format:"date-ms" doc:"Epoch ms, inclusive"`
+	To         int64        `json:"toTime,omitempty" format:"date-ms" doc:"Epoch ms, exclusive"`
 }
 
 // AIUsage is one AI call as billing reads it.

@@ -98,7 +98,7 @@ type ClockInRecord struct {
 // clientPunchId again answers the original record and stores nothing.
 type ClockInRequest struct {
 	ClientPunchID string `json:"clientPunchId" minLength:"8" maxLength:"64" limit:"ClientPunchIDMin,ClientPunchIDMax" pattern:"^[A-Za-z0-9_-]+$" doc:"A new random id per press; reuse it on retry"`
-	PunchTime     int64  `json:"punchTime,omitempty" minimum:"0" doc:"Epoch ms when it happened, for a punch queued offline; 0 = now. At most 7 days old, not in the future (2 minutes of clock skew allowed)"`
+	PunchTime     int64  `json:"punchTime,omitempty" format:"event-ms" minimum:"0" doc:"Epoch ms when it happened, for a punch queued offline; 0 = now. At most 7 days old, not in the future (2 minutes of clock skew allowed)"`
 }
 
 // ClockInRecordFilter is the data of listRecordByPage. Caregivers always get
@@ -106,8 +106,8 @@ type ClockInRequest struct {
 type ClockInRecordFilter struct {
 	CaregiverID string      `json:"caregiverId,omitempty" maxLength:"64" limit:"IDMax" doc:"Caregiver.caregiverId"`
 	UserID      string      `json:"userId,omitempty" maxLength:"64" limit:"IDMax" doc:"Or Caregiver.userId"`
-	StartTime   int64       `json:"startTime,omitempty" minimum:"0" doc:"Epoch ms, punchTime >= startTime"`
-	EndTime     int64       `json:"endTime,omitempty" minimum:"0" doc:"Epoch ms, punchTime < endTime"`
+	StartTime   int64       `json:"startTime,omitempty" format:"date-ms" minimum:"0" doc:"Epoch ms, punchTime >= startTime"`
+	EndTime     int64       `json:"endTime,omitempty" format:"date-ms" minimum:"0" doc:"Epoch ms, punchTime < endTime"`
 	Source      PunchSource `json:"source,omitempty" enum:",BROWSER,KIOSK"`
 	LateOnly    bool        `json:"lateOnly,omitempty"`
 }
@@ -116,8 +116,8 @@ type ClockInRecordFilter struct {
 // Dates are calendar days in the facility's zone; without them, this week
 // (Sunday to Saturday). Caregivers always get their own hours.
 type AttendanceSummaryRequest struct {
-	StartDate   string `json:"startDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, first day (inclusive)"`
-	EndDate     string `json:"endDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, last day (inclusive); at most 93 days after startDate"`
+	StartDate   string `json:"startDate,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, first day (inclusive)"`
+	EndDate     string `json:"endDate,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, last day (inclusive); at most 93 days after startDate"`
 	CaregiverID string `json:"caregiverId,omitempty" maxLength:"64" limit:"IDMax" doc:"Owner/admin: one caregiver (Caregiver.caregiverId); empty = everyone"`
 	UserID      string `json:"userId,omitempty" maxLength:"64" limit:"IDMax" doc:"Or by Caregiver.userId"`
 }
@@ -238,7 +238,7 @@ type KioskHome struct {
 type KioskPunchRequest struct {
 	CaregiverID       string `json:"caregiverId" minLength:"1" maxLength:"64" limit:"IDMax" doc:"KioskCaregiver.caregiverId"`
 	ClientPunchID     string `json:"clientPunchId" minLength:"8" maxLength:"64" limit:"ClientPunchIDMin,ClientPunchIDMax" pattern:"^[A-Za-z0-9_-]+$"`
-	PunchTime         int64  `json:"punchTime,omitempty" minimum:"0" doc:"Epoch ms when it happened; 0 = now"`
+	PunchTime         int64  `json:"punchTime,omitempty" format:"event-ms" minimum:"0" doc:"Epoch ms when it happened; 0 = now"`
 	Pin               string `json:"pin,omitempty" pattern:"^([0-9]{4,6})?$"`
 	PinCheckedOffline bool   `json:"pinCheckedOffline,omitempty" doc:"The kiosk verified the PIN offline; pin is then not sent"`
 }

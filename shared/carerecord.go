@@ -110,8 +110,8 @@ type ProgressNote struct {
 type ProgressNoteFilter struct {
 	ResidentID string           `json:"residentId,omitempty" maxLength:"64" limit:"IDMax" doc:"Empty = every resident of the facility"`
 	NoteType   ProgressNoteType `json:"noteType,omitempty" enum:",BEHAVIOR_MOOD_CHANGES,CARE_PLAN_RENEWAL,DISCONTINUED_MEDICATIONS,FAMILY_COMMUNICATION,HEALTHCARE_PROVIDERS_UPDATE,HOSPITAL_SNF_ADMISSIONS,HYGIENE_PERSONAL_CARE,MEDICATION_DIAGNOSIS_CHANGES,MISSED_MEDICATION,MOBILITY_ACTIVITIES,NEW_SYMPTOMS_COMPLAINTS,NUTRITION_HYDRATION,OVERDUE_VITAL_SIGNS,PRN_MEDICATIONS,REFUSED_MEDICATIONS,THERAPIST_VISITS,RETURNED_TO_FACILITY,SLEEP_PATTERNS,OTHER"`
-	StartDate  string           `json:"startDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD, facility day of reportDate, inclusive"`
-	EndDate    string           `json:"endDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD inclusive, not before startDate"`
+	StartDate  string           `json:"startDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD, facility day of reportDate, inclusive"`
+	EndDate    string           `json:"endDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD inclusive, not before startDate"`
 	Unread     bool             `json:"unread,omitempty" doc:"Only notes the caller has not opened"`
 }
 
@@ -119,7 +119,7 @@ type ProgressNoteFilter struct {
 type ProgressNoteInput struct {
 	ClientID   string           `json:"clientId,omitempty" maxLength:"64" limit:"NoteClientIDMax" pattern:"^[A-Za-z0-9_-]*$" doc:"A random id per note, at least NoteClientIDMin long; sent again, the stored note is answered and nothing new is written"`
 	ResidentID string           `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
-	ReportDate int64            `json:"reportDate,omitempty" minimum:"0" doc:"Epoch ms; 0 = now; not in the future"`
+	ReportDate int64            `json:"reportDate,omitempty" format:"event-ms" minimum:"0" doc:"Epoch ms; 0 = now; not in the future"`
 	NoteType   ProgressNoteType `json:"noteType" enum:"BEHAVIOR_MOOD_CHANGES,CARE_PLAN_RENEWAL,DISCONTINUED_MEDICATIONS,FAMILY_COMMUNICATION,HEALTHCARE_PROVIDERS_UPDATE,HOSPITAL_SNF_ADMISSIONS,HYGIENE_PERSONAL_CARE,MEDICATION_DIAGNOSIS_CHANGES,MISSED_MEDICATION,MOBILITY_ACTIVITIES,NEW_SYMPTOMS_COMPLAINTS,NUTRITION_HYDRATION,OVERDUE_VITAL_SIGNS,PRN_MEDICATIONS,REFUSED_MEDICATIONS,THERAPIST_VISITS,RETURNED_TO_FACILITY,SLEEP_PATTERNS,OTHER"`
 	Notes      string           `json:"notes" minLength:"1" maxLength:"4096" limit:"ProgressNoteTextMax"`
 	Language   Language         `json:"language,omitempty" enum:",en-US,es-ES,zh-CN" doc:"The language it is written in; empty = detected from the text (CJK → zh-CN), else the author's language"`
@@ -143,7 +143,7 @@ type BatchSaveProgressNotesResult struct {
 // by anyone else, 4003 (use addAddendum).
 type UpdateProgressNoteRequest struct {
 	NoteID     string           `json:"noteId" minLength:"1" maxLength:"64" limit:"IDMax"`
-	ReportDate int64            `json:"reportDate,omitempty" minimum:"0" doc:"Epoch ms; 0 = unchanged"`
+	ReportDate int64            `json:"reportDate,omitempty" format:"event-ms" minimum:"0" doc:"Epoch ms; 0 = unchanged"`
 	NoteType   ProgressNoteType `json:"noteType" enum:"BEHAVIOR_MOOD_CHANGES,CARE_PLAN_RENEWAL,DISCONTINUED_MEDICATIONS,FAMILY_COMMUNICATION,HEALTHCARE_PROVIDERS_UPDATE,HOSPITAL_SNF_ADMISSIONS,HYGIENE_PERSONAL_CARE,MEDICATION_DIAGNOSIS_CHANGES,MISSED_MEDICATION,MOBILITY_ACTIVITIES,NEW_SYMPTOMS_COMPLAINTS,NUTRITION_HYDRATION,OVERDUE_VITAL_SIGNS,PRN_MEDICATIONS,REFUSED_MEDICATIONS,THERAPIST_VISITS,RETURNED_TO_FACILITY,SLEEP_PATTERNS,OTHER"`
 	Notes      string           `json:"notes" minLength:"1" maxLength:"4096" limit:"ProgressNoteTextMax"`
 }
@@ -356,7 +356,7 @@ type HealthReadingInput struct {
 type SaveHealthReadingsRequest struct {
 	ClientID   string               `json:"clientId,omitempty" maxLength:"64" limit:"NoteClientIDMax" pattern:"^[A-Za-z0-9_-]*$" doc:"A random id per save; sent again, the stored readings are answered"`
 	ResidentID string               `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
-	TakenAt    int64                `json:"takenAt,omitempty" minimum:"0" doc:"Epoch ms; 0 = now; not in the future"`
+	TakenAt    int64                `json:"takenAt,omitempty" format:"event-ms" minimum:"0" doc:"Epoch ms; 0 = now; not in the future"`
 	Readings   []HealthReadingInput `json:"readings" minItems:"1" maxItems:"15" limit:"HealthReadingsPerSaveMax" doc:"Each metric at most once"`
 	Note       string               `json:"note,omitempty" maxLength:"300" limit:"SubDetailsMax"`
 }
@@ -371,8 +371,8 @@ type SaveHealthReadingsResult struct {
 type HealthMonitorFilter struct {
 	ResidentID  string         `json:"residentId,omitempty" maxLength:"64" limit:"IDMax" doc:"Empty = every resident of the facility"`
 	Metrics     []HealthMetric `json:"metrics,omitempty" maxItems:"15" limit:"HealthReadingsPerSaveMax" doc:"Empty = every metric"`
-	StartDate   string         `json:"startDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD facility day of takenAt, inclusive"`
-	EndDate     string         `json:"endDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD inclusive"`
+	StartDate   string         `json:"startDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD facility day of takenAt, inclusive"`
+	EndDate     string         `json:"endDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD inclusive"`
 	FlaggedOnly bool           `json:"flaggedOnly,omitempty"`
 }
 
@@ -381,8 +381,8 @@ type HealthMonitorFilter struct {
 type HealthSeriesRequest struct {
 	ResidentID string         `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	Metrics    []HealthMetric `json:"metrics,omitempty" maxItems:"15" limit:"HealthReadingsPerSaveMax" doc:"Empty = every metric with readings"`
-	StartDate  string         `json:"startDate" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD inclusive"`
-	EndDate    string         `json:"endDate" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD inclusive; at most RecordRangeDaysMax days"`
+	StartDate  string         `json:"startDate" format:"date-or-empty" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD inclusive"`
+	EndDate    string         `json:"endDate" format:"date-or-empty" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD inclusive; at most RecordRangeDaysMax days"`
 }
 
 // HealthPoint is one reading on a chart.
@@ -471,7 +471,7 @@ type SaveCareRecordRequest struct {
 	ClientID   string         `json:"clientId,omitempty" maxLength:"64" limit:"NoteClientIDMax" pattern:"^[A-Za-z0-9_-]*$" doc:"Sent again, the stored record is answered"`
 	ResidentID string         `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	Activity   CareActivity   `json:"activity" enum:"BATHING,TOILETING,REPOSITIONING,MEALS,SLEEP,DRESSING,ORAL_CARE,GROOMING"`
-	Time       int64          `json:"time,omitempty" minimum:"0" doc:"Epoch ms; 0 = now; not in the future"`
+	Time       int64          `json:"time,omitempty" format:"event-ms" minimum:"0" doc:"Epoch ms; 0 = now; not in the future"`
 	Value      *float64       `json:"value,omitempty" minimum:"0" maximum:"100" limit:"CareMealPercentMax" doc:"Required for MEALS (0–100 %) and SLEEP (0–24 h); refused for others"`
 	Assistance CareAssistance `json:"assistance,omitempty" enum:",INDEPENDENT,SUPERVISION,LIMITED,EXTENSIVE,TOTAL_DEPENDENCE,REFUSED"`
 	Note       string         `json:"note,omitempty" maxLength:"300" limit:"SubDetailsMax"`
@@ -481,15 +481,15 @@ type SaveCareRecordRequest struct {
 type CareMonitorFilter struct {
 	ResidentID string       `json:"residentId,omitempty" maxLength:"64" limit:"IDMax"`
 	Activity   CareActivity `json:"activity,omitempty" enum:",BATHING,TOILETING,REPOSITIONING,MEALS,SLEEP,DRESSING,ORAL_CARE,GROOMING"`
-	StartDate  string       `json:"startDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD inclusive"`
-	EndDate    string       `json:"endDate,omitempty" maxLength:"10" limit:"DateTextMax"`
+	StartDate  string       `json:"startDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD inclusive"`
+	EndDate    string       `json:"endDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax"`
 }
 
 // CareGridQuery is GET /care/careMonitor/listResidentCareRecord.
 type CareGridQuery struct {
 	ResidentID string `query:"residentId" json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
-	StartDate  string `query:"startDate" json:"startDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD; empty = CareGridDaysDefault days before endDate"`
-	EndDate    string `query:"endDate" json:"endDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD; empty = today; at most CareGridDaysMax days"`
+	StartDate  string `query:"startDate" json:"startDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD; empty = CareGridDaysDefault days before endDate"`
+	EndDate    string `query:"endDate" json:"endDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD; empty = today; at most CareGridDaysMax days"`
 }
 
 // CareGridCell is one activity on one day.
@@ -531,8 +531,8 @@ const (
 // data in range"); more than PrintMaxRecords answers 4022 asking to narrow it.
 type PrintRecordQuery struct {
 	ResidentID string       `query:"residentId" json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
-	StartDate  string       `query:"startDate" json:"startDate" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD inclusive"`
-	EndDate    string       `query:"endDate" json:"endDate" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD inclusive"`
+	StartDate  string       `query:"startDate" json:"startDate" format:"date-or-empty" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD inclusive"`
+	EndDate    string       `query:"endDate" json:"endDate" format:"date-or-empty" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD inclusive"`
 	Include    PrintContent `query:"include" json:"include,omitempty" enum:",NOTES,READINGS,BOTH" doc:"Empty = NOTES on progressNote/print, READINGS on healthMonitor/print"`
 	Paper      MarPaper     `query:"paper" json:"paper,omitempty" enum:"LETTER,A4" doc:"Empty = LETTER"`
 }

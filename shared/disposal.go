@@ -108,7 +108,7 @@ type SaveDisposalRequest struct {
 	CustomMethod   string         `json:"customMethod,omitempty" maxLength:"100" limit:"DisposalCustomTextMax" doc:"Required when disposalMethod is OTHER"`
 	DisposalReason DisposalReason `json:"disposalReason,omitempty" enum:"PATIENT_REFUSED,DISCONTINUED,OTHER" doc:"Required"`
 	CustomReason   string         `json:"customReason,omitempty" maxLength:"100" limit:"DisposalCustomTextMax" doc:"Required when disposalReason is OTHER"`
-	DisposalTime   int64          `json:"disposalTime,omitempty" doc:"Required; epoch ms, not in the future"`
+	DisposalTime   int64          `json:"disposalTime,omitempty" format:"event-ms" doc:"Required; epoch ms, not in the future"`
 	PillsNumber    int            `json:"pillsNumber,omitempty" maximum:"9999" limit:"DisposalPillsMax" doc:"Required; DisposalPillsMin to DisposalPillsMax"`
 	Remarks        string         `json:"remarks,omitempty" maxLength:"300" limit:"DisposalRemarksMax"`
 }
@@ -123,7 +123,7 @@ type QuickDisposalRequest struct {
 	CustomMethod   string         `json:"customMethod,omitempty" maxLength:"100" limit:"DisposalCustomTextMax" doc:"Required when disposalMethod is OTHER"`
 	DisposalReason DisposalReason `json:"disposalReason,omitempty" enum:"PATIENT_REFUSED,DISCONTINUED,OTHER" doc:"Empty = the due item's reason"`
 	CustomReason   string         `json:"customReason,omitempty" maxLength:"100" limit:"DisposalCustomTextMax"`
-	DisposalTime   int64          `json:"disposalTime,omitempty" doc:"Epoch ms, not in the future; 0 = now"`
+	DisposalTime   int64          `json:"disposalTime,omitempty" format:"event-ms" doc:"Epoch ms, not in the future; 0 = now"`
 	PillsNumber    int            `json:"pillsNumber,omitempty" maximum:"9999" limit:"DisposalPillsMax" doc:"Required; DisposalPillsMin to DisposalPillsMax"`
 	Remarks        string         `json:"remarks,omitempty" maxLength:"300" limit:"DisposalRemarksMax"`
 }

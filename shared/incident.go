@@ -151,7 +151,7 @@ const (
 // IncidentNotification is one party told of the incident, when and by whom.
 type IncidentNotification struct {
 	Party      IncidentParty `json:"party" enum:"PHYSICIAN,FAMILY,CASE_MANAGER,DSHS,LAW_ENFORCEMENT"`
-	NotifiedAt int64         `json:"notifiedAt" doc:"Epoch ms"`
+	NotifiedAt int64         `json:"notifiedAt" format:"event-ms" doc:"Epoch ms"`
 	By         string        `json:"by" maxLength:"50" limit:"ShortTextMax" doc:"Who told them"`
 	Note       string        `json:"note,omitempty" maxLength:"300" limit:"SubDetailsMax"`
 }
@@ -238,8 +238,8 @@ type IncidentReport struct {
 type SaveIncidentDraftRequest struct {
 	Type             IncidentType           `json:"type" enum:"FALL,MEDICATION_ERROR,ELOPEMENT,INJURY_UNKNOWN_SOURCE,UNEXPECTED_DEATH,EXPLOITATION,RESIDENT_TO_RESIDENT,STAFF_TO_RESIDENT,RESIDENT_OTHER,POWER_OUTAGE,NATURAL_DISASTER,FIRE,FACILITY_OTHER"`
 	ResidentID       string                 `json:"residentId,omitempty" maxLength:"64" limit:"IDMax" doc:"Required to submit a resident-group report; empty for the facility group"`
-	OccurredAt       int64                  `json:"occurredAt,omitempty" doc:"Epoch ms, not in the future"`
-	DiscoveredAt     int64                  `json:"discoveredAt,omitempty" doc:"Epoch ms, not in the future; required to submit"`
+	OccurredAt       int64                  `json:"occurredAt,omitempty" format:"event-ms" doc:"Epoch ms, not in the future"`
+	DiscoveredAt     int64                  `json:"discoveredAt,omitempty" format:"event-ms" doc:"Epoch ms, not in the future; required to submit"`
 	Location         string                 `json:"location,omitempty" maxLength:"100" limit:"TitleMax"`
 	Narrative        string                 `json:"narrative,omitempty" maxLength:"4096" limit:"LongDetailsMax" doc:"Required to submit"`
 	Injuries         string                 `json:"injuries,omitempty" maxLength:"1000" limit:"DetailsMax"`
@@ -290,7 +290,7 @@ type IncidentDutyCheckRequest struct {
 	IncidentID string `json:"incidentId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	DutyID     string `json:"dutyId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	Done       bool   `json:"done"`
-	DoneAt     int64  `json:"doneAt,omitempty" doc:"Epoch ms it was done; 0 = now"`
+	DoneAt     int64  `json:"doneAt,omitempty" format:"event-ms" doc:"Epoch ms it was done; 0 = now"`
 }
 
 // IncidentFilter is the data of listIncidentReport. Caregivers see their
@@ -299,8 +299,8 @@ type IncidentFilter struct {
 	ResidentID string        `json:"residentId,omitempty" maxLength:"64" limit:"IDMax"`
 	Type       IncidentType  `json:"type,omitempty" enum:",FALL,MEDICATION_ERROR,ELOPEMENT,INJURY_UNKNOWN_SOURCE,UNEXPECTED_DEATH,EXPLOITATION,RESIDENT_TO_RESIDENT,STAFF_TO_RESIDENT,RESIDENT_OTHER,POWER_OUTAGE,NATURAL_DISASTER,FIRE,FACILITY_OTHER"`
 	State      IncidentState `json:"state,omitempty" enum:",DRAFT,PENDING_REVIEW,COMPLETED"`
-	From       int64         `json:"from,omitempty" doc:"discoveredAt >= from (epoch ms)"`
-	To         int64         `json:"to,omitempty" doc:"discoveredAt < to (epoch ms)"`
+	From       int64         `json:"from,omitempty" format:"date-ms" doc:"discoveredAt >= from (epoch ms)"`
+	To         int64         `json:"to,omitempty" format:"date-ms" doc:"discoveredAt < to (epoch ms)"`
 }
 
 // IncidentReminders answers GET countReminders: reports waiting for the

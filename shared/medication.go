@@ -112,8 +112,8 @@ type SaveMedicationRequest struct {
 	Diagnosis    string          `json:"diagnosis,omitempty" maxLength:"300" limit:"SubDetailsMax"`
 	RxNumber     string          `json:"rxNumber,omitempty" maxLength:"50" limit:"ShortTextMax"`
 	Physician    string          `json:"physician,omitempty" maxLength:"50" limit:"PersonNameMax"`
-	StartDate    string          `json:"startDate" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD"`
-	EndDate      string          `json:"endDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD, not before startDate"`
+	StartDate    string          `json:"startDate" format:"date-or-empty" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD"`
+	EndDate      string          `json:"endDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD, not before startDate"`
 	Times        []string        `json:"times,omitempty" maxItems:"12" limit:"MedicationTimesMax" doc:"HH:mm each; ROUTINE and SNF need at least one"`
 
 	// The eMAR's part (issue 15); the move-in wizard may send them too.
@@ -125,7 +125,7 @@ type SaveMedicationRequest struct {
 	SlidingScale []SlidingScaleStep `json:"slidingScale,omitempty" maxItems:"12" limit:"SlidingScaleStepsMax"`
 	// The change's record (med history; WAC 388-76-10475: date, logged call, written verification).
 	ChangeNote         string `json:"changeNote,omitempty" maxLength:"300" limit:"PassReasonMax" doc:"The logged call: who ordered the change and why"`
-	ChangeDate         string `json:"changeDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD the prescriber ordered it; empty = today"`
+	ChangeDate         string `json:"changeDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD the prescriber ordered it; empty = today"`
 	VerificationFileID string `json:"verificationFileId,omitempty" maxLength:"64" limit:"IDMax" doc:"Your upload of category PHYSICIAN_ORDER: the written order"`
 }
 
@@ -327,17 +327,17 @@ type MedicationChangeRequest struct {
 	MedicationID       string `json:"medicationId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	Reason             string `json:"reason" minLength:"1" maxLength:"300" limit:"PassReasonMax" doc:"The logged call: who ordered it and why"`
 	Prescriber         string `json:"prescriber,omitempty" maxLength:"50" limit:"PersonNameMax" doc:"Empty = the order's physician"`
-	ChangeDate         string `json:"changeDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD the prescriber ordered it; empty = today"`
+	ChangeDate         string `json:"changeDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD the prescriber ordered it; empty = today"`
 	VerificationFileID string `json:"verificationFileId,omitempty" maxLength:"64" limit:"IDMax" doc:"Your upload of category PHYSICIAN_ORDER: the written order"`
 }
 
 // DiscontinueQuery is GET /medication/discontinue (spec 001 §7.7).
 type DiscontinueQuery struct {
 	MedicationID       string `query:"medicationId" json:"medicationId" minLength:"1" maxLength:"64" limit:"IDMax"`
-	EndTime            int64  `query:"endTime" json:"endTime,omitempty" minimum:"0" doc:"Epoch ms the order stops; 0 = now. Passes from then on are removed unless logged"`
+	EndTime            int64  `query:"endTime" json:"endTime,omitempty" format:"event-ms" minimum:"0" doc:"Epoch ms the order stops; 0 = now. Passes from then on are removed unless logged"`
 	Reason             string `query:"reason" json:"reason" minLength:"1" maxLength:"300" limit:"PassReasonMax"`
 	Prescriber         string `query:"prescriber" json:"prescriber,omitempty" maxLength:"50" limit:"PersonNameMax"`
-	ChangeDate         string `query:"changeDate" json:"changeDate,omitempty" maxLength:"10" limit:"DateTextMax"`
+	ChangeDate         string `query:"changeDate" json:"changeDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax"`
 	VerificationFileID string `query:"verificationFileId" json:"verificationFileId,omitempty" maxLength:"64" limit:"IDMax"`
 }
 
@@ -398,7 +398,7 @@ type LogPassRequest struct {
 	PassID      string          `json:"passId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	ClientID    string          `json:"clientId" minLength:"8" maxLength:"64" limit:"ClientPassIDMin,ClientPassIDMax" pattern:"^[A-Za-z0-9_-]+$" doc:"A new random id per log; reuse it on retry"`
 	Outcome     PassOutcome     `json:"outcome" enum:"GIVEN,REFUSED,HELD,NOT_GIVEN"`
-	GivenTime   int64           `json:"givenTime,omitempty" minimum:"0" doc:"Epoch ms it happened, for a log queued offline; 0 = now. At most 7 days old, not ahead by more than 2 minutes"`
+	GivenTime   int64           `json:"givenTime,omitempty" format:"event-ms" minimum:"0" doc:"Epoch ms it happened, for a log queued offline; 0 = now. At most 7 days old, not ahead by more than 2 minutes"`
 	Reason      string          `json:"reason,omitempty" maxLength:"300" limit:"PassReasonMax" doc:"Required unless GIVEN"`
 	Site        ApplicationSite `json:"site,omitempty" enum:",ABDOMEN_LEFT,ABDOMEN_RIGHT,UPPER_ARM_LEFT,UPPER_ARM_RIGHT,THIGH_LEFT,THIGH_RIGHT,BUTTOCK_LEFT,BUTTOCK_RIGHT,UPPER_BACK_LEFT,UPPER_BACK_RIGHT,CHEST_LEFT,CHEST_RIGHT,AFFECTED_AREA,OTHER" doc:"Required when GIVEN by a route of SiteRoutes"`
 	SiteNote    string          `json:"siteNote,omitempty" maxLength:"50" limit:"ShortTextMax" doc:"Required when site is OTHER"`
@@ -414,7 +414,7 @@ type LogPassRequest struct {
 type LogPrnRequest struct {
 	MedicationID string          `json:"medicationId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	ClientID     string          `json:"clientId" minLength:"8" maxLength:"64" limit:"ClientPassIDMin,ClientPassIDMax" pattern:"^[A-Za-z0-9_-]+$"`
-	GivenTime    int64           `json:"givenTime,omitempty" minimum:"0" doc:"Epoch ms; 0 = now (same rules as logPass)"`
+	GivenTime    int64           `json:"givenTime,omitempty" format:"event-ms" minimum:"0" doc:"Epoch ms; 0 = now (same rules as logPass)"`
 	Reason       string          `json:"reason" minLength:"1" maxLength:"300" limit:"PassReasonMax" doc:"Why it was needed"`
 	Site         ApplicationSite `json:"site,omitempty" enum:",ABDOMEN_LEFT,ABDOMEN_RIGHT,UPPER_ARM_LEFT,UPPER_ARM_RIGHT,THIGH_LEFT,THIGH_RIGHT,BUTTOCK_LEFT,BUTTOCK_RIGHT,UPPER_BACK_LEFT,UPPER_BACK_RIGHT,CHEST_LEFT,CHEST_RIGHT,AFFECTED_AREA,OTHER"`
 	SiteNote     string          `json:"siteNote,omitempty" maxLength:"50" limit:"ShortTextMax"`
@@ -438,22 +438,22 @@ type MedicationRecordFilter struct {
 	ResidentID   string      `json:"residentId,omitempty" maxLength:"64" limit:"IDMax"`
 	MedicationID string      `json:"medicationId,omitempty" maxLength:"64" limit:"IDMax"`
 	Outcome      PassOutcome `json:"outcome,omitempty" enum:",GIVEN,REFUSED,HELD,NOT_GIVEN"`
-	StartTime    int64       `json:"startTime,omitempty" minimum:"0" doc:"Epoch ms, givenTime >= startTime"`
-	EndTime      int64       `json:"endTime,omitempty" minimum:"0" doc:"Epoch ms, givenTime < endTime; at most LogRangeDaysMax after startTime"`
+	StartTime    int64       `json:"startTime,omitempty" format:"date-ms" minimum:"0" doc:"Epoch ms, givenTime >= startTime"`
+	EndTime      int64       `json:"endTime,omitempty" format:"date-ms" minimum:"0" doc:"Epoch ms, givenTime < endTime; at most LogRangeDaysMax after startTime"`
 }
 
 // NotGivenFilter is the data of listNotGivenRecord: passes refused, held, not
 // given, and scheduled passes missed (never logged, past their window).
 type NotGivenFilter struct {
 	ResidentID string `json:"residentId,omitempty" maxLength:"64" limit:"IDMax"`
-	StartTime  int64  `json:"startTime,omitempty" minimum:"0" doc:"Epoch ms (the pass's time)"`
-	EndTime    int64  `json:"endTime,omitempty" minimum:"0"`
+	StartTime  int64  `json:"startTime,omitempty" format:"date-ms" minimum:"0" doc:"Epoch ms (the pass's time)"`
+	EndTime    int64  `json:"endTime,omitempty" format:"date-ms" minimum:"0"`
 }
 
 // MedicationLogRequest is POST /medication/listMedicationLog: a facility day's
 // passes (what /emars shows), optionally one resident's.
 type MedicationLogRequest struct {
-	Day        string `json:"day,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD; empty = today in the facility's zone"`
+	Day        string `json:"day,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD; empty = today in the facility's zone"`
 	ResidentID string `json:"residentId,omitempty" maxLength:"64" limit:"IDMax"`
 }
 
@@ -492,7 +492,7 @@ type EmarDay struct {
 
 // EmarColourQuery is GET /medication/emarsStatusColourCount.
 type EmarColourQuery struct {
-	Day        string `query:"day" json:"day,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD; empty = today"`
+	Day        string `query:"day" json:"day,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD; empty = today"`
 	ResidentID string `query:"residentId" json:"residentId,omitempty" maxLength:"64" limit:"IDMax"`
 }
 
@@ -562,6 +562,6 @@ const MarMonthLength = 7
 // results, refusals with reasons, the staff who initialled, signature lines).
 type PrintMarQuery struct {
 	ResidentID string   `query:"residentId" json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
-	Month      string   `query:"month" json:"month" minLength:"7" maxLength:"7" limit:"MarMonthLength" doc:"YYYY-MM, in the facility's zone"`
+	Month      string   `query:"month" json:"month" format:"month" minLength:"7" maxLength:"7" limit:"MarMonthLength" doc:"YYYY-MM, in the facility's zone"`
 	Paper      MarPaper `query:"paper" json:"paper,omitempty" enum:"LETTER,A4" doc:"Empty = LETTER"`
 }

@@ -54,8 +54,8 @@ type ApplicationForm struct {
 type SaveApplicationFormRequest struct {
 	ApplicationID string          `json:"applicationId,omitempty" maxLength:"64" limit:"IDMax"`
 	Type          ApplicationType `json:"type" enum:"LEAVE,SHIFT_ADJUSTMENT"`
-	StartTime     int64           `json:"startTime" minimum:"1" doc:"Epoch ms"`
-	EndTime       int64           `json:"endTime" minimum:"1" doc:"Epoch ms, after startTime"`
+	StartTime     int64           `json:"startTime" format:"event-ms" minimum:"1" doc:"Epoch ms"`
+	EndTime       int64           `json:"endTime" format:"event-ms" minimum:"1" doc:"Epoch ms, after startTime"`
 	Reason        string          `json:"reason" minLength:"1" maxLength:"1000" limit:"ApplicationReasonMax"`
 }
 

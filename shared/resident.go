@@ -214,7 +214,7 @@ type SaveResidentRequest struct {
 	Pharmacy           CareProvider     `json:"pharmacy,omitempty"`
 	PersonalBackground string           `json:"personalBackground,omitempty" maxLength:"4096" limit:"ResidentBackgroundMax"`
 	Preferences        string           `json:"preferences,omitempty" maxLength:"1000" limit:"ResidentDetailsMax"`
-	MoveInDate         string           `json:"moveInDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD, not in the future"`
+	MoveInDate         string           `json:"moveInDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD, not in the future"`
 	AvatarFileID       string           `json:"avatarFileId,omitempty" maxLength:"64" limit:"IDMax" doc:"Your JPEG/PNG upload of category AVATAR (POST /api/system/files/upload); empty removes the photo"`
 }
 
@@ -233,7 +233,7 @@ type ResidentIDQuery struct {
 // GoingOutRequest is POST /api/care/resident/goingOut: NORMAL → GOING_OUT.
 type GoingOutRequest struct {
 	ResidentID string `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
-	ReturnDate int64  `json:"returnDate" minimum:"1" doc:"Expected return, epoch ms, in the future"`
+	ReturnDate int64  `json:"returnDate" format:"event-ms" minimum:"1" doc:"Expected return, epoch ms, in the future"`
 	Reason     string `json:"reason,omitempty" maxLength:"300" limit:"SubDetailsMax"`
 }
 
@@ -262,7 +262,7 @@ type CarePlanUpdateTime struct {
 // SaveCarePlanUpdateTimeRequest is POST /api/care/resident/saveCarePlanUpdateTime.
 type SaveCarePlanUpdateTimeRequest struct {
 	ResidentID         string `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
-	CarePlanUpdateTime int64  `json:"carePlanUpdateTime" minimum:"1" doc:"Epoch ms, not in the future"`
+	CarePlanUpdateTime int64  `json:"carePlanUpdateTime" format:"event-ms" minimum:"1" doc:"Epoch ms, not in the future"`
 }
 
 // ResidentFilesQuery is GET /api/care/resident/listResidentFiles.

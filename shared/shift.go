@@ -249,7 +249,7 @@ type PublishRequest struct {
 
 // ListByWeekRequest is POST /api/care/shiftSchedule/listByWeek.
 type ListByWeekRequest struct {
-	WeekStart string `json:"weekStart,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, a Sunday; empty = this week"`
+	WeekStart string `json:"weekStart,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, a Sunday; empty = this week"`
 }
 
 // CoverageGap is a run of hours of the week with fewer caregivers on shift than
@@ -376,8 +376,8 @@ type ShiftReportIDQuery struct {
 // reports and the caller's own drafts, unread first, then newest first.
 type ListShiftReportFilter struct {
 	Status      ShiftReportStatus `json:"status,omitempty" enum:",DRAFT,SUBMIT" doc:"DRAFT = the caller's drafts"`
-	StartDate   string            `json:"startDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"shiftDate >= startDate"`
-	EndDate     string            `json:"endDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"shiftDate <= endDate"`
+	StartDate   string            `json:"startDate,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"shiftDate >= startDate"`
+	EndDate     string            `json:"endDate,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"shiftDate <= endDate"`
 	ShiftTypeID string            `json:"shiftTypeId,omitempty" maxLength:"64" limit:"IDMax"`
 	AuthorID    string            `json:"authorId,omitempty" maxLength:"64" limit:"IDMax" doc:"User id"`
 	UnreadOnly  bool              `json:"unreadOnly,omitempty"`
@@ -423,8 +423,8 @@ type ShiftReportPrefill struct {
 // HoursReportRequest is POST /api/care/shiftHours/report: scheduled versus
 // worked minutes per caregiver for a range of facility days.
 type HoursReportRequest struct {
-	StartDate   string `json:"startDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD; empty = this week's Sunday"`
-	EndDate     string `json:"endDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD inclusive; empty = startDate + 6; at most ShiftHoursRangeDaysMax days"`
+	StartDate   string `json:"startDate,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD; empty = this week's Sunday"`
+	EndDate     string `json:"endDate,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD inclusive; empty = startDate + 6; at most ShiftHoursRangeDaysMax days"`
 	CaregiverID string `json:"caregiverId,omitempty" maxLength:"64" limit:"IDMax" doc:"One caregiver (the staff detail); empty = everyone"`
 }
 

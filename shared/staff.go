@@ -150,7 +150,7 @@ type SaveCaregiverRequest struct {
 	RoleType           Role        `json:"roleType,omitempty" enum:"FACILITY_ADMIN,CAREGIVER_STAFF" doc:"Default CAREGIVER_STAFF; FACILITY_ADMIN only by the owner"`
 	Color              string      `json:"color,omitempty" pattern:"^#[0-9A-Fa-f]{6}$" doc:"#RRGGBB; empty picks a free colour"`
 	HireDate           string      `json:"hireDate" format:"date" doc:"YYYY-MM-DD"`
-	BirthDate          string      `json:"birthDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD (the continuing-education deadline is each birthday)"`
+	BirthDate          string      `json:"birthDate,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD (the continuing-education deadline is each birthday)"`
 	Specialties        []Specialty `json:"specialties,omitempty" maxItems:"3" limit:"CaregiverSpecialtiesMax" enum:"DEMENTIA,MENTAL_HEALTH,DEVELOPMENTAL_DISABILITY" doc:"Specialty trainings needed for the residents served"`
 	NurseDelegation    bool        `json:"nurseDelegation,omitempty" doc:"Performs nurse-delegated tasks"`
 	DiabetesDelegation bool        `json:"diabetesDelegation,omitempty" doc:"Performs delegated insulin injections"`
@@ -166,7 +166,7 @@ type UpdateCaregiverRequest struct {
 	Phone              string      `json:"phone" minLength:"10" maxLength:"20" limit:"PhoneMin,PhoneMax" pattern:"^[0-9+()\\- ]+$"`
 	Color              string      `json:"color" pattern:"^#[0-9A-Fa-f]{6}$"`
 	HireDate           string      `json:"hireDate" format:"date"`
-	BirthDate          string      `json:"birthDate,omitempty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"`
+	BirthDate          string      `json:"birthDate,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"`
 	Specialties        []Specialty `json:"specialties,omitempty" maxItems:"3" limit:"CaregiverSpecialtiesMax" enum:"DEMENTIA,MENTAL_HEALTH,DEVELOPMENTAL_DISABILITY"`
 	NurseDelegation    bool        `json:"nurseDelegation,omitempty"`
 	DiabetesDelegation bool        `json:"diabetesDelegation,omitempty"`

@@ -215,8 +215,8 @@ type SaveTaskRequest struct {
 	Content        string        `json:"content,omitempty" maxLength:"1000" limit:"TaskContentMax"`
 	TimeSession    TimeSession   `json:"timeSession,omitempty" enum:",MORNING,MIDDAY,AFTERNOON,EVENING,NIGHT,MIDNIGHT" doc:"Not with timeOfDay"`
 	TimeOfDay      string        `json:"timeOfDay,omitempty" maxLength:"5" limit:"TimeOfDayMax" doc:"HH:mm; not with timeSession; HOURLY needs it (the first hour)"`
-	StartDate      string        `json:"startDate" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD; not before today on create"`
-	EndDate        string        `json:"endDate,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD, not before startDate"`
+	StartDate      string        `json:"startDate" format:"date-or-empty" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD; not before today on create"`
+	EndDate        string        `json:"endDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD, not before startDate"`
 	Frequency      TaskFrequency `json:"frequency" enum:"ONCE,HOURLY,DAILY,WEEKDAYS,WEEKENDS,WEEKLY,BIWEEKLY,MONTHLY,QUARTERLY,SEMIANNUALLY,YEARLY,CUSTOM,AS_NEEDED"`
 	DaysOfWeek     []int         `json:"daysOfWeek,omitempty" maxItems:"7" limit:"DaysOfWeekMax" doc:"WEEKLY/BIWEEKLY: at least one of 0-6"`
 	RepeatInterval int           `json:"repeatInterval,omitempty" minimum:"0" maximum:"366" limit:"TaskRepeatIntervalMax" doc:"CUSTOM: days (1 or more); HOURLY: hours"`
@@ -292,7 +292,7 @@ type TaskRecord struct {
 type TodayTaskRequest struct {
 	ResidentID string       `json:"residentId,omitempty" maxLength:"64" limit:"IDMax"`
 	Category   TaskCategory `json:"category,omitempty" enum:",onGoing,timeSpecific,medication"`
-	Day        string       `json:"day,omitempty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD; empty = today"`
+	Day        string       `json:"day,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD; empty = today"`
 	Mine       bool         `json:"mine,omitempty" doc:"Only tasks assigned to me or to nobody"`
 }
 
@@ -378,8 +378,8 @@ type CarePlan struct {
 
 // CalendarRange is the data of listCalendarData and listCalendarTask.
 type CalendarRange struct {
-	Start      string `json:"start" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD, first facility day"`
-	End        string `json:"end" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD, last facility day (inclusive)"`
+	Start      string `json:"start" format:"date-or-empty" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD, first facility day"`
+	End        string `json:"end" format:"date-or-empty" minLength:"10" maxLength:"10" limit:"DateTextLength" doc:"YYYY-MM-DD, last facility day (inclusive)"`
 	ResidentID string `json:"residentId,omitempty" maxLength:"64" limit:"IDMax"`
 }
 

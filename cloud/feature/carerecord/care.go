@@ -99,6 +99,9 @@ func (s *Service) SaveCare(ctx context.Context, p *auth.Principal, req shared.Sa
 		if err != nil {
 			return err
 		}
+		if err := notBeforeMoveIn(res, "time", at, loc); err != nil {
+			return err
+		}
 		r := &careRow{ID: newID(), TenantID: p.TenantID, ResidentID: res.ID, Activity: req.Activity, Day: dayOf(at, loc), GivenAt: at,
 			Value: value, Assistance: req.Assistance, Note: note, Source: shared.SourceDirect, RecordedBy: p.UserID, ClientID: clientID,
 			CreatedAt: s.now().UnixMilli()}

@@ -135,6 +135,15 @@ func boundedRange(start, end string, maxDays int) (time.Time, time.Time, error) 
 	return a, b, nil
 }
 
+// notBeforeMoveIn refuses a time (of field) before the day the resident moved
+// in: no reading was taken and no care given here before then.
+func notBeforeMoveIn(r *resident, field string, ms int64, loc *time.Location) error {
+	if shared.BeforeMoveIn(ms, r.MoveIn, loc) {
+		return problem.BeforeMoveIn(field, r.MoveIn)
+	}
+	return nil
+}
+
 // facilityZone is the facility's location.
 func (s *Service) facilityZone(ctx context.Context, q db.Querier, tenantID string) (*time.Location, error) {
 	loc, _, err := zone.Facility(ctx, q, tenantID)

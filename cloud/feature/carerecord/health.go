@@ -147,6 +147,13 @@ func (s *Service) SaveReadings(ctx context.Context, p *auth.Principal, req share
 		if err := living(res); err != nil {
 			return err
 		}
+		loc, err := s.facilityZone(ctx, tx, p.TenantID)
+		if err != nil {
+			return err
+		}
+		if err := notBeforeMoveIn(res, "takenAt", takenAt, loc); err != nil {
+			return err
+		}
 		rows, err = s.storeReadings(ctx, tx, readingBatch{tenantID: p.TenantID, res: res, takenAt: takenAt, source: shared.SourceDirect,
 			actorID: p.UserID, note: note, clientID: clientID, readings: req.Readings})
 		if db.IsUniqueViolation(err) {

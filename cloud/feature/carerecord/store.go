@@ -19,13 +19,14 @@ type Store struct{}
 type resident struct {
 	ID, Name, Room string
 	Status         shared.ResidentStatus
+	MoveIn         string // YYYY-MM-DD; empty when not recorded
 }
 
 // Resident is one resident of the tenant, or nil.
 func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (*resident, error) {
 	var r resident
-	err := q.QueryRowContext(ctx, `SELECT id, first_name || ' ' || last_name, room, status FROM residents WHERE tenant_id = ? AND id = ?`,
-		tenantID, id).Scan(&r.ID, &r.Name, &r.Room, &r.Status)
+	err := q.QueryRowContext(ctx, `SELECT id, first_name || ' ' || last_name, room, status, move_in_date FROM residents WHERE tenant_id = ? AND id = ?`,
+		tenantID, id).Scan(&r.ID, &r.Name, &r.Room, &r.Status, &r.MoveIn)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}

@@ -27,6 +27,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
 
@@ -314,8 +315,16 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveDi
 	recordID := strings.TrimSpace(req.RecordID)
 	var out *row
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := s.residentOf(ctx, tx, p, req.ResidentID); err != nil {
+		res, err := s.residentOf(ctx, tx, p, req.ResidentID)
+		if err != nil {
 			return err
+		}
+		loc, _, err := zone.Facility(ctx, tx, p.TenantID)
+		if err != nil {
+			return err
+		}
+		if shared.BeforeMoveIn(d.time, res.MoveIn, loc) { // nothing of theirs was disposed of before they came
+			return problem.BeforeMoveIn("disposalTime", res.MoveIn)
 		}
 		m, err := s.medicationFor(ctx, tx, p, req.ResidentID, req.MedicationID)
 		if err != nil {

@@ -12,9 +12,10 @@ import (
 	"hearth/shared"
 )
 
-// Spec 000 §5: required fields, a valid number, a valid date-time, a
-// medication chosen (the resident's own), a custom method when the method is
-// other (and a custom reason when the reason is). A refused record writes nothing.
+// Spec 000 §5: required fields, a valid number, a valid date-time (not -1,
+// not in seconds, not before the resident moved in: issue 26), a medication
+// chosen (the resident's own), a custom method when the method is other (and
+// a custom reason when the reason is). A refused record writes nothing.
 func TestSaveValidation(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
@@ -46,6 +47,13 @@ func TestSaveValidation(t *testing.T) {
 			{"a time in the future", "disposalTime", "notFuture", func(r *shared.SaveDisposalRequest) {
 				r.DisposalTime = e.Clock.Now().Add(10 * time.Minute).UnixMilli()
 			}},
+			{"a time of -1", "disposalTime", "dateRange", func(r *shared.SaveDisposalRequest) { r.DisposalTime = -1 }},
+			{"a time in seconds", "disposalTime", "dateRange", func(r *shared.SaveDisposalRequest) {
+				r.DisposalTime = e.Clock.Now().Add(-time.Hour).Unix()
+			}},
+			{"before the resident moved in", "disposalTime", "beforeMoveIn", func(r *shared.SaveDisposalRequest) {
+				r.DisposalTime = local(2024, 12, 31, 23, 59).UnixMilli() // moved in on 2025-01-01
+			}},
 			{"no pills", "pillsNumber", "range", func(r *shared.SaveDisposalRequest) { r.PillsNumber = 0 }},
 			{"negative pills", "pillsNumber", "range", func(r *shared.SaveDisposalRequest) { r.PillsNumber = -3 }},
 			{"too many pills", "pillsNumber", "maximum", func(r *shared.SaveDisposalRequest) { r.PillsNumber = shared.DisposalPillsMax + 1 }},
@@ -75,6 +83,7 @@ func TestSaveValidation(t *testing.T) {
 		}
 		req = valid(e, r.ResidentID, pill)
 		req.PillsNumber = shared.DisposalPillsMin
+		req.DisposalTime = local(2025, 1, 1, 0, 1).UnixMilli() // on the day the resident moved in
 		req.DisposalMethod, req.CustomMethod = shared.DisposalMethodOther, "  Returned to the pharmacy  "
 		req.DisposalReason, req.CustomReason = shared.DisposalReasonOther, "Damaged blister pack"
 		if got := save(t, owner, req); got.CustomMethod != "Returned to the pharmacy" || got.CustomReason != "Damaged blister pack" {

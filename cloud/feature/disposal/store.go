@@ -222,13 +222,14 @@ type resident struct {
 	ID, Name string
 	Status   shared.ResidentStatus
 	StatusAt int64
+	MoveIn   string // YYYY-MM-DD; empty when not recorded
 }
 
 // Resident is a resident of the tenant, or nil.
 func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (*resident, error) {
 	var r resident
-	err := q.QueryRowContext(ctx, `SELECT id, first_name || ' ' || last_name, status, status_at FROM residents
-		WHERE tenant_id = ? AND id = ?`, tenantID, id).Scan(&r.ID, &r.Name, &r.Status, &r.StatusAt)
+	err := q.QueryRowContext(ctx, `SELECT id, first_name || ' ' || last_name, status, status_at, move_in_date FROM residents
+		WHERE tenant_id = ? AND id = ?`, tenantID, id).Scan(&r.ID, &r.Name, &r.Status, &r.StatusAt, &r.MoveIn)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}

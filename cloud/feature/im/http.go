@@ -53,7 +53,7 @@ func readRename(raw []byte) (shared.ChatRenameRequest, error) {
 	if len(in.ChatID) > shared.IDMax {
 		return in, problem.Invalid("chatId", "maxLength", "validation.maxLength", map[string]any{"max": shared.IDMax})
 	}
-	return in, nil
+	return in, web.CheckBounds(&in) // read by hand, so checked by hand: no control characters
 }
 
 // Routes mounts the chat under the im service (spec 001 §7.11; docs/api.md

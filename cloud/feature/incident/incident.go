@@ -270,17 +270,39 @@ func (s *Service) input(ctx context.Context, q db.Querier, p *auth.Principal, in
 	r.ResidentID, r.ResidentName = "", ""
 	if r.Group == shared.IncidentGroupResident {
 		if id := strings.TrimSpace(in.ResidentID); id != "" {
-			name, ok, err := s.store.ResidentName(ctx, q, p.TenantID, id)
+			name, moveIn, ok, err := s.store.Resident(ctx, q, p.TenantID, id)
 			if err != nil {
 				return err
 			}
 			if !ok {
 				return problem.Invalid("residentId", "ofFacility", "incident.residentUnknown", nil)
 			}
+			if err := notBeforeMoveIn(ctx, q, p.TenantID, moveIn, in); err != nil {
+				return err
+			}
 			r.ResidentID, r.ResidentName = id, name
 		}
 	}
 	r.Body = b
+	return nil
+}
+
+// notBeforeMoveIn refuses a resident's incident that happened, or was
+// discovered, before the day the resident moved in: it did not happen here.
+func notBeforeMoveIn(ctx context.Context, q db.Querier, tenantID, moveIn string, in shared.SaveIncidentDraftRequest) error {
+	if moveIn == "" || (in.OccurredAt == 0 && in.DiscoveredAt == 0) {
+		return nil
+	}
+	loc, _, err := zone.Facility(ctx, q, tenantID)
+	if err != nil {
+		return err
+	}
+	if shared.BeforeMoveIn(in.OccurredAt, moveIn, loc) {
+		return problem.BeforeMoveIn("occurredAt", moveIn)
+	}
+	if shared.BeforeMoveIn(in.DiscoveredAt, moveIn, loc) {
+		return problem.BeforeMoveIn("discoveredAt", moveIn)
+	}
 	return nil
 }
 

@@ -293,14 +293,15 @@ func (Store) Managers(ctx context.Context, q db.Querier, tenantID string) ([]str
 	return out, db.Wrap("incident: managers", rows.Err())
 }
 
-// ResidentName is the name of a resident of the tenant ("", false when none).
-func (Store) ResidentName(ctx context.Context, q db.Querier, tenantID, id string) (string, bool, error) {
-	var name string
-	err := q.QueryRowContext(ctx, `SELECT first_name || ' ' || last_name FROM residents WHERE tenant_id = ? AND id = ?`, tenantID, id).Scan(&name)
+// Resident is the name and move-in day (YYYY-MM-DD, or empty) of a resident
+// of the tenant; found is false when none.
+func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (name, moveIn string, found bool, err error) {
+	err = q.QueryRowContext(ctx, `SELECT first_name || ' ' || last_name, move_in_date FROM residents WHERE tenant_id = ? AND id = ?`,
+		tenantID, id).Scan(&name, &moveIn)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", false, nil
+		return "", "", false, nil
 	}
-	return name, err == nil, db.Wrap("incident: resident", err)
+	return name, moveIn, err == nil, db.Wrap("incident: resident", err)
 }
 
 // StaffOK reports whether every id is a member of the tenant.

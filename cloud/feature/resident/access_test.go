@@ -39,7 +39,7 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 				"return":     c.Get(t, base+"/returnFacility?residentId="+maple),
 				"deceased":   c.Get(t, base+"/deceased?residentId="+maple+"&confirmName=Margaret+Olsen"),
 				"moveOut":    c.Post(t, base+"/moveOut", shared.MoveOutRequest{ResidentID: maple, Destination: shared.MoveOutSNF, ConfirmName: "Margaret Olsen"}),
-				"saveCP":     c.Post(t, base+"/saveCarePlanUpdateTime", shared.SaveCarePlanUpdateTimeRequest{ResidentID: maple, CarePlanUpdateTime: 1}),
+				"saveCP":     c.Post(t, base+"/saveCarePlanUpdateTime", shared.SaveCarePlanUpdateTimeRequest{ResidentID: maple, CarePlanUpdateTime: e.Clock.Now().UnixMilli()}),
 				"saveCt":     c.Post(t, contact+"/save", shared.SaveContactRequest{ResidentID: maple, Group: shared.ContactOther, Name: "X", Phone: "3605550000"}),
 				"editCt":     c.Post(t, contact+"/save", shared.SaveContactRequest{ContactID: contactID, ResidentID: maple, Group: shared.ContactOther, Name: "X", Phone: "3605550000"}),
 				"deleteCt":   c.Get(t, contact+"/delete?contactId="+contactID),

@@ -19,8 +19,8 @@ type credentialForm struct {
 	CaregiverID    string          `form:"caregiverId" required:"false" maxLength:"64"`
 	CredentialType string          `form:"credentialType" required:"false" maxLength:"64"`
 	Name           string          `form:"name" required:"false" maxLength:"100"`
-	IssueDate      string          `form:"issueDate" required:"false" maxLength:"10" doc:"YYYY-MM-DD"`
-	ExpiryDate     string          `form:"expiryDate" required:"false" maxLength:"10" doc:"YYYY-MM-DD"`
+	IssueDate      string          `form:"issueDate" format:"date-or-empty" required:"false" maxLength:"10" doc:"YYYY-MM-DD"`
+	ExpiryDate     string          `form:"expiryDate" format:"date-or-empty" required:"false" maxLength:"10" doc:"YYYY-MM-DD"`
 	CEHours        float64         `form:"ceHours" required:"false" doc:"Continuing-education hours, 0 to 100"`
 }
 

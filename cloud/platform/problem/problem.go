@@ -82,6 +82,12 @@ func Invalid(field, rule, key string, args map[string]any) *Error {
 		Data: []shared.FieldError{{Field: field, Rule: rule}}}
 }
 
+// BeforeMoveIn refuses a time in field that falls before the resident moved
+// in on moveIn (YYYY-MM-DD; shared.BeforeMoveIn decides).
+func BeforeMoveIn(field, moveIn string) *Error {
+	return Invalid(field, "beforeMoveIn", "validation.beforeMoveIn", map[string]any{"date": moveIn})
+}
+
 // Text checks a free-text field the way the JSON bounds do, after trimming
 // spaces at the ends: required (when asked) and at most max characters
 // (runes, not bytes). It answers the trimmed value or the field's 4022.

@@ -69,6 +69,7 @@ type answerOutput struct {
 // O; the answer is sent as its kept bytes, gzipped when the client accepts
 // gzip and the answer is large enough (with Vary: Accept-Encoding).
 func HandleAnswer[I, O any](a *API, op Op, fn func(ctx context.Context, in *I) (*Answer[O], error)) {
+	a.bounded(reflect.TypeFor[*I]())
 	hop := operation(a, op)
 	schema := a.huma.OpenAPI().Components.Schemas.Schema(reflect.TypeFor[shared.Envelope[O]](), true, hop.OperationID+"Response")
 	hop.Responses = map[string]*huma.Response{"200": {Description: http.StatusText(http.StatusOK),

@@ -7,6 +7,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"reflect"
 	"regexp"
 	"strings"
 
@@ -74,6 +75,7 @@ type API struct {
 	huma     huma.API
 	Router   chi.Router
 	Sessions SessionChecker
+	inputs   inputTypes
 }
 
 // NewAPI makes the typed API on r; the OpenAPI document is served at /api/openapi.json.
@@ -111,6 +113,7 @@ var nonWord = regexp.MustCompile(`[^A-Za-z0-9]+`)
 // Handle registers a typed route. fn gets the decoded, validated input and
 // returns the answer's data; errors become envelope codes.
 func Handle[I, O any](a *API, op Op, fn func(ctx context.Context, in *I) (O, error)) {
+	a.bounded(reflect.TypeFor[*I]())
 	huma.Register(a.huma, operation(a, op), func(ctx context.Context, in *I) (*output[O], error) {
 		if err := checkBounds(in); err != nil {
 			var none O

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"reflect"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -28,6 +29,7 @@ type deviceKey struct{}
 func HandleDevice[D, I, O any](a *API, op Op, check func(ctx context.Context, credential string) (D, error),
 	fn func(ctx context.Context, device D, in *I) (O, error)) {
 	op.Access = Device
+	a.bounded(reflect.TypeFor[*I]())
 	hop := operation(a, op)
 	hop.Description = "Device: send the kiosk credential in the " + DeviceHeader + " header; user tokens are not accepted."
 	hop.Security = []map[string][]string{{"kiosk": {}}}
@@ -52,6 +54,9 @@ func HandleDevice[D, I, O any](a *API, op Op, check func(ctx context.Context, cr
 		dev, ok := ctx.Value(deviceKey{}).(D)
 		if !ok {
 			return nil, toEnvelopeError(ctx, problem.Unauthorized)
+		}
+		if err := checkBounds(in); err != nil {
+			return nil, toEnvelopeError(ctx, err)
 		}
 		data, err := fn(ctx, dev, in)
 		return answer(ctx, data, err)

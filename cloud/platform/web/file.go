@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -33,12 +34,16 @@ type File struct {
 // HandleFile registers a typed route that answers a File. It declares access,
 // roles and plan like Handle, and its errors become envelopes like Handle's.
 func HandleFile[I any](a *API, op Op, fn func(ctx context.Context, in *I) (*File, error)) {
+	a.bounded(reflect.TypeFor[*I]())
 	hop := operation(a, op)
 	hop.Responses = map[string]*huma.Response{
 		"200": {Description: "The file's bytes. Failures answer the JSON envelope instead.",
 			Content: map[string]*huma.MediaType{"application/octet-stream": {Schema: &huma.Schema{Type: "string", Format: "binary"}}}},
 	}
 	huma.Register(a.huma, hop, func(ctx context.Context, in *I) (*huma.StreamResponse, error) {
+		if err := checkBounds(in); err != nil {
+			return nil, toEnvelopeError(ctx, err)
+		}
 		f, err := fn(ctx, in)
 		if err != nil {
 			return nil, toEnvelopeError(ctx, err)

@@ -15,7 +15,7 @@ import (
 // "data") as a T, checked exactly as a JSON body of type T is: the same
 // schema from T's struct tags (Huma), the same 4022 answers and messages
 // naming the field ("firstName", "medications[1].dose"), then the same
-// request bounds (dates, control characters in filters).
+// request bounds (dates, control characters).
 type FormJSON[T any] struct {
 	registry huma.Registry
 	schema   *huma.Schema
@@ -27,6 +27,7 @@ func NewFormJSON[T any](a *API) *FormJSON[T] {
 	reg := a.huma.OpenAPI().Components.Schemas
 	s := reg.Schema(reflect.TypeFor[T](), false, "")
 	s.PrecomputeMessages()
+	a.bounded(reflect.TypeFor[*T]())
 	return &FormJSON[T]{registry: reg, schema: s}
 }
 

@@ -750,9 +750,9 @@ export interface KioskPinVerifiers {
 // source: bounds.go
 
 /**
- * MinDateYear and MaxDateYear bound every date a request carries: epoch-ms
- * fields named …Time, …Date or …At, and YYYY-MM-DD strings named …Date.
- * Nothing in a care home happens before 1900 or after 2200.
+ * MinDateYear and MaxDateYear bound every date a request carries (a field
+ * with one of the Format… tags below). Nothing in a care home happens
+ * before 1900 or after 2200.
  */
 export const MinDateYear = 1900;
 /**
@@ -771,10 +771,49 @@ export const MinDateMillis = -2208988800000; // 1900-01-01T00:00:00Z
  */
 export const MaxDateMillis = 7258118400000; // 2200-01-01T00:00:00Z
 /**
+ * EventMinYear is the earliest year of a time in the home's records (a
+ * dose given, a reading taken, an incident, a disposal, a punch, a leave):
+ * none predates 2000, and a time sent in seconds instead of milliseconds
+ * reads as January 1970, so this floor refuses it.
+ */
+export const EventMinYear = 2000;
+/**
+ * Bounds every request meets, checked for all routes in one place
+ * (cloud/platform/web/bounds.go) before any handler runs.
+ */
+export const EventMinMillis = 946684800000; // 2000-01-01T00:00:00Z
+/**
  * MaxPageNumber bounds a paged list's current (spec 001 paging): with the
  * largest size it is far past any list, and (current − 1) × size cannot overflow.
  */
 export const MaxPageNumber = 100_000;
+/**
+ * FormatDate is a required day written YYYY-MM-DD (OpenAPI's "date"; Huma
+ * refuses any other shape, even empty), in MinDateYear–MaxDateYear.
+ */
+export const FormatDate = "date";
+/**
+ * FormatDateOrEmpty is a day written YYYY-MM-DD or empty (the field says
+ * what empty means: today, no end, ...), in MinDateYear–MaxDateYear.
+ */
+export const FormatDateOrEmpty = "date-or-empty";
+/**
+ * FormatMonth is a month written YYYY-MM (or empty), in MinDateYear–MaxDateYear.
+ */
+export const FormatMonth = "month";
+/**
+ * FormatDateMillis is an instant in epoch milliseconds in
+ * MinDateYear–MaxDateYear (a planned return, a list's range, a date of
+ * birth); 0 means none (or now, where the field says so).
+ */
+export const FormatDateMillis = "date-ms";
+/**
+ * FormatEventMillis is the epoch-millisecond time of something in the
+ * home's records (given, taken, occurred, disposed of, punched, a planned
+ * return or leave), from EventMinYear to MaxDateYear: never negative, never
+ * in seconds; 0 means none (or now, where the field says so).
+ */
+export const FormatEventMillis = "event-ms";
 
 //////////
 // source: carerecord.go
