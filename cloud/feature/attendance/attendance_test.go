@@ -55,8 +55,13 @@ func punchOK(t *testing.T, c *servertest.Client, req shared.ClockInRequest) shar
 // kioskCall sends a request with only the kiosk credential.
 func kioskCall(t *testing.T, e *servertest.Env, cred, method, path string, body any) *servertest.Response {
 	t.Helper()
-	c := e.Client()
-	return c.Do(t, servertest.Request{Method: method, Path: path, Body: body, Header: map[string]string{web.DeviceHeader: cred}})
+	return e.Client().Do(t, kioskRequest(cred, method, path, body))
+}
+
+// kioskRequest is a call of the kiosk with its device credential (made with
+// Client.Try in a goroutine).
+func kioskRequest(cred, method, path string, body any) servertest.Request {
+	return servertest.Request{Method: method, Path: path, Body: body, Header: map[string]string{web.DeviceHeader: cred}}
 }
 
 func register(t *testing.T, owner *servertest.Client, name string) shared.KioskRegistration {

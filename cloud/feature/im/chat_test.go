@@ -1,6 +1,7 @@
 package im_test
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -106,18 +107,24 @@ func TestConcurrentPushes(t *testing.T) {
 		c := start(t, owner, "Pair", e.UserID(t, "caregiver_maple1")) // a new group: no demo history
 
 		var wg sync.WaitGroup
-		ids := make([]string, 2)
+		ids, errs := make([]string, 2), make([]error, 2)
 		for i := range ids {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ids[i] = push(t, owner, c.ID, "same", "Sent twice").ID
+				var m shared.Message
+				m, errs[i] = tryPush(owner, c.ID, "same", "Sent twice")
+				ids[i] = m.ID
 			}()
 		}
 		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
 		if ids[0] != ids[1] {
 			t.Fatalf("two messages stored for one trackId: %v", ids)
 		}
+		errs = make([]error, 6)
 		for i := range 6 {
 			wg.Add(1)
 			go func() {
@@ -126,10 +133,13 @@ func TestConcurrentPushes(t *testing.T) {
 				if i%2 == 1 {
 					who = amina
 				}
-				push(t, who, c.ID, fmt.Sprintf("m-%d", i), fmt.Sprintf("message %d", i))
+				_, errs[i] = tryPush(who, c.ID, fmt.Sprintf("m-%d", i), fmt.Sprintf("message %d", i))
 			}()
 		}
 		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
 		p := page(t, amina, c.ID)
 		p.Records = slices.DeleteFunc(p.Records, func(m shared.Message) bool { return m.MessageType == shared.MessageEvent })
 		if len(p.Records) != 7 {

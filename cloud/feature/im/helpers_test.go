@@ -2,6 +2,7 @@ package im_test
 
 import (
 	"context"
+	"net/http"
 	"testing"
 
 	"hearth/cloud/server/servertest"
@@ -23,9 +24,25 @@ func start(t *testing.T, c *servertest.Client, name string, ids ...string) share
 
 func push(t *testing.T, c *servertest.Client, chatID, track, text string) shared.Message {
 	t.Helper()
+	m, err := tryPush(c, chatID, track, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// tryPush is push for a test's goroutines: it returns what went wrong.
+func tryPush(c *servertest.Client, chatID, track, text string) (shared.Message, error) {
 	var out shared.Message
-	c.Post(t, api+"/message/push", shared.MessagePushRequest{ChatID: chatID, TrackID: track, MessageType: shared.MessageText, Content: text}).OK(t).Into(t, &out)
-	return out
+	r, err := c.Try(servertest.Request{Path: api + "/message/push",
+		Body: shared.MessagePushRequest{ChatID: chatID, TrackID: track, MessageType: shared.MessageText, Content: text}})
+	if err == nil {
+		err = r.Check(http.StatusOK, shared.CodeOK)
+	}
+	if err == nil {
+		err = r.Decode(&out)
+	}
+	return out, err
 }
 
 func page(t *testing.T, c *servertest.Client, chatID string) shared.MessagePage {

@@ -2,6 +2,7 @@ package resident_test
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"sync"
@@ -97,16 +98,22 @@ func TestPlanLimitUnderConcurrentCreates(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		owner := e.SignIn(t, "owner_birch")
-		codes := make([]string, 6)
+		codes, errs := make([]string, 6), make([]error, 6)
 		var wg sync.WaitGroup
 		for i := range codes {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				codes[i] = owner.Post(t, base+"/createResident", newResident("Ann", string(rune('A'+i))+"x", "1")).Code
+				a := try(owner, base+"/createResident", newResident("Ann", string(rune('A'+i))+"x", "1"))
+				if errs[i] = a.err; a.err == nil {
+					codes[i] = a.r.Code
+				}
 			}()
 		}
 		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
 		won, refused := 0, 0
 		for _, c := range codes {
 			switch c {

@@ -32,6 +32,19 @@ func create(t *testing.T, c *servertest.Client, req shared.SaveResidentRequest) 
 	return r
 }
 
+// answer is a call made in a goroutine of a test, which must not call t.Fatal:
+// the test's own goroutine reports err.
+type answer struct {
+	r   *servertest.Response
+	err error
+}
+
+// try makes a call in a goroutine: a GET, or a POST of body.
+func try(c *servertest.Client, path string, body any) answer {
+	r, err := c.Try(servertest.Request{Path: path, Body: body})
+	return answer{r, err}
+}
+
 func get(t *testing.T, c *servertest.Client, id string) shared.Resident {
 	t.Helper()
 	var r shared.Resident
@@ -287,15 +300,19 @@ func TestStatusRace(t *testing.T) {
 		r := create(t, admin, newResident("Ada", "Race", "12"))
 		future := e.Clock.Now().Add(time.Hour).UnixMilli()
 		const n = 6
-		codes := make(chan string, n)
+		answers := make(chan answer, n)
 		for range n {
 			go func() {
-				codes <- admin.Post(t, base+"/goingOut", shared.GoingOutRequest{ResidentID: r.ResidentID, ReturnDate: future}).Code
+				answers <- try(admin, base+"/goingOut", shared.GoingOutRequest{ResidentID: r.ResidentID, ReturnDate: future})
 			}()
 		}
 		ok := 0
 		for range n {
-			switch c := <-codes; c {
+			a := <-answers
+			if a.err != nil {
+				t.Fatal(a.err)
+			}
+			switch c := a.r.Code; c {
 			case shared.CodeOK:
 				ok++
 			case shared.CodeConflict:

@@ -1,6 +1,7 @@
 package shift_test
 
 import (
+	"errors"
 	"sync"
 	"testing"
 
@@ -23,7 +24,7 @@ func TestConcurrentOverlap(t *testing.T) {
 		a := newType(t, owner, "Race A", "08:00", "16:00", 1, "")
 		b := newType(t, owner, "Race B", "12:00", "20:00", 1, "")
 		var wg sync.WaitGroup
-		codes := make([]string, 2)
+		codes, errs := make([]string, 2), make([]error, 2)
 		for i, c := range []struct {
 			cl  *servertest.Client
 			typ string
@@ -31,10 +32,16 @@ func TestConcurrentOverlap(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				codes[i] = c.cl.Post(t, api+"/shiftSchedule/save", week(c.typ, nextWeek, map[string][]string{"2027-06-08": {wei}})).Code
+				r, err := c.cl.Try(servertest.Request{Path: api + "/shiftSchedule/save", Body: week(c.typ, nextWeek, map[string][]string{"2027-06-08": {wei}})})
+				if errs[i] = err; err == nil {
+					codes[i] = r.Code
+				}
 			}()
 		}
 		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
 		ok, refused := 0, 0
 		for _, c := range codes {
 			switch c {

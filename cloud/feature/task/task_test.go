@@ -2,6 +2,7 @@ package task_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"sync"
@@ -256,32 +257,35 @@ func TestDoubleCompletionInParallel(t *testing.T) {
 		}
 		a, b := e.SignIn(t, "caregiver_maple1"), e.SignIn(t, "caregiver_maple2")
 		type answer struct {
-			rec  shared.TaskRecord
-			code string
+			r   *servertest.Response
+			err error
 		}
 		answers := make([][2]answer, len(ids))
 		var wg sync.WaitGroup
 		for i, id := range ids {
 			for j, c := range []*servertest.Client{a, b} {
 				wg.Go(func() {
-					r := c.Post(t, ti+"/completeTask", shared.CompleteTaskRequest{RecordID: id, Comment: "done"})
-					answers[i][j].code = r.Code
-					if r.Code == shared.CodeOK {
-						r.Into(t, &answers[i][j].rec)
-					}
+					r, err := c.Try(servertest.Request{Path: ti + "/completeTask", Body: shared.CompleteTaskRequest{RecordID: id, Comment: "done"}})
+					answers[i][j] = answer{r, err}
 				})
 			}
 		}
 		wg.Wait()
 		for i, pair := range answers {
-			if pair[0].code != shared.CodeOK || pair[1].code != shared.CodeOK {
-				t.Fatalf("record %d: codes %s %s", i, pair[0].code, pair[1].code)
+			if err := errors.Join(pair[0].err, pair[1].err); err != nil {
+				t.Fatal(err)
 			}
-			if pair[0].rec.AlreadyCompleted == pair[1].rec.AlreadyCompleted {
-				t.Errorf("record %d: alreadyCompleted %v and %v", i, pair[0].rec.AlreadyCompleted, pair[1].rec.AlreadyCompleted)
+			if pair[0].r.Code != shared.CodeOK || pair[1].r.Code != shared.CodeOK {
+				t.Fatalf("record %d: codes %s %s", i, pair[0].r.Code, pair[1].r.Code)
 			}
-			if pair[0].rec.CompletedBy != pair[1].rec.CompletedBy || pair[0].rec.CompletedAt != pair[1].rec.CompletedAt {
-				t.Errorf("record %d: two completers %+v %+v", i, pair[0].rec, pair[1].rec)
+			var rec [2]shared.TaskRecord
+			pair[0].r.Into(t, &rec[0])
+			pair[1].r.Into(t, &rec[1])
+			if rec[0].AlreadyCompleted == rec[1].AlreadyCompleted {
+				t.Errorf("record %d: alreadyCompleted %v and %v", i, rec[0].AlreadyCompleted, rec[1].AlreadyCompleted)
+			}
+			if rec[0].CompletedBy != rec[1].CompletedBy || rec[0].CompletedAt != rec[1].CompletedAt {
+				t.Errorf("record %d: two completers %+v %+v", i, rec[0], rec[1])
 			}
 			if n := auditCount(t, d, "task.complete", ids[i]); n != 1 {
 				t.Errorf("record %d: %d completions audited", i, n)

@@ -80,9 +80,21 @@ func EncodePassword(plain string) string {
 	return auth.EncodePassword([]byte(config.DevLoginAESKey), plain)
 }
 
-// Do sends one request.
+// Do sends one request; the test stops when it cannot be sent or its answer
+// cannot be read. In a goroutine of the test use Try.
 func (c *Client) Do(t testing.TB, rq Request) *Response {
 	t.Helper()
+	r, err := c.Try(rq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// Try sends one request and returns why it could not be sent or read: for
+// a test's goroutines, where t.Fatal would end only the goroutine and leave
+// the test waiting for it.
+func (c *Client) Try(rq Request) (*Response, error) {
 	ts := strconv.FormatInt(c.env.Clock.Now().Add(rq.Skew).UnixMilli(), 10)
 	path, _, _ := strings.Cut(rq.Path, "?")
 	target := rq.Path + "?t=" + ts
@@ -96,7 +108,7 @@ func (c *Client) Do(t testing.TB, rq Request) *Response {
 	case rq.Body != nil:
 		b, err := json.Marshal(rq.Body)
 		if err != nil {
-			t.Fatalf("encode body: %v", err)
+			return nil, fmt.Errorf("encode body: %w", err)
 		}
 		body = bytes.NewReader(b)
 	}
@@ -109,7 +121,7 @@ func (c *Client) Do(t testing.TB, rq Request) *Response {
 	}
 	req, err := http.NewRequest(method, c.env.HTTP.URL+target, body)
 	if err != nil {
-		t.Fatalf("request: %v", err)
+		return nil, fmt.Errorf("request: %w", err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Cache-Control", "no-cache")
@@ -131,12 +143,12 @@ func (c *Client) Do(t testing.TB, rq Request) *Response {
 	}
 	resp, err := c.env.HTTP.Client().Do(req)
 	if err != nil {
-		t.Fatalf("%s %s: %v", method, rq.Path, err)
+		return nil, fmt.Errorf("%s %s: %w", method, rq.Path, err)
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
-		t.Fatalf("%s %s: read: %v", method, rq.Path, err)
+		return nil, fmt.Errorf("%s %s: read: %w", method, rq.Path, err)
 	}
 	r := &Response{Status: resp.StatusCode, Header: resp.Header, Body: raw}
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
@@ -149,7 +161,7 @@ func (c *Client) Do(t testing.TB, rq Request) *Response {
 			r.Code, r.Message, r.Data = env.Code, env.Message, env.Data
 		}
 	}
-	return r
+	return r, nil
 }
 
 // Get sends a GET.
@@ -209,10 +221,18 @@ func (e *Env) SignInWith(t testing.TB, account, password string, facility ...str
 // Is fails the test unless the answer has the HTTP status and envelope code.
 func (r *Response) Is(t testing.TB, status int, code string) *Response {
 	t.Helper()
-	if r.Status != status || r.Code != code {
-		t.Fatalf("want HTTP %d code %q, got HTTP %d code %q: %s", status, code, r.Status, r.Code, r.Body)
+	if err := r.Check(status, code); err != nil {
+		t.Fatal(err)
 	}
 	return r
+}
+
+// Check is Is for a test's goroutines: the error says what differs.
+func (r *Response) Check(status int, code string) error {
+	if r.Status != status || r.Code != code {
+		return fmt.Errorf("want HTTP %d code %q, got HTTP %d code %q: %s", status, code, r.Status, r.Code, r.Body)
+	}
+	return nil
 }
 
 // OK fails the test unless the answer is HTTP 200 with code 0000.
@@ -224,7 +244,15 @@ func (r *Response) OK(t testing.TB) *Response {
 // Into decodes the envelope's data into v.
 func (r *Response) Into(t testing.TB, v any) {
 	t.Helper()
-	if err := json.Unmarshal(r.Data, v); err != nil {
-		t.Fatalf("decode data %s: %v", r.Data, err)
+	if err := r.Decode(v); err != nil {
+		t.Fatal(err)
 	}
+}
+
+// Decode is Into for a test's goroutines.
+func (r *Response) Decode(v any) error {
+	if err := json.Unmarshal(r.Data, v); err != nil {
+		return fmt.Errorf("decode data %s: %w", r.Data, err)
+	}
+	return nil
 }
