@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { FileItem } from '@/types/api.gen';
 import { FilePhysicianOrder } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
+import { fieldErrors } from '@/lib/api/fieldErrors';
+import { useAppMutation } from '@/lib/api/mutation';
 import { deleteFile } from '@/lib/files/api/deleteFile';
-import { uploadFiles } from '@/lib/files/api/uploadFiles';
+import { uploadFiles, UPLOAD_HANDLED_CODES } from '@/lib/files/api/uploadFiles';
 import { isAcceptedUpload, UPLOAD_ACCEPT } from '@/lib/files/fileTypes';
 import { formatFileSize } from '@/lib/files/fileSize';
 
@@ -25,10 +27,24 @@ interface VerificationFileFieldProps {
 export function VerificationFileField({ id, file, onChange }: VerificationFileFieldProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Uploaded like every other write; the file limits and a refused file are said here, under the field.
+  const upload = useAppMutation({
+    mutationFn: (chosen: File[]) => uploadFiles(chosen, FilePhysicianOrder),
+    onSuccess: ([item]) => {
+      if (file) void deleteFile({ fileId: file.fileId }).catch(() => undefined);
+      onChange(item ?? null);
+    },
+    onError: (err) => {
+      if (!isApiError(err)) setProblem(t('medications.file.failed'));
+      else if ((UPLOAD_HANDLED_CODES as readonly string[]).includes(err.code)) {
+        const fields = Object.values(fieldErrors(err));
+        setProblem(t('files.upload.failed', { msg: fields.length > 0 ? fields.join(' ') : err.message || err.code }));
+      }
+    },
+  });
 
-  const choose = async (list: FileList | null) => {
+  const choose = (list: FileList | null) => {
     const chosen = Array.from(list ?? []).slice(0, 1);
     if (input.current) input.current.value = '';
     if (chosen.length === 0) return;
@@ -37,16 +53,7 @@ export function VerificationFileField({ id, file, onChange }: VerificationFileFi
       return;
     }
     setProblem(null);
-    setBusy(true);
-    try {
-      const [item] = await uploadFiles(chosen, FilePhysicianOrder);
-      if (file) void deleteFile({ fileId: file.fileId }).catch(() => undefined);
-      onChange(item ?? null);
-    } catch (err) {
-      setProblem(isApiError(err) ? err.message : t('medications.file.failed'));
-    } finally {
-      setBusy(false);
-    }
+    upload.mutate(chosen);
   };
 
   const remove = () => {
@@ -67,7 +74,7 @@ export function VerificationFileField({ id, file, onChange }: VerificationFileFi
         className="hearth-sr-only"
         tabIndex={-1}
         aria-hidden="true"
-        onChange={(e) => void choose(e.currentTarget.files)}
+        onChange={(e) => choose(e.currentTarget.files)}
         data-testid="med-file-input"
       />
       {file ? (
@@ -76,7 +83,7 @@ export function VerificationFileField({ id, file, onChange }: VerificationFileFi
           <Button variant="minimal" icon={<CrossIcon />} aria-label={t('medications.file.remove', { name: file.name })} onClick={remove} />
         </p>
       ) : null}
-      <Button icon={<PaperclipIcon />} loading={busy} onClick={() => input.current?.click()} data-testid="med-file-choose">
+      <Button icon={<PaperclipIcon />} loading={upload.isPending} onClick={() => input.current?.click()} data-testid="med-file-choose">
         {file ? t('medications.file.replace') : t('medications.file.choose')}
       </Button>
       {problem ? (
