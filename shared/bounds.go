@@ -124,6 +124,13 @@ func HasControlExceptLineBreaks(s string) bool {
 // taken, incident or disposal of a resident's medication predates it. False
 // when ms is 0 or the day is not recorded.
 func BeforeMoveIn(ms int64, moveIn string, loc *time.Location) bool {
-	day, err := time.ParseInLocation(time.DateOnly, moveIn, loc)
-	return err == nil && ms != 0 && ms < day.UnixMilli()
+	return BeforeDay(ms, moveIn, loc)
+}
+
+// BeforeDay says whether the time ms falls before the start of day
+// (YYYY-MM-DD in the facility's zone loc): a PRN dose before its order's
+// start date, say. False when ms is 0 or day is empty or not a date.
+func BeforeDay(ms int64, day string, loc *time.Location) bool {
+	start, err := time.ParseInLocation(time.DateOnly, day, loc)
+	return err == nil && ms != 0 && ms < start.UnixMilli()
 }

@@ -336,6 +336,12 @@ func (s *Service) LogPrn(ctx context.Context, p *auth.Principal, req shared.LogP
 	if err != nil {
 		return nil, err
 	}
+	// A dose charted later cannot predate its order (a scheduled pass's window already sees to that).
+	if loc, _, err := zone.Facility(ctx, s.db, p.TenantID); err != nil {
+		return nil, err
+	} else if shared.BeforeDay(at, order.StartDate, loc) {
+		return nil, invalid("givenTime", "beforeOrderStart", "medication.beforeOrderStart", map[string]any{"date": order.StartDate})
+	}
 	var out *passRow
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if r, err := s.replayPass(ctx, tx, p, clientID, same); err != nil || r != nil {

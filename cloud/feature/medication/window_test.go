@@ -112,3 +112,27 @@ func TestWindowAcrossDST(t *testing.T) {
 		check("fall", fp.DueTime, fp.PassID)
 	})
 }
+
+// A PRN dose charted later cannot predate its order's start date (a
+// scheduled pass's window already keeps its log after the pass).
+func TestPRNNotBeforeItsOrder(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		v := newEnv(t, e)
+		ctx := context.Background()
+		setClock(e, local(2027, 6, 1, 14, 0))
+		prn := order(v.peggy, "Ibuprofen")
+		prn.Type, prn.Times, prn.StartDate = shared.MedicationPRN, nil, "2027-06-01"
+		m := v.save(t, prn)
+		req := shared.LogPrnRequest{MedicationID: m.MedicationID, ClientID: "prn-before-start", Reason: "Headache",
+			GivenTime: local(2027, 5, 31, 23, 0).UnixMilli()}
+		if _, err := v.s.LogPrn(ctx, v.carer, req); key(err) != "medication.beforeOrderStart" || fieldOf(err) != "givenTime" {
+			t.Fatalf("a dose the day before the order: %v", err)
+		}
+		req.ClientID, req.GivenTime = "prn-on-start", local(2027, 6, 1, 0, 30).UnixMilli()
+		if p, err := v.s.LogPrn(ctx, v.carer, req); err != nil || p.GivenTime != req.GivenTime {
+			t.Fatalf("a dose on the order's first day: %+v %v", p, err)
+		}
+	})
+}
