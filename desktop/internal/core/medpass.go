@@ -423,6 +423,11 @@ func (c *Core) preparePrn(w http.ResponseWriter, r *http.Request, row *medRow, m
 	if kd != nil {
 		view = kd.view
 	}
+	if order != nil && shared.BeforeDay(req.GivenTime, order.StartDate, facilityZone(view)) { // the cloud's rule
+		c.failMed(w, r, []medRule{{field: "givenTime", rule: "beforeOrderStart", key: "desktop.med.beforeOrderStart",
+			args: map[string]any{"date": order.StartDate}}})
+		return false
+	}
 	at := time.UnixMilli(req.GivenTime).In(facilityZone(view))
 	row.Day, row.TimeOfDay = at.Format(time.DateOnly), at.Format("15:04")
 	row.ClientID, row.MedicationID, row.PassID, row.HappenedAt = req.ClientID, req.MedicationID, shared.LocalPassPrefix+req.ClientID, req.GivenTime

@@ -458,6 +458,14 @@ func TestOfflineMedPassesSentOnce(t *testing.T) {
 				t.Errorf("tomorrow's pass %s offline: %s %+v", out, a.Msg, fields)
 			}
 		}
+		// A PRN dose cannot predate its order (it starts today): refused as the cloud refuses it.
+		dayStart, _ := time.ParseInLocation(time.DateOnly, m.day, maple)
+		var early []shared.FieldError
+		m.amina.via(t, m.c, "POST", medPrefix+"logPrn", shared.LogPrnRequest{MedicationID: m.prn.MedicationID, ClientID: "prn-before-order",
+			Reason: "pain", GivenTime: dayStart.Add(-time.Minute).UnixMilli()}).must(t, shared.CodeValidation).into(t, &early)
+		if len(early) != 1 || early[0].Field != "givenTime" || early[0].Rule != "beforeOrderStart" {
+			t.Errorf("a PRN dose before its order offline: %+v", early)
+		}
 		if st := m.status(t); st.MedWaiting != 10 {
 			t.Fatalf("refused writes were kept: %+v", st)
 		}
