@@ -63,12 +63,13 @@ types-check: ## fail when the generated TypeScript types are stale
 	  { echo "frontend/src/types/api.gen.ts was stale: it has been regenerated; commit it" >&2; exit 1; }
 	@echo "types: up to date"
 
-lint: ui-deps ## gofmt, go vet, staticcheck, eslint and tsc
+lint: ui-deps ## gofmt, go vet, staticcheck, eslint, tsc and Redocly on the OpenAPI document
 	@out=$$(gofmt -l cloud shared migrations frontend/embed.go desktop); [ -z "$$out" ] || { echo "gofmt needed:"; echo "$$out"; exit 1; }
 	$(GO) vet ./cloud/... ./shared/... ./migrations/... ./frontend/... ./desktop/...
 	@command -v staticcheck >/dev/null || [ -x "$$($(GO) env GOPATH)/bin/staticcheck" ] || $(GO) install honnef.co/go/tools/cmd/staticcheck@latest
 	PATH="$$PATH:$$($(GO) env GOPATH)/bin" staticcheck ./cloud/... ./shared/... ./migrations/... ./desktop/...
 	cd frontend && $(NPM) run lint
+	@$(SCRIPTS)/lint-openapi.sh
 
 test: ## every test: types, lint, Go on SQLite and PostgreSQL, desktop core, UI unit tests, browser journeys, the kiosk under Xvfb
 	@$(SCRIPTS)/check-tools.sh

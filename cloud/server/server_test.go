@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -174,8 +175,11 @@ func TestNoUI(t *testing.T) {
 	}
 }
 
+// The served document states every route's access and refusals, and keeps
+// what Redocly's recommended rules ask (make lint runs Redocly on it too).
 func TestOpenAPIDocument(t *testing.T) {
 	t.Parallel()
+	componentName := regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d, servertest.Options{NoDemo: true})
 		resp, body := fetch(t, e, http.MethodGet, "/api/openapi.json")
@@ -184,11 +188,20 @@ func TestOpenAPIDocument(t *testing.T) {
 		}
 		var doc struct {
 			OpenAPI string `json:"openapi"`
-			Paths   map[string]map[string]struct {
-				OperationID string                `json:"operationId"`
-				Description string                `json:"description"`
-				Security    []map[string][]string `json:"security"`
+			Servers []struct {
+				URL string `json:"url"`
+			} `json:"servers"`
+			Paths map[string]map[string]struct {
+				OperationID string `json:"operationId"`
+				Description string `json:"description"`
+				// A pointer tells `security: []` (no sign-in, said) from no security at all.
+				Security  *[]map[string][]string     `json:"security"`
+				Responses map[string]json.RawMessage `json:"responses"`
 			} `json:"paths"`
+			Components struct {
+				Schemas   map[string]json.RawMessage `json:"schemas"`
+				Responses map[string]json.RawMessage `json:"responses"`
+			} `json:"components"`
 		}
 		if err := json.Unmarshal([]byte(body), &doc); err != nil {
 			t.Fatalf("not JSON: %v", err)
@@ -196,36 +209,66 @@ func TestOpenAPIDocument(t *testing.T) {
 		if !strings.HasPrefix(doc.OpenAPI, "3.1.") {
 			t.Errorf("openapi %q, want 3.1.x", doc.OpenAPI)
 		}
+		if len(doc.Servers) == 0 {
+			t.Error("the document names no servers")
+		}
+		for name := range doc.Components.Schemas {
+			if !componentName.MatchString(name) {
+				t.Errorf("schema name %q is not a valid component name", name)
+			}
+		}
+		for name := range doc.Components.Responses {
+			if !componentName.MatchString(name) {
+				t.Errorf("response name %q is not a valid component name", name)
+			}
+		}
+		refuses := func(method, path string, responses map[string]json.RawMessage, statuses ...string) {
+			for _, s := range statuses {
+				if responses[s] == nil {
+					t.Errorf("%s %s can answer HTTP %s but does not declare it", method, path, s)
+				}
+			}
+		}
 		ops := 0
 		for path, methods := range doc.Paths {
 			if !strings.HasPrefix(path, "/api/system/") && !strings.HasPrefix(path, "/api/care/") &&
 				!strings.HasPrefix(path, "/api/ai/") && !strings.HasPrefix(path, "/api/im/") {
 				t.Errorf("%s is outside the four service prefixes", path)
 			}
+			if strings.HasSuffix(path, "/") {
+				t.Errorf("%s ends with a slash: document it without, and serve the spec's spelling as an alias (web.Op.Alias)", path)
+			}
 			for method, op := range methods {
 				ops++
 				switch {
 				case strings.HasPrefix(op.Description, "Public"):
-					if len(op.Security) > 0 {
-						t.Errorf("%s %s is public but asks for a token", method, path)
+					if op.Security == nil || len(*op.Security) > 0 {
+						t.Errorf("%s %s is public but does not say security: []", method, path)
+					}
+					if path == "/api/system/user/refreshToken" {
+						refuses(method, path, op.Responses, "401", "410")
+					} else if op.Responses["401"] != nil || op.Responses["410"] != nil {
+						t.Errorf("%s %s is public but declares 401 or 410", method, path)
 					}
 				case strings.HasPrefix(op.Description, "Roles:"):
-					if len(op.Security) == 0 {
+					if op.Security == nil || len(*op.Security) == 0 {
 						t.Errorf("%s %s needs a sign-in but declares no bearer security", method, path)
 					}
 					if !strings.Contains(op.Description, "Plan function:") {
 						t.Errorf("%s %s does not state its plan function: %q", method, path, op.Description)
 					}
+					refuses(method, path, op.Responses, "401", "410")
 				case strings.HasPrefix(op.Description, "Device:"): // the kiosk's routes (web.HandleDevice)
-					if len(op.Security) != 1 || op.Security[0]["kiosk"] == nil {
+					if op.Security == nil || len(*op.Security) != 1 || (*op.Security)[0]["kiosk"] == nil {
 						t.Errorf("%s %s is a device route but declares no kiosk security", method, path)
 					}
+					refuses(method, path, op.Responses, "401")
 				default:
 					t.Errorf("%s %s does not declare its access: %q", method, path, op.Description)
 				}
 			}
 		}
-		for _, want := range []string{"/api/system/user/login", "/api/system/user/getUserInfo", "/api/system/menu/listUserMenuTree", "/api/system/dev/outbox"} {
+		for _, want := range []string{"/api/system/user/login", "/api/system/user/getUserInfo", "/api/system/menu/listUserMenuTree", "/api/system/dev/outbox", "/api/im/dashboard"} {
 			if _, ok := doc.Paths[want]; !ok {
 				t.Errorf("the document lacks %s", want)
 			}
@@ -236,7 +279,25 @@ func TestOpenAPIDocument(t *testing.T) {
 		if d := doc.Paths["/api/system/dev/outbox"]["get"].Description; !strings.Contains(d, "SUPER_ADMIN") {
 			t.Errorf("dev outbox description %q does not name its role", d)
 		}
+		if d := doc.Paths["/api/im/dashboard"]["get"].Description; !strings.Contains(d, "/api/im/dashboard/") {
+			t.Errorf("the chat dashboard's description %q does not name the spec's path", d)
+		}
 	})
+}
+
+// The spec's GET /api/im/dashboard/ (spec 001 §7.11), which the UI calls, is
+// served as the documented /api/im/dashboard is.
+func TestSpecPathAlias(t *testing.T) {
+	t.Parallel()
+	e := servertest.Start(t, dbtest.SQLite(t))
+	amina := e.SignIn(t, "caregiver_maple1")
+	var spec, documented shared.ImDashboard
+	amina.Get(t, "/api/im/dashboard/").OK(t).Into(t, &spec)
+	amina.Get(t, "/api/im/dashboard").OK(t).Into(t, &documented)
+	if spec != documented {
+		t.Errorf("/api/im/dashboard/ answered %+v, /api/im/dashboard %+v", spec, documented)
+	}
+	e.Client().Get(t, "/api/im/dashboard/").Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
 }
 
 // Without HEARTH_DEV the development outbox does not exist.

@@ -1,4 +1,4 @@
-// Command hearth is the Hearth cloud server: serve, migrate, seed, user.
+// Command hearth is the Hearth cloud server: serve, migrate, seed, user, openapi.
 package main
 
 import (
@@ -36,6 +36,7 @@ usage:
   hearth seed --demo                 add the demo facilities and people (needs HEARTH_DEV=1)
   hearth user create-superadmin --account NAME --email ADDR --phone PHONE --name "FULL NAME"
                                      create a platform super admin; the password is read from standard input
+  hearth openapi                     print the OpenAPI document served at /api/openapi.json (no server or database needed)
 
 Configuration is by environment variables; see docs/configuration.md.
 `
@@ -58,6 +59,8 @@ func main() {
 func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error {
 	switch cmd {
 	case "serve", "migrate", "seed", "user":
+	case "openapi":
+		return writeOpenAPI(ctx, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil

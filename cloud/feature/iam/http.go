@@ -46,7 +46,9 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.TwoFactorRequest]) (*shared.LoginResult, error) {
 			return s.TwoFactor(ctx, in.Body, client(ctx))
 		})
-	web.Handle(api, public(http.MethodPost, "/user/refreshToken", "Spend a refresh token for a new token pair"),
+	refresh := public(http.MethodPost, "/user/refreshToken", "Spend a refresh token for a new token pair")
+	refresh.SignInAgain = true // 401 expired or unknown, 410 revoked or reused
+	web.Handle(api, refresh,
 		func(ctx context.Context, in *web.Body[shared.RefreshRequest]) (*shared.LoginResult, error) {
 			return s.Refresh(ctx, in.Body.RefreshToken, client(ctx))
 		})

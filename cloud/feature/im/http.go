@@ -64,7 +64,9 @@ func Routes(api *web.API, s *Service) {
 		return web.Op{Service: web.IM, Method: method, Path: path, Summary: summary, Access: web.SignedIn,
 			Roles: shared.ChatUsers, Function: shared.FnMessage}
 	}
-	web.Handle(api, op(http.MethodGet, "/dashboard/", "The caller's unread chat messages"),
+	dashboard := op(http.MethodGet, "/dashboard", "The caller's unread chat messages")
+	dashboard.Alias = "/dashboard/" // spec 001 §7.11's path, which the UI calls
+	web.Handle(api, dashboard,
 		func(ctx context.Context, _ *web.None) (*shared.ImDashboard, error) {
 			return s.Dashboard(ctx, auth.From(ctx))
 		})

@@ -36,6 +36,7 @@ func checkInStep[T any](api *web.API, op web.Op, save func(ctx context.Context, 
 		}
 		return save(ctx, auth.From(ctx), d, CheckInUpload{Category: form.Category, Files: upload.FromForm(form.Files)})
 	})
+	data.Document(api, op, "data")
 }
 
 // checkInRoutes mounts the move-in wizard (spec 001 §7.6): owners and admins only.

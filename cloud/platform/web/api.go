@@ -62,6 +62,14 @@ type Op struct {
 	// MaxBodyBytes bounds the request body (0: Huma's 1 MB). Uploads raise it;
 	// it also bounds multipart bodies, which Huma itself does not limit.
 	MaxBodyBytes int64
+	// Alias serves the route at a second path (after the service prefix),
+	// left out of the OpenAPI document: the spec's spelling when the document
+	// cannot use it, e.g. "/dashboard/" (linters refuse a trailing slash).
+	// Handle only.
+	Alias string
+	// SignInAgain marks a public route that itself answers HTTP 401 or 410
+	// (refreshToken), declared in the OpenAPI document as signed-in routes' are.
+	SignInAgain bool
 }
 
 // SessionChecker confirms that a signed-in session is still live and says
@@ -90,6 +98,7 @@ func NewAPI(r chi.Router, version string) *API {
 		"bearer": {Type: "http", Scheme: "bearer", BearerFormat: "JWT"},
 	}
 	cfg.CreateHooks = nil // no $schema links in bodies
+	document(&cfg)
 	return &API{huma: humachi.New(r, cfg), Router: r}
 }
 
@@ -114,14 +123,18 @@ var nonWord = regexp.MustCompile(`[^A-Za-z0-9]+`)
 // returns the answer's data; errors become envelope codes.
 func Handle[I, O any](a *API, op Op, fn func(ctx context.Context, in *I) (O, error)) {
 	a.bounded(reflect.TypeFor[*I]())
-	huma.Register(a.huma, operation(a, op), func(ctx context.Context, in *I) (*output[O], error) {
+	handler := func(ctx context.Context, in *I) (*output[O], error) {
 		if err := checkBounds(in); err != nil {
 			var none O
 			return answer(ctx, none, err)
 		}
 		data, err := fn(ctx, in)
 		return answer(ctx, data, err)
-	})
+	}
+	huma.Register(a.huma, operation(a, op), handler)
+	if op.Alias != "" {
+		huma.Register(a.huma, alias(a, op), handler)
+	}
 }
 
 // answer wraps a handler's result in the envelope: data with 0000, or the
@@ -152,9 +165,13 @@ func operation(a *API, op Op) huma.Operation {
 		Description: describe(op),
 		Middlewares: huma.Middlewares{guard(a, op)},
 	}
-	if op.Access == SignedIn {
+	switch op.Access {
+	case Public:
+		hop.Security = []map[string][]string{} // "security: []": no sign-in, said rather than left unstated
+	case SignedIn:
 		hop.Security = []map[string][]string{{"bearer": {}}}
 	}
+	hop.Metadata = map[string]any{refusalsKey: refusals(op)}
 	if op.MaxBodyBytes > 0 {
 		hop.MaxBodyBytes = op.MaxBodyBytes
 		hop.Middlewares = append(hop.Middlewares, limitBody(op.MaxBodyBytes))
@@ -164,7 +181,7 @@ func operation(a *API, op Op) huma.Operation {
 
 func describe(op Op) string {
 	if op.Access == Public {
-		return "Public: no sign-in needed."
+		return "Public: no sign-in needed." + aliasNote(op)
 	}
 	roles := "any role"
 	if len(op.Roles) > 0 {
@@ -187,7 +204,7 @@ func describe(op Op) string {
 		}
 		fn = strings.Join(per, "; ") + "; otherwise " + fn
 	}
-	return "Roles: " + roles + ". Plan function: " + fn + "."
+	return "Roles: " + roles + ". Plan function: " + fn + "." + aliasNote(op)
 }
 
 // guard enforces the route's access, roles and plan before the input is read.
