@@ -193,9 +193,7 @@ func New(d Deps) (*Server, error) {
 	// The move-in wizard, medications and the task creation rules: a completed move-in
 	// and a new caregiver are business events, enqueued in the writing transaction and
 	// worked by the rules' worker, which makes the rules' tasks.
-	announce := func(ctx context.Context, tx *db.Tx, event shared.TaskBusinessType, tenantID, subjectID, actorID string) error {
-		return queue.Enqueue(ctx, tx, jobs.Event{Type: string(event), TenantID: tenantID, SubjectID: subjectID, ActorID: actorID}, nil)
-	}
+	announce := queue.Announce
 	meds := medication.New(d.DB, files, d.Log, d.Now)
 	residents.SetMoveIn(tasks, meds, announce)
 	// The eMAR: orders, med passes, PRN, med history; passes made hourly to the end of

@@ -48,10 +48,6 @@ type Files interface {
 	Items(ctx context.Context, ids []string) ([]shared.FileItem, error)
 }
 
-// Announce enqueues a business event for the task creation rules in the
-// writing transaction (cloud/server wires it to the jobs queue).
-type Announce func(ctx context.Context, tx *db.Tx, event shared.TaskBusinessType, tenantID, subjectID, actorID string) error
-
 // FileCategory is the category incident photos and documents are uploaded with.
 const FileCategory = shared.FileOther
 
@@ -65,7 +61,7 @@ type Service struct {
 
 	notify   Notifier
 	files    Files
-	announce Announce
+	announce jobs.Announce
 	analyzer Analyzer
 	queue    *jobs.Queue
 	chat     Chat // Hearth's chat (SetChat, chat.go)
@@ -90,7 +86,7 @@ func (s *Service) SetNotifier(n Notifier) { s.notify = n }
 func (s *Service) SetFiles(f Files) { s.files = f }
 
 // SetAnnounce sets the business-event hook (a completed report's care plan changes).
-func (s *Service) SetAnnounce(a Announce) { s.announce = a }
+func (s *Service) SetAnnounce(a jobs.Announce) { s.announce = a }
 
 func isManager(p *auth.Principal) bool { return p.Has(shared.FacilityManagers...) }
 

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/riverqueue/river"
-
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/jobs"
 	"hearth/shared"
@@ -27,50 +25,22 @@ const (
 	warnBatch = 500
 )
 
-// HorizonArgs is the periodic horizon job.
-type HorizonArgs struct{}
-
-// Kind names the job.
-func (HorizonArgs) Kind() string { return "medication_extend_horizon" }
-
-// WarnArgs is the periodic overdue-warning job.
-type WarnArgs struct{}
-
-// Kind names the job.
-func (WarnArgs) Kind() string { return "medication_warn_overdue" }
-
-type horizonWorker struct {
-	river.WorkerDefaults[HorizonArgs]
-	s *Service
-}
-
-func (w *horizonWorker) Work(ctx context.Context, _ *river.Job[HorizonArgs]) error {
-	n, err := w.s.ExtendHorizon(ctx, w.s.now())
-	if n > 0 {
-		w.s.log.InfoContext(ctx, "medication horizon extended", "orders", n)
-	}
-	return err
-}
-
-type warnWorker struct {
-	river.WorkerDefaults[WarnArgs]
-	s *Service
-}
-
-func (w *warnWorker) Work(ctx context.Context, _ *river.Job[WarnArgs]) error {
-	n, err := w.s.WarnOverdue(ctx, w.s.now())
-	if n > 0 {
-		w.s.log.InfoContext(ctx, "medication passes warned", "count", n)
-	}
-	return err
-}
-
-// RegisterJobs registers the horizon and warning workers on q and makes them periodic.
+// RegisterJobs makes the horizon and the warnings periodic jobs on q.
 func (s *Service) RegisterJobs(q *jobs.Queue) {
-	jobs.Register(q, &horizonWorker{s: s})
-	jobs.Register(q, &warnWorker{s: s})
-	q.Every(HorizonEvery, HorizonArgs{})
-	q.Every(WarnEvery, WarnArgs{})
+	jobs.Periodic(q, "medication_extend_horizon", HorizonEvery, func(ctx context.Context) error {
+		n, err := s.ExtendHorizon(ctx, s.now())
+		if n > 0 {
+			s.log.InfoContext(ctx, "medication horizon extended", "orders", n)
+		}
+		return err
+	})
+	jobs.Periodic(q, "medication_warn_overdue", WarnEvery, func(ctx context.Context) error {
+		n, err := s.WarnOverdue(ctx, s.now())
+		if n > 0 {
+			s.log.InfoContext(ctx, "medication passes warned", "count", n)
+		}
+		return err
+	})
 }
 
 // WarnOverdue tells the people on shift of each pass that becomes overdue

@@ -4,8 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/riverqueue/river"
-
 	"hearth/cloud/platform/jobs"
 	"hearth/shared"
 )
@@ -19,29 +17,15 @@ const (
 	cleanupBatch = 5000
 )
 
-// CleanupArgs is the periodic cleanup job.
-type CleanupArgs struct{}
-
-// Kind names the job.
-func (CleanupArgs) Kind() string { return "notification_cleanup" }
-
-type cleanupWorker struct {
-	river.WorkerDefaults[CleanupArgs]
-	s *Service
-}
-
-func (w *cleanupWorker) Work(ctx context.Context, _ *river.Job[CleanupArgs]) error {
-	n, err := w.s.Cleanup(ctx, w.s.now())
-	if n > 0 {
-		w.s.log.InfoContext(ctx, "old notifications removed", "count", n)
-	}
-	return err
-}
-
-// RegisterJobs registers the cleanup worker on q and makes it periodic.
+// RegisterJobs makes the cleanup a periodic job on q.
 func (s *Service) RegisterJobs(q *jobs.Queue) {
-	jobs.Register(q, &cleanupWorker{s: s})
-	q.Every(CleanupEvery, CleanupArgs{})
+	jobs.Periodic(q, "notification_cleanup", CleanupEvery, func(ctx context.Context) error {
+		n, err := s.Cleanup(ctx, s.now())
+		if n > 0 {
+			s.log.InfoContext(ctx, "old notifications removed", "count", n)
+		}
+		return err
+	})
 }
 
 // Cleanup removes every facility's notifications made more than

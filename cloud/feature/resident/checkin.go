@@ -12,6 +12,7 @@ import (
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
 	"hearth/cloud/platform/zone"
@@ -54,12 +55,8 @@ type CheckInMedications interface {
 	ActivateResident(ctx context.Context, tx *db.Tx, tenantID, residentID string) error
 }
 
-// Announce enqueues a business event in tx, the transaction of the write that
-// caused it (cloud/server wires it to the job queue: a jobs.Event).
-type Announce func(ctx context.Context, tx *db.Tx, event shared.TaskBusinessType, tenantID, subjectID, actorID string) error
-
 // SetMoveIn gives the wizard the tasks, the medications and the event queue.
-func (s *Service) SetMoveIn(tasks CheckInTasks, meds CheckInMedications, announce Announce) {
+func (s *Service) SetMoveIn(tasks CheckInTasks, meds CheckInMedications, announce jobs.Announce) {
 	s.tasks, s.meds, s.announce = tasks, meds, announce
 }
 

@@ -16,6 +16,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/careevent"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
@@ -72,7 +73,7 @@ type Service struct {
 	// The move-in wizard's collaborators (SetMoveIn, checkin.go).
 	tasks    CheckInTasks
 	meds     CheckInMedications
-	announce Announce
+	announce jobs.Announce
 	chart    Chart // the resident's record (SetChart)
 	// kept are list answers, until the facility's list version changes (platform/keep).
 	kept *keep.Cache[*web.Answer[*shared.Page[shared.Resident]]]

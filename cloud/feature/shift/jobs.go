@@ -5,9 +5,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/riverqueue/river"
-
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/jobs"
 	"hearth/shared"
 )
 
@@ -28,23 +27,15 @@ const (
 	reminderBatch = 500
 )
 
-// RemindArgs is the periodic reminder job.
-type RemindArgs struct{}
-
-// Kind names the job.
-func (RemindArgs) Kind() string { return "shift_remind" }
-
-type remindWorker struct {
-	river.WorkerDefaults[RemindArgs]
-	s *Service
-}
-
-func (w *remindWorker) Work(ctx context.Context, _ *river.Job[RemindArgs]) error {
-	n, err := w.s.Remind(ctx, w.s.now())
-	if n > 0 {
-		w.s.log.InfoContext(ctx, "shift reminders sent", "count", n)
-	}
-	return err
+// RegisterJobs makes the reminders a periodic job on q (every ReminderEvery).
+func (s *Service) RegisterJobs(q *jobs.Queue) {
+	jobs.Periodic(q, "shift_remind", ReminderEvery, func(ctx context.Context) error {
+		n, err := s.Remind(ctx, s.now())
+		if n > 0 {
+			s.log.InfoContext(ctx, "shift reminders sent", "count", n)
+		}
+		return err
+	})
 }
 
 // reminder is one due reminder of one assignment.

@@ -48,10 +48,6 @@ type Credentials interface {
 	CredentialOverdue(ctx context.Context, tenantID string, caregiverIDs []string, typ shared.CredentialType) (map[string]bool, error)
 }
 
-// Announce enqueues a business event for the task creation rules in the
-// writing transaction (cloud/server wires it to the jobs queue).
-type Announce func(ctx context.Context, tx *db.Tx, event shared.TaskBusinessType, tenantID, subjectID, actorID string) error
-
 // Service is the shifts service.
 type Service struct {
 	db     *db.DB
@@ -62,7 +58,7 @@ type Service struct {
 
 	notify   Notifier
 	creds    Credentials
-	announce Announce
+	announce jobs.Announce
 	chat     Chat // Hearth's chat (SetChat, chat.go)
 }
 
@@ -85,13 +81,7 @@ func (s *Service) SetNotifier(n Notifier) { s.notify = n }
 func (s *Service) SetCredentials(c Credentials) { s.creds = c }
 
 // SetAnnounce sets the business-event hook (shift report submitted).
-func (s *Service) SetAnnounce(a Announce) { s.announce = a }
-
-// RegisterJobs registers the reminder job on q (every ReminderEvery).
-func (s *Service) RegisterJobs(q *jobs.Queue) {
-	jobs.Register(q, &remindWorker{s: s})
-	q.Every(ReminderEvery, RemindArgs{})
-}
+func (s *Service) SetAnnounce(a jobs.Announce) { s.announce = a }
 
 // clock is a facility's zone and its now.
 type clock struct {

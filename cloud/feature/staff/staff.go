@@ -19,6 +19,7 @@ import (
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/msg"
@@ -60,11 +61,6 @@ type Accounts interface {
 	SetLanguage(ctx context.Context, q db.Querier, userID string, l shared.Language) error
 }
 
-// Announce enqueues a business event in tx, the transaction of the write that
-// caused it (cloud/server wires it to the job queue: a jobs.Event for the task
-// creation rules).
-type Announce func(ctx context.Context, tx *db.Tx, event shared.TaskBusinessType, tenantID, subjectID, actorID string) error
-
 // Service is the staff service.
 type Service struct {
 	db       *db.DB
@@ -74,14 +70,14 @@ type Service struct {
 	mail     mail.Sender
 	log      *slog.Logger
 	now      func() time.Time
-	announce Announce // nil: no events
+	announce jobs.Announce // nil: no events
 	// kept are list answers, until the facility's list version changes (platform/keep).
 	kept *keep.Cache[*web.Answer[*shared.Page[shared.Caregiver]]]
 }
 
 // SetAnnounce makes Save announce each new staff member (CREATE_CAREGIVER,
 // subject the new user's id: what tasks are assigned to) in the creating transaction.
-func (s *Service) SetAnnounce(a Announce) { s.announce = a }
+func (s *Service) SetAnnounce(a jobs.Announce) { s.announce = a }
 
 // New makes the staff service.
 func New(d *db.DB, files Files, accounts Accounts, m mail.Sender, log *slog.Logger, now func() time.Time) *Service {

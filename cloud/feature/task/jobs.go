@@ -4,8 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/riverqueue/river"
-
 	"hearth/cloud/platform/jobs"
 )
 
@@ -23,49 +21,21 @@ const (
 	HorizonEvery = time.Hour
 )
 
-// ExpireArgs is the periodic expiry job.
-type ExpireArgs struct{}
-
-// Kind names the job.
-func (ExpireArgs) Kind() string { return "task_expire_due" }
-
-// HorizonArgs is the periodic horizon job.
-type HorizonArgs struct{}
-
-// Kind names the job.
-func (HorizonArgs) Kind() string { return "task_extend_horizon" }
-
-type expireWorker struct {
-	river.WorkerDefaults[ExpireArgs]
-	s *Service
-}
-
-func (w *expireWorker) Work(ctx context.Context, _ *river.Job[ExpireArgs]) error {
-	n, err := w.s.ExpireDue(ctx, w.s.now())
-	expiredRecords.Add(float64(n)) // hearth_task_records_expired_total (notify.go)
-	if n > 0 {
-		w.s.log.InfoContext(ctx, "task occurrences expired", "count", n)
-	}
-	return err
-}
-
-type horizonWorker struct {
-	river.WorkerDefaults[HorizonArgs]
-	s *Service
-}
-
-func (w *horizonWorker) Work(ctx context.Context, _ *river.Job[HorizonArgs]) error {
-	n, err := w.s.ExtendHorizon(ctx, w.s.now())
-	if n > 0 {
-		w.s.log.InfoContext(ctx, "task horizon extended", "tasks", n)
-	}
-	return err
-}
-
-// RegisterJobs registers the expiry and horizon workers on q and makes them periodic.
+// RegisterJobs makes the expiry and the horizon periodic jobs on q.
 func (s *Service) RegisterJobs(q *jobs.Queue) {
-	jobs.Register(q, &expireWorker{s: s})
-	jobs.Register(q, &horizonWorker{s: s})
-	q.Every(ExpireEvery, ExpireArgs{})
-	q.Every(HorizonEvery, HorizonArgs{})
+	jobs.Periodic(q, "task_expire_due", ExpireEvery, func(ctx context.Context) error {
+		n, err := s.ExpireDue(ctx, s.now())
+		expiredRecords.Add(float64(n)) // hearth_task_records_expired_total (notify.go)
+		if n > 0 {
+			s.log.InfoContext(ctx, "task occurrences expired", "count", n)
+		}
+		return err
+	})
+	jobs.Periodic(q, "task_extend_horizon", HorizonEvery, func(ctx context.Context) error {
+		n, err := s.ExtendHorizon(ctx, s.now())
+		if n > 0 {
+			s.log.InfoContext(ctx, "task horizon extended", "tasks", n)
+		}
+		return err
+	})
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/riverqueue/river"
 
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/jobs"
@@ -87,29 +86,14 @@ func (s *Service) RegisterNotify(q *jobs.Queue, n Notify) {
 	if n.Mail == nil {
 		return
 	}
-	jobs.Register(q, &digestWorker{d: &digests{s: s, mail: n.Mail, link: strings.TrimRight(n.PublicURL, "/") + "/task"}})
-	q.Every(DigestEvery, DigestArgs{})
-}
-
-// DigestArgs is the periodic digest job.
-type DigestArgs struct{}
-
-// Kind names the job.
-func (DigestArgs) Kind() string { return "task_missed_care_digest" }
-
-type digestWorker struct {
-	river.WorkerDefaults[DigestArgs]
-	d *digests
-}
-
-func (w *digestWorker) Timeout(*river.Job[DigestArgs]) time.Duration { return digestTimeout }
-
-func (w *digestWorker) Work(ctx context.Context, _ *river.Job[DigestArgs]) error {
-	n, err := w.d.send(ctx, w.d.s.now())
-	if n > 0 {
-		w.d.s.log.InfoContext(ctx, "task digests decided", "facilities", n)
-	}
-	return err
+	d := &digests{s: s, mail: n.Mail, link: strings.TrimRight(n.PublicURL, "/") + "/task"}
+	jobs.Periodic(q, "task_missed_care_digest", DigestEvery, func(ctx context.Context) error {
+		n, err := d.send(ctx, s.now())
+		if n > 0 {
+			s.log.InfoContext(ctx, "task digests decided", "facilities", n)
+		}
+		return err
+	}, jobs.PeriodicOptions{Timeout: digestTimeout})
 }
 
 // digests sends the daily digests.

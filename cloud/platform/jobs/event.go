@@ -1,5 +1,12 @@
 package jobs
 
+import (
+	"context"
+
+	"hearth/cloud/platform/db"
+	"hearth/shared"
+)
+
 // Event is a business event another feature reacts to (a resident moved in, a
 // caregiver was created). The feature where it happens enqueues it in the
 // transaction of that write; the feature that reacts registers the one worker
@@ -19,3 +26,12 @@ const EventKind = "business_event"
 
 // Kind is River's job kind.
 func (Event) Kind() string { return EventKind }
+
+// Announce enqueues a business event in tx, the transaction of the write that
+// caused it: what a feature with events to tell takes (Queue.Announce is one).
+type Announce func(ctx context.Context, tx *db.Tx, event shared.TaskBusinessType, tenantID, subjectID, actorID string) error
+
+// Announce enqueues event as an Event in tx.
+func (q *Queue) Announce(ctx context.Context, tx *db.Tx, event shared.TaskBusinessType, tenantID, subjectID, actorID string) error {
+	return q.Enqueue(ctx, tx, Event{Type: string(event), TenantID: tenantID, SubjectID: subjectID, ActorID: actorID}, nil)
+}

@@ -15,6 +15,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
 	"hearth/cloud/platform/jobs"
+	"hearth/shared"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -275,6 +276,95 @@ func TestPeriodicJobRunsInDrain(t *testing.T) {
 		drain(t, q)
 		if _, done := w.counts("sweep"); done != 2 {
 			t.Fatalf("periodic job after two drains: %d done, want 2", done)
+		}
+	})
+}
+
+// Periodic jobs made with jobs.Periodic each run under their own kind, with
+// no args ({}): the kinds and args stored by deployments before it.
+func TestPeriodicFunctions(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		q := newQueue(t, d, start(), newVisitWorker())
+		var mu sync.Mutex
+		ran := map[string]int{}
+		for _, kind := range []string{"test_sweep_a", "test_sweep_b"} {
+			jobs.Periodic(q, kind, time.Hour, func(ctx context.Context) error {
+				mu.Lock()
+				defer mu.Unlock()
+				ran[kind]++
+				if _, ok := ctx.Deadline(); !ok {
+					t.Errorf("%s ran without a time limit", kind)
+				}
+				return nil
+			}, jobs.PeriodicOptions{Timeout: 10 * time.Minute})
+		}
+		drain(t, q)
+		drain(t, q)
+		mu.Lock()
+		if ran["test_sweep_a"] != 2 || ran["test_sweep_b"] != 2 {
+			t.Errorf("after two drains: %v, want each twice", ran)
+		}
+		mu.Unlock()
+		args := "args::text"
+		if d.Engine == db.SQLite {
+			args = "json(args)" // River keeps SQLite's args as JSONB
+		}
+		rows, err := d.QueryContext(ctx, `SELECT kind, `+args+`, state FROM river_job ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		n := 0
+		for rows.Next() {
+			var kind, args, state string
+			if err := rows.Scan(&kind, &args, &state); err != nil {
+				t.Fatal(err)
+			}
+			n++
+			if (kind != "test_sweep_a" && kind != "test_sweep_b") || args != "{}" || state != "completed" {
+				t.Errorf("job row: kind %s args %s state %s", kind, args, state)
+			}
+		}
+		if err := rows.Err(); err != nil || n != 4 {
+			t.Errorf("%d job rows, want 4 (%v)", n, err)
+		}
+	})
+}
+
+// eventWorker keeps the business events it is given.
+type eventWorker struct {
+	river.WorkerDefaults[jobs.Event]
+	mu   sync.Mutex
+	seen []jobs.Event
+}
+
+func (w *eventWorker) Work(_ context.Context, job *river.Job[jobs.Event]) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.seen = append(w.seen, job.Args)
+	return nil
+}
+
+// Queue.Announce enqueues a business event in the writing transaction.
+func TestAnnounce(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		q := newQueue(t, d, start(), newVisitWorker())
+		w := &eventWorker{}
+		jobs.Register(q, w)
+		var announce jobs.Announce = q.Announce
+		if err := d.InTx(ctx, func(tx *db.Tx) error {
+			return announce(ctx, tx, shared.BusinessResident, "t1", "r1", "u1")
+		}); err != nil {
+			t.Fatal(err)
+		}
+		drain(t, q)
+		want := jobs.Event{Type: string(shared.BusinessResident), TenantID: "t1", SubjectID: "r1", ActorID: "u1"}
+		if len(w.seen) != 1 || w.seen[0] != want {
+			t.Errorf("events worked: %+v, want %+v", w.seen, want)
 		}
 	})
 }
