@@ -1,7 +1,6 @@
 package disposal_test
 
 import (
-	"net/http"
 	"testing"
 
 	"hearth/cloud/platform/db"
@@ -29,30 +28,26 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 		edit := valid(e, r.ResidentID, pill)
 		edit.RecordID, edit.Version, edit.PillsNumber = rec.RecordID, rec.Version, 15
 
-		type call struct {
-			write bool
-			do    func(c *servertest.Client) *servertest.Response
+		type access struct {
+			write bool // owners and admins only
 		}
-		calls := map[string]call{
-			"listByPage": {do: func(c *servertest.Client) *servertest.Response {
+		type route = servertest.Route[access]
+		routes := []route{
+			{Name: "listByPage", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, md+"/listByPage", shared.PageRequest[shared.DisposalFilter]{Current: 1, Size: 20, Data: shared.DisposalFilter{ResidentID: r.ResidentID}})
 			}},
-			"getById": {do: func(c *servertest.Client) *servertest.Response { return c.Get(t, md+"/getById?recordId="+rec.RecordID) }},
-			"history": {do: func(c *servertest.Client) *servertest.Response { return c.Get(t, md+"/history?recordId="+rec.RecordID) }},
-			"listDue": {do: func(c *servertest.Client) *servertest.Response {
+			{Name: "getById", Do: func(c *servertest.Client) *servertest.Response { return c.Get(t, md+"/getById?recordId="+rec.RecordID) }},
+			{Name: "history", Do: func(c *servertest.Client) *servertest.Response { return c.Get(t, md+"/history?recordId="+rec.RecordID) }},
+			{Name: "listDue", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, md+"/listDue", shared.DisposalDueFilter{ResidentID: r.ResidentID})
 			}},
-			"save (new)": {write: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "save (new)", Is: access{write: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, md+"/save", valid(e, r.ResidentID, pill))
 			}},
-			"save (edit)": {write: true, do: func(c *servertest.Client) *servertest.Response { return c.Post(t, md+"/save", edit) }},
-			"quickCreate": {write: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "save (edit)", Is: access{write: true}, Do: func(c *servertest.Client) *servertest.Response { return c.Post(t, md+"/save", edit) }},
+			{Name: "quickCreate", Is: access{write: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, md+"/quickCreate", shared.QuickDisposalRequest{MedicationID: other, DisposalMethod: shared.DisposalMailBack, PillsNumber: 2})
 			}},
-		}
-		order := []string{"listByPage", "getById", "history", "listDue", "save (new)", "save (edit)", "quickCreate"}
-		if len(order) != len(calls) {
-			t.Fatal("order misses a call")
 		}
 
 		for _, who := range []struct {
@@ -65,19 +60,15 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 			{name: "Cedar caregiver", c: e.SignIn(t, "caregiver_cedar1"), carer: true},
 			{name: "Birch owner (free plan)", c: e.SignIn(t, "owner_birch"), free: true},
 		} {
-			for _, name := range order {
-				cl := calls[name]
-				want := shared.CodeNotFound
+			servertest.RoleMatrix(t, routes, servertest.Caller[access]{Name: who.name, Client: who.c, Want: func(r route) string {
 				switch {
 				case who.free:
-					want = shared.CodeFunctionMissing // the free plan has no eMAR
-				case cl.write && who.carer:
-					want = shared.CodeForbidden // the role is checked first
+					return shared.CodeFunctionMissing // the free plan has no eMAR
+				case r.Is.write && who.carer:
+					return shared.CodeForbidden // the role is checked first
 				}
-				if resp := cl.do(who.c); resp.Code != want {
-					t.Errorf("%s by %s: code %s, want %s: %s", name, who.name, resp.Code, want, resp.Body)
-				}
-			}
+				return shared.CodeNotFound
+			}})
 			if who.free {
 				continue
 			}
@@ -88,31 +79,16 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 			}
 		}
 
-		// Maple's caregiver reads everything and writes nothing.
-		carer := e.SignIn(t, "caregiver_maple1")
-		for _, name := range order {
-			cl := calls[name]
-			want := shared.CodeOK
-			if cl.write {
-				want = shared.CodeForbidden
-			}
-			if resp := cl.do(carer); resp.Code != want {
-				t.Errorf("Maple caregiver %s: code %s, want %s: %s", name, resp.Code, want, resp.Body)
-			}
-		}
-		// Maple's admin writes (the edit, then the quick create, in this order: each changes the data).
-		admin := e.SignIn(t, "admin_maple")
-		for _, name := range order {
-			calls[name].do(admin).OK(t)
-		}
-
-		super := e.SignIn(t, "superadmin")
-		anon := e.Client()
-		for _, name := range order {
-			if resp := calls[name].do(super); resp.Code != shared.CodeForbidden {
-				t.Errorf("super admin %s: %s", name, resp.Code)
-			}
-			calls[name].do(anon).Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
-		}
+		// Maple's caregiver reads everything and writes nothing. Maple's admin writes (the
+		// edit, then the quick create, in this order: each changes the data).
+		servertest.RoleMatrix(t, routes,
+			servertest.Caller[access]{Name: "Maple caregiver", Client: e.SignIn(t, "caregiver_maple1"), Want: func(r route) string {
+				if r.Is.write {
+					return shared.CodeForbidden
+				}
+				return shared.CodeOK
+			}},
+			servertest.Caller[access]{Name: "Maple admin", Client: e.SignIn(t, "admin_maple"), Want: func(route) string { return shared.CodeOK }})
+		servertest.Outsiders(t, e, routes)
 	})
 }

@@ -2,7 +2,6 @@ package medication_test
 
 import (
 	"context"
-	"net/http"
 	"slices"
 	"testing"
 
@@ -42,67 +41,61 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 		}
 		peggy := v.peggy
 
-		type call struct {
+		type access struct {
 			write bool // owners and admins only
-			pdf   bool // answers a PDF, not an envelope, on success
 			own   bool // names no Maple id: another facility gets its own answer (0000)
-			do    func(c *servertest.Client) *servertest.Response
 		}
+		type route = servertest.Route[access]
 		post := func(path string, body any) func(c *servertest.Client) *servertest.Response {
 			return func(c *servertest.Client) *servertest.Response { return c.Post(t, path, body) }
 		}
 		get := func(path string) func(c *servertest.Client) *servertest.Response {
 			return func(c *servertest.Client) *servertest.Response { return c.Get(t, path) }
 		}
+		write := access{write: true}
 		change := shared.MedicationChangeRequest{MedicationID: met.MedicationID, Reason: "Dr Patel by phone"}
-		calls := map[string]call{
-			"listMedication":       {do: post(care+"/listMedication", shared.MedicationFilter{ResidentID: peggy})},
-			"listMedicationByPage": {do: post(care+"/listMedicationByPage", shared.PageRequest[shared.MedicationFilter]{Current: 1, Size: 20, Data: shared.MedicationFilter{ResidentID: peggy}})},
-			"getMedicationById":    {do: get(care + "/getMedicationById?medicationId=" + met.MedicationID)},
-			"listMedicationLog":    {do: post(care+"/listMedicationLog", shared.MedicationLogRequest{ResidentID: peggy})},
-			"listMedicationRecordByPage": {do: post(care+"/listMedicationRecordByPage", shared.PageRequest[shared.MedicationRecordFilter]{Current: 1, Size: 20,
+		routes := []route{
+			{Name: "listMedication", Do: post(care+"/listMedication", shared.MedicationFilter{ResidentID: peggy})},
+			{Name: "listMedicationByPage", Do: post(care+"/listMedicationByPage", shared.PageRequest[shared.MedicationFilter]{Current: 1, Size: 20, Data: shared.MedicationFilter{ResidentID: peggy}})},
+			{Name: "getMedicationById", Do: get(care + "/getMedicationById?medicationId=" + met.MedicationID)},
+			{Name: "listMedicationLog", Do: post(care+"/listMedicationLog", shared.MedicationLogRequest{ResidentID: peggy})},
+			{Name: "listMedicationRecordByPage", Do: post(care+"/listMedicationRecordByPage", shared.PageRequest[shared.MedicationRecordFilter]{Current: 1, Size: 20,
 				Data: shared.MedicationRecordFilter{ResidentID: peggy}})},
-			"listNotGivenRecord": {do: post(care+"/listNotGivenRecord", shared.PageRequest[shared.NotGivenFilter]{Current: 1, Size: 20,
+			{Name: "listNotGivenRecord", Do: post(care+"/listNotGivenRecord", shared.PageRequest[shared.NotGivenFilter]{Current: 1, Size: 20,
 				Data: shared.NotGivenFilter{ResidentID: peggy}})},
-			"emarsStatusColourCount": {do: get(care + "/emarsStatusColourCount?residentId=" + peggy)},
-			"countWarningNum":        {own: true, do: get(care + "/countWarningNum")},
-			"getAssistance":          {do: get(care + "/getAssistance?residentId=" + peggy)},
-			"getMedHistory":          {do: get(hist + "/getMedHistory?residentId=" + peggy)},
-			"printMar":               {pdf: true, do: get(care + "/printMar?residentId=" + peggy + "&month=2027-06")},
-			"logPass": {do: post(care+"/logPass", shared.LogPassRequest{PassID: noon, ClientID: "access-log-0001", Outcome: shared.OutcomeRefused,
+			{Name: "emarsStatusColourCount", Do: get(care + "/emarsStatusColourCount?residentId=" + peggy)},
+			{Name: "countWarningNum", Is: access{own: true}, Do: get(care + "/countWarningNum")},
+			{Name: "getAssistance", Do: get(care + "/getAssistance?residentId=" + peggy)},
+			{Name: "getMedHistory", Do: get(hist + "/getMedHistory?residentId=" + peggy)},
+			{Name: "printMar", PDF: true, Do: get(care + "/printMar?residentId=" + peggy + "&month=2027-06")},
+			{Name: "logPass", Do: post(care+"/logPass", shared.LogPassRequest{PassID: noon, ClientID: "access-log-0001", Outcome: shared.OutcomeRefused,
 				Reason: "Asleep"})},
-			"logPrn":      {do: post(care+"/logPrn", shared.LogPrnRequest{MedicationID: prn.MedicationID, ClientID: "access-prn-0001", Reason: "Pain"})},
-			"prnFollowUp": {do: post(care+"/prnFollowUp", shared.PrnFollowUpRequest{PassID: dose.PassID, Effective: true})},
-			"save": {write: true, do: post(care+"/save", shared.SaveMedicationRequest{MedicationID: met.MedicationID, Version: met.Version, Name: "Metformin",
+			{Name: "logPrn", Do: post(care+"/logPrn", shared.LogPrnRequest{MedicationID: prn.MedicationID, ClientID: "access-prn-0001", Reason: "Pain"})},
+			{Name: "prnFollowUp", Do: post(care+"/prnFollowUp", shared.PrnFollowUpRequest{PassID: dose.PassID, Effective: true})},
+			{Name: "save", Is: write, Do: post(care+"/save", shared.SaveMedicationRequest{MedicationID: met.MedicationID, Version: met.Version, Name: "Metformin",
 				Type: shared.MedicationRoutine, Dose: "500 mg", Route: shared.RouteOral, StartDate: "2026-01-01", Times: []string{"07:00", "12:00"}})},
-			"hold":                  {write: true, do: post(care+"/hold", change)},
-			"resume":                {write: true, do: post(care+"/resume", change)},
-			"discontinue":           {write: true, do: get(care + "/discontinue?medicationId=" + asp.MedicationID + "&reason=Stopped")},
-			"restore":               {write: true, do: post(care+"/restore", shared.MedicationChangeRequest{MedicationID: asp.MedicationID, Reason: "Restarted"})},
-			"clearColourByStatusId": {write: true, do: get(care + "/clearColourByStatusId?statusId=" + red + "&note=Asleep")},
-			"saveAssistance": {write: true, do: post(care+"/saveAssistance", shared.SaveAssistanceRequest{ResidentID: peggy,
+			{Name: "hold", Is: write, Do: post(care+"/hold", change)},
+			{Name: "resume", Is: write, Do: post(care+"/resume", change)},
+			{Name: "discontinue", Is: write, Do: get(care + "/discontinue?medicationId=" + asp.MedicationID + "&reason=Stopped")},
+			{Name: "restore", Is: write, Do: post(care+"/restore", shared.MedicationChangeRequest{MedicationID: asp.MedicationID, Reason: "Restarted"})},
+			{Name: "clearColourByStatusId", Is: write, Do: get(care + "/clearColourByStatusId?statusId=" + red + "&note=Asleep")},
+			{Name: "saveAssistance", Is: write, Do: post(care+"/saveAssistance", shared.SaveAssistanceRequest{ResidentID: peggy,
 				Level: shared.AssistanceAdministration, Note: "Nurse delegation in place"})},
 		}
-		order := []string{"listMedication", "listMedicationByPage", "getMedicationById", "listMedicationLog", "listMedicationRecordByPage",
-			"listNotGivenRecord", "emarsStatusColourCount", "countWarningNum", "getAssistance", "getMedHistory", "printMar", "logPass", "logPrn",
-			"prnFollowUp", "save", "hold", "resume", "discontinue", "restore", "clearColourByStatusId", "saveAssistance"}
-		if len(order) != len(calls) {
-			t.Fatal("order misses a call")
-		}
 		// Every eMAR route of the OpenAPI document is in the table, and every call of the table is a route.
-		routes := 0
+		routeCount := 0
 		for path := range e.Server.API.OpenAPI().Paths {
 			for _, prefix := range []string{care + "/", hist + "/"} {
 				if len(path) > len(prefix) && path[:len(prefix)] == prefix {
-					routes++
-					if !slices.Contains(order, path[len(prefix):]) {
+					routeCount++
+					if !slices.ContainsFunc(routes, func(r route) bool { return r.Name == path[len(prefix):] }) {
 						t.Errorf("%s is not in the access table", path)
 					}
 				}
 			}
 		}
-		if routes != len(order) {
-			t.Errorf("%d eMAR routes, %d in the table", routes, len(order))
+		if routeCount != len(routes) {
+			t.Errorf("%d eMAR routes, %d in the table", routeCount, len(routes))
 		}
 
 		for _, who := range []struct {
@@ -115,21 +108,17 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 			{name: "Cedar caregiver", c: e.SignIn(t, "caregiver_cedar1"), carer: true},
 			{name: "Birch owner (free plan)", c: e.SignIn(t, "owner_birch"), free: true},
 		} {
-			for _, name := range order {
-				cl := calls[name]
-				want := shared.CodeNotFound
+			servertest.RoleMatrix(t, routes, servertest.Caller[access]{Name: who.name, Client: who.c, Want: func(r route) string {
 				switch {
-				case cl.write && who.carer:
-					want = shared.CodeForbidden // the role is checked first
+				case r.Is.write && who.carer:
+					return shared.CodeForbidden // the role is checked first
 				case who.free:
-					want = shared.CodeFunctionMissing // the free plan has no eMAR
-				case cl.own:
-					want = shared.CodeOK
+					return shared.CodeFunctionMissing // the free plan has no eMAR
+				case r.Is.own:
+					return shared.CodeOK
 				}
-				if r := cl.do(who.c); r.Code != want {
-					t.Errorf("%s by %s: code %s, want %s: %s", name, who.name, r.Code, want, r.Body)
-				}
-			}
+				return shared.CodeNotFound
+			}})
 			if who.free {
 				continue
 			}
@@ -164,22 +153,12 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 
 		// Maple's caregiver: reads and logs; never writes.
 		carer := e.SignIn(t, "caregiver_maple1")
-		for _, name := range order {
-			cl := calls[name]
-			want := shared.CodeOK
-			if cl.write {
-				want = shared.CodeForbidden
+		servertest.RoleMatrix(t, routes, servertest.Caller[access]{Name: "Maple caregiver", Client: carer, Want: func(r route) string {
+			if r.Is.write {
+				return shared.CodeForbidden
 			}
-			if cl.pdf {
-				if r := cl.do(carer); r.Status != 200 || r.Header.Get("Content-Type") != "application/pdf" {
-					t.Errorf("Maple caregiver %s: status %d %s: %.200s", name, r.Status, r.Header.Get("Content-Type"), r.Body)
-				}
-				continue
-			}
-			if r := cl.do(carer); r.Code != want {
-				t.Errorf("Maple caregiver %s: code %s, want %s: %s", name, r.Code, want, r.Body)
-			}
-		}
+			return shared.CodeOK
+		}})
 		var sidebar shared.SidebarReminderCount
 		carer.Get(t, "/api/care/resident/sidebarReminderCount").OK(t).Into(t, &sidebar)
 		if sidebar.MedicationWarningCount != 1 {
@@ -188,13 +167,20 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 
 		// Maple's owner and admin write.
 		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
-		for _, name := range []string{"save", "hold", "resume", "discontinue", "restore", "clearColourByStatusId"} {
-			if r := calls[name].do(owner); r.Code != shared.CodeOK {
-				t.Errorf("Maple owner %s: %s", name, r.Body)
-			}
-		}
 		admin := e.SignIn(t, "admin_maple")
-		calls["saveAssistance"].do(admin).OK(t)
+		servertest.RoleMatrix(t, routes,
+			servertest.Caller[access]{Name: "Maple owner", Client: owner, Want: func(r route) string {
+				if r.Is.write && r.Name != "saveAssistance" {
+					return shared.CodeOK
+				}
+				return servertest.NotCalled
+			}},
+			servertest.Caller[access]{Name: "Maple admin", Client: admin, Want: func(r route) string {
+				if r.Name == "saveAssistance" {
+					return shared.CodeOK
+				}
+				return servertest.NotCalled
+			}})
 		var level shared.MedicationAssistance
 		carer.Get(t, care+"/getAssistance?residentId="+peggy).OK(t).Into(t, &level)
 		if level.Level != shared.AssistanceAdministration || level.UpdatedByName == "" {
@@ -226,13 +212,6 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 		}
 
 		// The super admin is not a facility user; nobody unsigned gets in.
-		super := e.SignIn(t, "superadmin")
-		anon := e.Client()
-		for _, name := range order {
-			if r := calls[name].do(super); r.Code != shared.CodeForbidden {
-				t.Errorf("super admin %s: %s", name, r.Code)
-			}
-			calls[name].do(anon).Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
-		}
+		servertest.Outsiders(t, e, routes)
 	})
 }

@@ -1,7 +1,6 @@
 package shift_test
 
 import (
-	"net/http"
 	"testing"
 
 	"hearth/cloud/platform/db"
@@ -32,65 +31,59 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 		var draft shared.ShiftReport
 		owner.Post(t, api+"/shiftReport/save", shared.SaveShiftReportRequest{ShiftDate: "2027-06-01", FreeText: "owner draft"}).OK(t).Into(t, &draft)
 
-		type call struct {
+		type access struct {
 			manage bool // owners and admins only
 			ids    bool // names a Maple record: another facility gets 4004
-			do     func(c *servertest.Client) *servertest.Response
 		}
+		type route = servertest.Route[access]
 		editType := shared.SaveShiftTypeRequest{ShiftTypeID: typ.ShiftTypeID, Name: "Access", StartTime: "07:00", EndTime: "15:00",
 			Color: "#123456", MinStaff: 1, Active: true}
 		editSched := week(typ.ShiftTypeID, nextWeek, map[string][]string{"2027-06-07": {amina}})
 		editSched.ScheduleID, editSched.Version = sched.Schedule.ScheduleID, sched.Schedule.Version
-		calls := map[string]call{
-			"shiftType/save": {manage: true, ids: true, do: func(c *servertest.Client) *servertest.Response {
+		routes := []route{
+			{Name: "shiftType/save", Is: access{manage: true, ids: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, api+"/shiftType/save", editType)
 			}},
-			"shiftType/list": {do: func(c *servertest.Client) *servertest.Response {
+			{Name: "shiftType/list", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, api+"/shiftType/list", shared.ShiftTypeFilter{})
 			}},
-			"shiftType/delete": {manage: true, ids: true, do: func(c *servertest.Client) *servertest.Response {
-				return c.Get(t, api+"/shiftType/delete?shiftTypeId="+spare.ShiftTypeID)
-			}},
-			"shiftSchedule/listByWeek": {manage: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "shiftSchedule/listByWeek", Is: access{manage: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, api+"/shiftSchedule/listByWeek", shared.ListByWeekRequest{WeekStart: nextWeek})
 			}},
-			"shiftSchedule/save": {manage: true, ids: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "shiftSchedule/save", Is: access{manage: true, ids: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, api+"/shiftSchedule/save", editSched)
 			}},
-			"shiftSchedule/copyLastWeek": {manage: true, ids: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "shiftSchedule/copyLastWeek", Is: access{manage: true, ids: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, api+"/shiftSchedule/copyLastWeek", shared.CopyLastWeekRequest{ShiftTypeID: typ.ShiftTypeID, WeekStart: "2027-06-13"})
 			}},
-			"shiftSchedule/publish": {manage: true, ids: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "shiftSchedule/publish", Is: access{manage: true, ids: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, api+"/shiftSchedule/publish", shared.PublishRequest{ScheduleID: sched.Schedule.ScheduleID, Version: sched.Schedule.Version + 1})
 			}},
-			"shiftSchedule/myShifts": {do: func(c *servertest.Client) *servertest.Response { return c.Get(t, api+"/shiftSchedule/myShifts") }},
-			"shiftReport/prefill": {do: func(c *servertest.Client) *servertest.Response {
+			{Name: "shiftSchedule/myShifts", Do: func(c *servertest.Client) *servertest.Response { return c.Get(t, api+"/shiftSchedule/myShifts") }},
+			{Name: "shiftReport/prefill", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, api+"/shiftReport/prefill", shared.ShiftReportPrefillRequest{ShiftDate: "2027-06-01"})
 			}},
-			"shiftReport/save": {ids: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "shiftReport/save", Is: access{ids: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, api+"/shiftReport/save", shared.SaveShiftReportRequest{ReportID: draft.ReportID, Version: draft.Version,
 					ShiftDate: "2027-06-01", FreeText: "edited"})
 			}},
-			"shiftReport/submit": {ids: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "shiftReport/submit", Is: access{ids: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, api+"/shiftReport/submit", shared.SaveShiftReportRequest{ReportID: draft.ReportID, Version: draft.Version + 1,
 					ShiftDate: "2027-06-01", FreeText: "edited"})
 			}},
-			"shiftReport/listByPage": {do: func(c *servertest.Client) *servertest.Response {
+			{Name: "shiftReport/listByPage", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, api+"/shiftReport/listByPage", shared.PageRequest[shared.ListShiftReportFilter]{Current: 1, Size: 20})
 			}},
-			"shiftReport/getById": {ids: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "shiftReport/getById", Is: access{ids: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Get(t, api+"/shiftReport/getById?reportId="+rep.ReportID)
 			}},
-			"shiftReport/countUnread": {do: func(c *servertest.Client) *servertest.Response { return c.Get(t, api+"/shiftReport/countUnread") }},
-			"shiftHours/report": {manage: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "shiftReport/countUnread", Do: func(c *servertest.Client) *servertest.Response { return c.Get(t, api+"/shiftReport/countUnread") }},
+			{Name: "shiftHours/report", Is: access{manage: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, api+"/shiftHours/report", shared.HoursReportRequest{StartDate: thisWeek})
 			}},
-		}
-		order := []string{"shiftType/save", "shiftType/list", "shiftSchedule/listByWeek", "shiftSchedule/save", "shiftSchedule/copyLastWeek",
-			"shiftSchedule/publish", "shiftSchedule/myShifts", "shiftReport/prefill", "shiftReport/save", "shiftReport/submit",
-			"shiftReport/listByPage", "shiftReport/getById", "shiftReport/countUnread", "shiftHours/report", "shiftType/delete"}
-		if len(order) != len(calls) {
-			t.Fatal("order misses a call")
+			{Name: "shiftType/delete", Is: access{manage: true, ids: true}, Do: func(c *servertest.Client) *servertest.Response {
+				return c.Get(t, api+"/shiftType/delete?shiftTypeId="+spare.ShiftTypeID)
+			}},
 		}
 
 		for _, who := range []struct {
@@ -103,22 +96,17 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 			{name: "Cedar caregiver", c: e.SignIn(t, "caregiver_cedar1"), carer: true},
 			{name: "Birch owner (free plan)", c: e.SignIn(t, "owner_birch"), free: true},
 		} {
-			for _, name := range order {
-				cl := calls[name]
-				want := shared.CodeOK
+			servertest.RoleMatrix(t, routes, servertest.Caller[access]{Name: who.name, Client: who.c, Want: func(r route) string {
 				switch {
 				case who.free:
-					want = shared.CodeFunctionMissing
-				case cl.manage && who.carer:
-					want = shared.CodeForbidden
-				case cl.ids:
-					want = shared.CodeNotFound
+					return shared.CodeFunctionMissing
+				case r.Is.manage && who.carer:
+					return shared.CodeForbidden
+				case r.Is.ids:
+					return shared.CodeNotFound
 				}
-				resp := cl.do(who.c)
-				if resp.Code != want {
-					t.Errorf("%s by %s: code %s, want %s: %s", name, who.name, resp.Code, want, resp.Body)
-				}
-			}
+				return shared.CodeOK
+			}})
 			if who.free {
 				continue
 			}
@@ -140,39 +128,24 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 		}
 
 		// Maple's caregiver: no management; the rest works (the owner's draft is not theirs: 4004).
-		carer := e.SignIn(t, "caregiver_maple1")
-		for _, name := range order {
-			cl := calls[name]
-			want := shared.CodeOK
-			switch {
-			case cl.manage:
-				want = shared.CodeForbidden
-			case name == "shiftReport/save" || name == "shiftReport/submit":
-				want = shared.CodeNotFound
-			}
-			if resp := cl.do(carer); resp.Code != want {
-				t.Errorf("Maple caregiver %s: code %s, want %s: %s", name, resp.Code, want, resp.Body)
-			}
-		}
 		// Maple's admin manages (the owner's draft is still the owner's alone).
-		admin := e.SignIn(t, "admin_maple")
-		for _, name := range order {
-			want := shared.CodeOK
-			if name == "shiftReport/save" || name == "shiftReport/submit" {
-				want = shared.CodeNotFound
-			}
-			if resp := calls[name].do(admin); resp.Code != want {
-				t.Errorf("Maple admin %s: code %s, want %s: %s", name, resp.Code, want, resp.Body)
-			}
-		}
-
-		super := e.SignIn(t, "superadmin")
-		anon := e.Client()
-		for _, name := range order {
-			if resp := calls[name].do(super); resp.Code != shared.CodeForbidden {
-				t.Errorf("super admin %s: %s", name, resp.Code)
-			}
-			calls[name].do(anon).Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
-		}
+		ownersDraft := func(r route) bool { return r.Name == "shiftReport/save" || r.Name == "shiftReport/submit" }
+		servertest.RoleMatrix(t, routes,
+			servertest.Caller[access]{Name: "Maple caregiver", Client: e.SignIn(t, "caregiver_maple1"), Want: func(r route) string {
+				switch {
+				case r.Is.manage:
+					return shared.CodeForbidden
+				case ownersDraft(r):
+					return shared.CodeNotFound
+				}
+				return shared.CodeOK
+			}},
+			servertest.Caller[access]{Name: "Maple admin", Client: e.SignIn(t, "admin_maple"), Want: func(r route) string {
+				if ownersDraft(r) {
+					return shared.CodeNotFound
+				}
+				return shared.CodeOK
+			}})
+		servertest.Outsiders(t, e, routes)
 	})
 }

@@ -32,75 +32,69 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 			{Session: shared.SessionAfternoon, StartTime: "12:00", EndTime: "17:00"}, {Session: shared.SessionEvening, StartTime: "17:00", EndTime: "21:00"},
 			{Session: shared.SessionNight, StartTime: "21:00", EndTime: "06:00"}, {Session: shared.SessionMidnight, StartTime: "23:00", EndTime: "01:00"}}}
 		clear := "?residentId=" + peggy + "&reason=x"
-		type call struct {
+		type access struct {
 			write bool // owners and admins only (routineTime/save: owners only)
 			cal   bool // the Calendar function
-			do    func(c *servertest.Client) *servertest.Response
 		}
-		calls := map[string]call{
-			"listTasksByPage": {do: func(c *servertest.Client) *servertest.Response {
+		type route = servertest.Route[access]
+		routes := []route{
+			{Name: "listTasksByPage", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, ti+"/listTasksByPage", shared.PageRequest[shared.TaskFilter]{Current: 1, Size: 20, Data: shared.TaskFilter{ResidentID: peggy}})
 			}},
-			"listTodayTask": {do: func(c *servertest.Client) *servertest.Response {
+			{Name: "listTodayTask", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, ti+"/listTodayTask", shared.TodayTaskRequest{ResidentID: peggy})
 			}},
-			"getTaskInfo": {do: func(c *servertest.Client) *servertest.Response {
+			{Name: "getTaskInfo", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, ti+"/getTaskInfo?taskId="+task.TaskID, nil)
 			}},
-			"getTaskRecord": {do: func(c *servertest.Client) *servertest.Response {
+			{Name: "getTaskRecord", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Get(t, ti+"/getTaskRecord?recordId="+record)
 			}},
-			"listExpiredTasks": {do: func(c *servertest.Client) *servertest.Response {
+			{Name: "listExpiredTasks", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, ti+"/listExpiredTasks", shared.PageRequest[shared.ExpiredTaskFilter]{Current: 1, Size: 20, Data: shared.ExpiredTaskFilter{ResidentID: peggy}})
 			}},
-			"residentTaskList": {do: func(c *servertest.Client) *servertest.Response {
+			{Name: "residentTaskList", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Get(t, res+"/residentTaskList?residentId="+peggy)
 			}},
-			"listResidentExpiredData": {do: func(c *servertest.Client) *servertest.Response {
+			{Name: "listResidentExpiredData", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Get(t, res+"/listResidentExpiredData?residentId="+peggy)
 			}},
-			"listCalendarTask": {cal: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "listCalendarTask", Is: access{cal: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, ti+"/listCalendarTask", rng)
 			}},
-			"listCalendarData": {cal: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "listCalendarData", Is: access{cal: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, ti+"/listCalendarData", rng)
 			}},
-			"createTask": {write: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "createTask", Is: access{write: true}, Do: func(c *servertest.Client) *servertest.Response {
 				req := save
 				req.TaskID = ""
 				return c.Post(t, ti+"/createTask", req)
 			}},
-			"updateTask": {write: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "updateTask", Is: access{write: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, ti+"/updateTask", save)
 			}},
-			"clearCarePlanExpiredData": {write: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "clearCarePlanExpiredData", Is: access{write: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Get(t, res+"/clearCarePlanExpiredData"+clear)
 			}},
-			"clearRecordExpiredData": {write: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "clearRecordExpiredData", Is: access{write: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Get(t, res+"/clearRecordExpiredData"+clear)
 			}},
-			"clearMedicationExpiredData": {write: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "clearMedicationExpiredData", Is: access{write: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Get(t, res+"/clearMedicationExpiredData"+clear)
 			}},
-			"clearAllExpiredTask": {write: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "clearAllExpiredTask", Is: access{write: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Get(t, res+"/clearAllExpiredTask"+clear)
 			}},
 			// Completion last among the Maple caregiver's: it changes the record.
-			"completeTask": {do: func(c *servertest.Client) *servertest.Response {
+			{Name: "completeTask", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, ti+"/completeTask", shared.CompleteTaskRequest{RecordID: record, Comment: "done"})
 			}},
-			"updateTaskRecord": {do: func(c *servertest.Client) *servertest.Response {
+			{Name: "updateTaskRecord", Do: func(c *servertest.Client) *servertest.Response {
 				return c.Post(t, ti+"/updateTaskRecord", shared.UpdateTaskRecordRequest{RecordID: record, Comment: "done"})
 			}},
-			"deleteTask": {write: true, do: func(c *servertest.Client) *servertest.Response {
+			{Name: "deleteTask", Is: access{write: true}, Do: func(c *servertest.Client) *servertest.Response {
 				return c.Get(t, ti+"/deleteTask?taskId="+task.TaskID)
 			}},
-		}
-		order := []string{"listTasksByPage", "listTodayTask", "getTaskInfo", "getTaskRecord", "listExpiredTasks", "residentTaskList",
-			"listResidentExpiredData", "listCalendarTask", "listCalendarData", "createTask", "updateTask", "clearCarePlanExpiredData",
-			"clearRecordExpiredData", "clearMedicationExpiredData", "clearAllExpiredTask", "completeTask", "updateTaskRecord", "deleteTask"}
-		if len(order) != len(calls) {
-			t.Fatal("order misses a call")
 		}
 
 		// Another facility of the same organisation, another organisation, their caregiver.
@@ -114,19 +108,15 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 			{name: "Cedar caregiver", c: e.SignIn(t, "caregiver_cedar1"), carer: true},
 			{name: "Birch owner (free plan)", c: e.SignIn(t, "owner_birch"), free: true},
 		} {
-			for _, name := range order {
-				cl := calls[name]
-				want := shared.CodeNotFound
+			servertest.RoleMatrix(t, routes, servertest.Caller[access]{Name: who.name, Client: who.c, Want: func(r route) string {
 				switch {
-				case cl.write && who.carer:
-					want = shared.CodeForbidden // the role is checked first
-				case cl.cal && who.free:
-					want = shared.CodeFunctionMissing // the free plan has no calendar
+				case r.Is.write && who.carer:
+					return shared.CodeForbidden // the role is checked first
+				case r.Is.cal && who.free:
+					return shared.CodeFunctionMissing // the free plan has no calendar
 				}
-				if r := cl.do(who.c); r.Code != want {
-					t.Errorf("%s by %s: code %s, want %s: %s", name, who.name, r.Code, want, r.Body)
-				}
-			}
+				return shared.CodeNotFound
+			}})
 			// Their own lists never show Maple's.
 			var page shared.Page[shared.Task]
 			who.c.Post(t, ti+"/listTasksByPage", shared.PageRequest[shared.TaskFilter]{Current: 1, Size: 100}).OK(t).Into(t, &page)
@@ -142,35 +132,28 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 
 		// Maple's caregiver: reads and completes; never writes the plan, clears or sets the routine.
 		carer := e.SignIn(t, "caregiver_maple1")
-		for _, name := range order {
-			cl := calls[name]
-			want := shared.CodeOK
-			if cl.write {
-				want = shared.CodeForbidden
+		servertest.RoleMatrix(t, routes, servertest.Caller[access]{Name: "Maple caregiver", Client: carer, Want: func(r route) string {
+			if r.Is.write {
+				return shared.CodeForbidden
 			}
-			if r := cl.do(carer); r.Code != want {
-				t.Errorf("Maple caregiver %s: code %s, want %s: %s", name, r.Code, want, r.Body)
-			}
-		}
+			return shared.CodeOK
+		}})
 		carer.Get(t, "/api/care/routineTime/get").OK(t)
 		carer.Post(t, "/api/care/routineTime/save", routine).Is(t, http.StatusOK, shared.CodeForbidden)
 		// An admin manages tasks but the routine is the owner's.
 		admin := e.SignIn(t, "admin_maple")
 		admin.Post(t, "/api/care/routineTime/save", routine).Is(t, http.StatusOK, shared.CodeForbidden)
-		calls["clearAllExpiredTask"].do(admin).OK(t)
-		calls["deleteTask"].do(admin).OK(t)
+		servertest.RoleMatrix(t, routes, servertest.Caller[access]{Name: "Maple admin", Client: admin, Want: func(r route) string {
+			if r.Name == "clearAllExpiredTask" || r.Name == "deleteTask" {
+				return shared.CodeOK
+			}
+			return servertest.NotCalled
+		}})
 		owner = e.SignIn(t, "owner_evergreen", "Maple House AFH")
 		owner.Post(t, "/api/care/routineTime/save", routine).OK(t)
 
 		// The super admin is not a facility user; nobody unsigned gets in.
-		super := e.SignIn(t, "superadmin")
-		anon := e.Client()
-		for _, name := range order {
-			if r := calls[name].do(super); r.Code != shared.CodeForbidden {
-				t.Errorf("super admin %s: %s", name, r.Code)
-			}
-			calls[name].do(anon).Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
-		}
-		super.Get(t, "/api/care/routineTime/get").Is(t, http.StatusOK, shared.CodeForbidden)
+		servertest.Outsiders(t, e, routes)
+		e.SignIn(t, "superadmin").Get(t, "/api/care/routineTime/get").Is(t, http.StatusOK, shared.CodeForbidden)
 	})
 }
