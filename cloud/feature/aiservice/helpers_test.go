@@ -7,9 +7,9 @@ import (
 	"os/exec"
 	"testing"
 
-	"hearth/cloud/feature/file/filetest"
 	"hearth/cloud/platform/ai/aitest"
 	"hearth/cloud/server/servertest"
+	"hearth/cloud/server/servertest/filetest"
 	"hearth/shared"
 )
 

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"hearth/cloud/feature/file/filetest"
 	"hearth/cloud/platform/ai"
 	"hearth/cloud/platform/ai/aitest"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
 	"hearth/cloud/server/servertest"
+	"hearth/cloud/server/servertest/filetest"
 	"hearth/shared"
 )
 

@@ -18,10 +18,10 @@ import (
 	"time"
 
 	"hearth/cloud/feature/file"
-	"hearth/cloud/feature/file/filetest"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
 	"hearth/cloud/server/servertest"
+	"hearth/cloud/server/servertest/filetest"
 	"hearth/shared"
 )
 

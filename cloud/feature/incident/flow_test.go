@@ -3,10 +3,10 @@ package incident_test
 import (
 	"testing"
 
-	"hearth/cloud/feature/file/filetest"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
 	"hearth/cloud/server/servertest"
+	"hearth/cloud/server/servertest/filetest"
 	"hearth/shared"
 )
 

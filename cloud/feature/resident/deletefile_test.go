@@ -4,10 +4,10 @@ import (
 	"net/http"
 	"testing"
 
-	"hearth/cloud/feature/file/filetest"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
 	"hearth/cloud/server/servertest"
+	"hearth/cloud/server/servertest/filetest"
 	"hearth/shared"
 )
 

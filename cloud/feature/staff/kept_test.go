@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"hearth/cloud/feature/file/filetest"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
+	"hearth/cloud/server/servertest/filetest"
 	"hearth/shared"
 )
 

@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"hearth/cloud/feature/file/filetest"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
 	"hearth/cloud/platform/jobs"
 	"hearth/cloud/server/servertest"
+	"hearth/cloud/server/servertest/filetest"
 	"hearth/shared"
 )
 
