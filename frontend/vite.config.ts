@@ -129,7 +129,7 @@ export default defineConfig({
       {
         extends: true,
         // A screen is typed into key by key; on a busy 2-core machine a long form takes a few seconds.
-        test: { name: 'screens', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['src/test/dom.ts'], testTimeout: 20_000 },
+        test: { name: 'screens', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['src/test/dom.ts'], testTimeout: 20_000, isolate: false },
       },
     ],
   },

@@ -3,6 +3,7 @@
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearToasts } from '@/lib/feedback/toast';
+import { endFakeServer } from './render';
 
 // A wide window (the layout's narrow breakpoint, lib/ui/useNarrow.ts, is not matched).
 if (typeof window.matchMedia !== 'function') {
@@ -41,10 +42,13 @@ let blobs = 0;
 URL.createObjectURL ??= () => `blob:hearth.test/${++blobs}`;
 URL.revokeObjectURL ??= () => undefined;
 
+// Registered here, not in the helpers' modules: the screens share one module graph (isolate: false in
+// vite.config.ts), and a setup file runs again for every test file.
 afterEach(() => {
   // The toaster lives outside the screen's root: a toast of one test must not answer the next test's query.
   act(() => clearToasts());
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  endFakeServer();
 });

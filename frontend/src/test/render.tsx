@@ -8,7 +8,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Outlet, Route, Routes, useLocation, type Location } from 'react-router';
-import { afterEach } from 'vitest';
 import type { LoginResult, MenuItem, Role, UserInfo } from '@/types/api.gen';
 import { RoleCaregiverStaff } from '@/types/api.gen';
 import { i18n, initI18n, loadFeatureStrings, type LanguageCode, type StringsFeature } from '@/lib/i18n';
@@ -64,12 +63,15 @@ export function fakeServer(): FakeServer {
   return server;
 }
 
-afterEach(() => {
+/**
+ * After each test (src/test/dom.ts): the next test gets a new fake server. A screen that called something
+ * nobody answered would show a failure the test did not look at, so that fails the test.
+ */
+export function endFakeServer(): void {
   const unanswered = server?.unanswered ?? [];
   server = undefined;
-  // A screen that called something nobody answered would show a failure the test did not look at.
   if (unanswered.length > 0) throw new Error(`the fake server had no answer for: ${unanswered.join(', ')}`);
-});
+}
 
 let started: Promise<unknown> | undefined;
 
