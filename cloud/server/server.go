@@ -207,7 +207,7 @@ func New(d Deps) (*Server, error) {
 	taskrule.Routes(api, rules)
 	jobs.Register(queue, rules.Worker(tasks))
 	// Medication disposal records and the disposal clocks (WAC 388-76-10490).
-	disposals := disposal.New(d.DB, d.Now)
+	disposals := disposal.New(d.DB, meds, d.Now)
 	disposal.Routes(api, disposals)
 	// The resident's record: progress notes, the health monitor and the care monitor. A resident
 	// going out and returning, refused and missed doses, vital checks left undone and the vitals

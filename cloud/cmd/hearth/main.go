@@ -127,7 +127,7 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 		if err != nil {
 			return err
 		}
-		if err := demo.Seed(ctx, d, demo.Services{People: srv.IAM, Files: srv.Files, Now: time.Now}); errors.Is(err, demo.ErrAlreadySeeded) {
+		if err := demo.Seed(ctx, d, demo.Services{People: srv.IAM, Files: srv.Files, Medications: srv.Medications, Now: time.Now}); errors.Is(err, demo.ErrAlreadySeeded) {
 			log.Info("demo data already present")
 			return nil
 		} else if err != nil {

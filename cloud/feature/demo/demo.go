@@ -10,6 +10,7 @@ import (
 
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
+	"hearth/cloud/feature/medication"
 	"hearth/cloud/feature/notification"
 	"hearth/cloud/feature/taskrule"
 	"hearth/cloud/feature/tenant"
@@ -83,9 +84,10 @@ var ErrAlreadySeeded = errors.New("demo data already present")
 // Services are the features the demo data is written through, and the clock
 // it is dated by (the server's injected clock, so tests can move time).
 type Services struct {
-	People *iam.Service
-	Files  *file.Service
-	Now    func() time.Time
+	People      *iam.Service
+	Files       *file.Service
+	Medications *medication.Service // the refused doses the disposal demo's clocks read
+	Now         func() time.Time
 }
 
 // Seed adds the demo data in one transaction; it refuses to run twice.

@@ -313,7 +313,7 @@ func (sd *seeding) medications(ctx context.Context, d *db.DB) error {
 			sd.decidePasses(key, loc)); err != nil {
 			return fmt.Errorf("demo eMAR of %s: %w", key, err)
 		}
-		if _, err := disposal.SeedDemo(ctx, d, sd.tx, sd.facilities[key], sd.users["owner_evergreen"], sd.now); err != nil {
+		if _, err := disposal.SeedDemo(ctx, d, sd.tx, sd.Medications, sd.facilities[key], sd.users["owner_evergreen"], sd.now); err != nil {
 			return fmt.Errorf("demo disposals of %s: %w", key, err)
 		}
 	}

@@ -19,9 +19,10 @@ import (
 // who died or moved out), the most urgent is left due, so the dashboard card
 // and the page have one to show, and the others are recorded as disposed of
 // by actorID two days into their clocks (or an hour ago when that is later),
-// so the page has records with a history. It answers how many it recorded.
-func SeedDemo(ctx context.Context, d *db.DB, tx *db.Tx, tenantID, actorID string, now time.Time) (int, error) {
-	s := New(d, func() time.Time { return now })
+// so the page has records with a history. meds gives the refused doses, as
+// for the server. It answers how many it recorded.
+func SeedDemo(ctx context.Context, d *db.DB, tx *db.Tx, meds Medications, tenantID, actorID string, now time.Time) (int, error) {
+	s := New(d, meds, func() time.Time { return now })
 	items, err := s.dueItems(ctx, tx, tenantID, "")
 	if err != nil {
 		return 0, err
@@ -33,14 +34,10 @@ func SeedDemo(ctx context.Context, d *db.DB, tx *db.Tx, tenantID, actorID string
 	if err != nil {
 		return 0, err
 	}
-	sc, err := s.schemaOf(ctx)
-	if err != nil {
-		return 0, err
-	}
 	p := &auth.Principal{TenantID: tenantID, UserID: actorID, Roles: []shared.Role{shared.RoleFacilityOwner}}
 	methods := []shared.DisposalMethod{shared.DisposalMailBack, shared.DisposalDeactivationKit}
 	for i, it := range items[1:] {
-		m, err := s.store.Medication(ctx, tx, sc.stoppedAt, tenantID, it.ResidentID, it.MedicationID)
+		m, err := s.store.Medication(ctx, tx, tenantID, it.ResidentID, it.MedicationID)
 		if err != nil || m == nil {
 			return i, fmt.Errorf("demo disposal of %s: %v", it.MedicationID, err)
 		}

@@ -28,7 +28,7 @@ func TestSeedDemo(t *testing.T) {
 		var n int
 		if err := d.InTx(context.Background(), func(tx *db.Tx) error {
 			var err error
-			n, err = disposal.SeedDemo(context.Background(), d, tx, tenant, e.UserID(t, "owner_evergreen"), e.Clock.Now())
+			n, err = disposal.SeedDemo(context.Background(), d, tx, e.Server.Medications, tenant, e.UserID(t, "owner_evergreen"), e.Clock.Now())
 			return err
 		}); err != nil {
 			t.Fatal(err)

@@ -17,7 +17,6 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -47,63 +46,37 @@ var (
 	ErrChanged = problem.New(shared.CodeConflict, "disposal.changed")
 )
 
+// Medications is what disposal needs of the eMAR's logic
+// (medication.Service has it). The orders themselves (what a record copies,
+// and a DISCONTINUED order's stop time, medications.end_at) are read in
+// disposal's own queries: the list of candidates is one query joining them
+// with the residents and the latest disposal.
+type Medications interface {
+	// RefusedSince is, by medication, when each refused dose of the tenant's
+	// residents (one resident's when residentID is set) due at or after since
+	// was refused, read in q.
+	RefusedSince(ctx context.Context, q db.Querier, tenantID, residentID string, since int64) (map[string][]int64, error)
+}
+
 // Service is the medication disposal service.
 type Service struct {
 	db    *db.DB
 	store Store
+	meds  Medications
 	now   func() time.Time
-
-	// What the eMAR's tables hold, looked up once (migrations run before the
-	// server starts): see schemaOf.
-	mu     sync.Mutex
-	schema *schema
 }
 
-// schema is what disposal reads of the eMAR's tables where they exist: the
-// column with the time a DISCONTINUED order stopped ("m.end_at"; "NULL"
-// without one), and whether refused passes are kept (medication_passes).
-type schema struct {
-	stoppedAt string
-	passes    bool
-}
-
-// New makes the disposal service.
-func New(d *db.DB, now func() time.Time) *Service {
+// New makes the disposal service. meds is required: without the refused
+// doses a refusal would start no clock, so a server built without it panics
+// at start-up rather than answer a short list.
+func New(d *db.DB, meds Medications, now func() time.Time) *Service {
+	if meds == nil {
+		panic("disposal.New: no Medications (the eMAR's refused doses)")
+	}
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: d, now: now}
-}
-
-// schemaOf looks up, once, what the eMAR's tables hold. Disposal reads
-// another feature's tables: where a DISCONTINUED order's stop time is not
-// kept it falls back to the order's end date and last change, and where
-// passes are not kept a refusal starts no clock.
-func (s *Service) schemaOf(ctx context.Context) (schema, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.schema != nil {
-		return *s.schema, nil
-	}
-	sc := schema{stoppedAt: "NULL"}
-	for _, col := range []string{"end_at", "discontinued_at"} {
-		ok, err := s.store.HasColumns(ctx, s.db, "medications", col)
-		if err != nil {
-			return sc, err
-		}
-		if ok {
-			sc.stoppedAt = "m." + col
-			break
-		}
-	}
-	ok, err := s.store.HasColumns(ctx, s.db, "medication_passes",
-		"tenant_id", "resident_id", "medication_id", "outcome", "due_at", "given_at", "logged_at")
-	if err != nil {
-		return sc, err
-	}
-	sc.passes = ok
-	s.schema = &sc
-	return sc, nil
+	return &Service{db: d, meds: meds, now: now}
 }
 
 func (s *Service) toDisposal(p *auth.Principal, r *row) shared.MedicationDisposal {
@@ -273,11 +246,7 @@ func (s *Service) medicationFor(ctx context.Context, q db.Querier, p *auth.Princ
 	if medicationID == "" {
 		return nil, problem.Invalid("medicationId", "required", "disposal.medicationRequired", nil)
 	}
-	sc, err := s.schemaOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	m, err := s.store.Medication(ctx, q, sc.stoppedAt, p.TenantID, residentID, medicationID)
+	m, err := s.store.Medication(ctx, q, p.TenantID, residentID, medicationID)
 	if err != nil {
 		return nil, err
 	}
@@ -474,11 +443,7 @@ func (s *Service) QuickCreate(ctx context.Context, p *auth.Principal, req shared
 	if err := auth.Manager(p); err != nil {
 		return nil, err
 	}
-	sc, err := s.schemaOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	m, err := s.store.MedicationAnyResident(ctx, s.db, sc.stoppedAt, p.TenantID, strings.TrimSpace(req.MedicationID))
+	m, err := s.store.MedicationAnyResident(ctx, s.db, p.TenantID, strings.TrimSpace(req.MedicationID))
 	if err != nil {
 		return nil, err
 	}

@@ -90,10 +90,6 @@ func (s *Service) Due(ctx context.Context, p *auth.Principal, f shared.DisposalD
 
 // dueItems works out the due items of a tenant (one resident's when residentID is set).
 func (s *Service) dueItems(ctx context.Context, q db.Querier, tenantID, residentID string) ([]shared.DisposalDueItem, error) {
-	sc, err := s.schemaOf(ctx)
-	if err != nil {
-		return nil, err
-	}
 	loc, _, err := zone.Facility(ctx, q, tenantID)
 	if err != nil {
 		return nil, err
@@ -103,13 +99,11 @@ func (s *Service) dueItems(ctx context.Context, q db.Querier, tenantID, resident
 	// Refused doses of the last RefusalLookback: a refusal's clock runs 30
 	// days, so an older one still open is long overdue and shows as such
 	// until it is answered; one older than that is left to the eMAR's log.
-	var refused map[string][]int64
-	if sc.passes {
-		if refused, err = s.store.Refusals(ctx, q, tenantID, residentID, now.Add(-RefusalLookback).UnixMilli()); err != nil {
-			return nil, err
-		}
+	refused, err := s.meds.RefusedSince(ctx, q, tenantID, residentID, now.Add(-RefusalLookback).UnixMilli())
+	if err != nil {
+		return nil, err
 	}
-	cands, err := s.store.Candidates(ctx, q, sc.stoppedAt, tenantID, residentID, len(refused) > 0)
+	cands, err := s.store.Candidates(ctx, q, tenantID, residentID, len(refused) > 0)
 	if err != nil {
 		return nil, err
 	}
@@ -139,14 +133,14 @@ func clocks(c *candidate, loc *time.Location, today civil, refusals []int64) []e
 	var out []event
 	switch {
 	case c.Status == shared.MedicationDiscontinued:
-		// When it was discontinued: the eMAR's discontinued_at where it is kept;
-		// else the order's end date or its last change, whichever is earlier.
+		// When it was stopped (the eMAR's end_at); an order discontinued before
+		// the eMAR kept that time: its end date or its last change, whichever is earlier.
 		at := c.UpdatedAt
-		if c.DiscontinuedAt.Valid {
-			at = c.DiscontinuedAt.Int64
+		if c.StoppedAt.Valid {
+			at = c.StoppedAt.Int64
 		}
 		since := civilOf(at, loc)
-		if end, ok := parseCivil(c.EndDate); ok && !c.DiscontinuedAt.Valid && end.before(since) {
+		if end, ok := parseCivil(c.EndDate); ok && !c.StoppedAt.Valid && end.before(since) {
 			since, at = end, end.startIn(loc)
 		}
 		out = append(out, event{kind: shared.DisposalDueDiscontinued, since: since, at: at, days: shared.DisposalWithinDays})

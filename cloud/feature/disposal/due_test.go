@@ -8,6 +8,8 @@ import (
 
 	"github.com/google/uuid"
 
+	"hearth/cloud/feature/disposal"
+	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
 	"hearth/cloud/server/servertest"
@@ -165,11 +167,6 @@ func TestDueRefused(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
-		for _, col := range []string{"tenant_id", "resident_id", "medication_id", "kind", "day", "time_of_day", "due_at", "outcome", "given_at", "logged_at", "created_at", "updated_at"} {
-			if !hasColumn(t, e, "medication_passes", col) {
-				t.Skip("no eMAR pass log (medication_passes." + col + ")")
-			}
-		}
 		setClock(e, local(2027, 6, 1, 10, 0))
 		owner := e.SignIn(t, "owner_evergreen", maple)
 		tenant := e.FacilityID(t, maple)
@@ -204,6 +201,51 @@ func TestDueRefused(t *testing.T) {
 			t.Errorf("a new refusal: %+v", it)
 		}
 	})
+}
+
+// refusals is an eMAR that reports the refused doses it is given, by medication.
+type refusals map[string][]int64
+
+func (r refusals) RefusedSince(context.Context, db.Querier, string, string, int64) (map[string][]int64, error) {
+	return r, nil
+}
+
+// The refusal clock runs from the refused doses the eMAR reports
+// (disposal.Medications), not from a table disposal reads itself: a
+// refusal only the eMAR given to New knows of makes the order due.
+func TestDueRefusalsComeFromTheEMAR(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		setClock(e, local(2027, 6, 1, 10, 0))
+		owner := e.SignIn(t, "owner_evergreen", maple)
+		tenant := e.FacilityID(t, maple)
+		r := newResident(t, owner, "Ida")
+		pill := addMedication(t, e, tenant, r.ResidentID, med{name: "Sertraline"})
+		if it := dueItem(due(t, owner, r.ResidentID), pill); it != nil {
+			t.Fatalf("due with no refusal: %+v", it)
+		}
+		s := disposal.New(d, refusals{pill: {local(2027, 5, 20, 8, 5).UnixMilli()}}, e.Clock.Now)
+		p := &auth.Principal{TenantID: tenant, UserID: e.UserID(t, "owner_evergreen"), Roles: []shared.Role{shared.RoleFacilityOwner}}
+		list, err := s.Due(context.Background(), p, shared.DisposalDueFilter{ResidentID: r.ResidentID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if it := dueItem(*list, pill); it == nil || it.Kind != shared.DisposalDueRefused || it.Since != "2027-05-20" || it.DueDate != "2027-06-19" {
+			t.Errorf("a refusal the eMAR reports: %+v", it)
+		}
+	})
+}
+
+// Disposal cannot be built without the eMAR: a server missing it does not start.
+func TestNewNeedsTheEMAR(t *testing.T) {
+	t.Parallel()
+	defer func() {
+		if recover() == nil {
+			t.Error("disposal.New without Medications did not panic")
+		}
+	}()
+	disposal.New(nil, nil, time.Now)
 }
 
 // The dashboard card: owners and admins of a plan with the eMAR see the

@@ -46,7 +46,7 @@ func newResident(t *testing.T, owner *servertest.Client, first string) shared.Re
 // straight to the eMAR's table: disposal only reads it.
 type med struct {
 	name, status, endDate string
-	stoppedAt             time.Time // a DISCONTINUED order: when it stopped (end_at where kept, and updated_at)
+	stoppedAt             time.Time // a DISCONTINUED order: when it stopped (end_at and updated_at)
 }
 
 func addMedication(t *testing.T, e *servertest.Env, tenantID, residentID string, m med) string {
@@ -67,25 +67,12 @@ func addMedication(t *testing.T, e *servertest.Env, tenantID, residentID string,
 		id, tenantID, residentID, m.name, m.endDate, status, updated, updated); err != nil {
 		t.Fatalf("add medication: %v", err)
 	}
-	if !m.stoppedAt.IsZero() && hasColumn(t, e, "medications", "end_at") {
+	if !m.stoppedAt.IsZero() {
 		if _, err := e.DB.ExecContext(ctx, `UPDATE medications SET end_at = ? WHERE id = ?`, m.stoppedAt.UnixMilli(), id); err != nil {
 			t.Fatal(err)
 		}
 	}
 	return id
-}
-
-func hasColumn(t *testing.T, e *servertest.Env, table, column string) bool {
-	t.Helper()
-	var n int
-	q := `SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?`
-	if e.DB.Engine == "postgres" {
-		q = `SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?`
-	}
-	if err := e.DB.QueryRowContext(context.Background(), q, table, column).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n > 0
 }
 
 func due(t *testing.T, c *servertest.Client, residentID string) shared.DisposalDueList {

@@ -13,7 +13,9 @@ import (
 // Store is the SQL of medication disposals. Every method takes the querier,
 // so the caller chooses the transaction, and names the tenant. It reads the
 // residents, medications, tasks and users tables of other features (for the
-// names, the orders and the clocks); it writes only its own two tables.
+// names, the orders and the clocks), whose columns the ordered migrations
+// guarantee; it writes only its own two tables. The eMAR's pass log is not
+// read here: refused doses come through Medications.
 type Store struct{}
 
 // row is a medication_disposals row with the names the answers show.
@@ -251,20 +253,17 @@ type medication struct {
 	EndDate        string
 	Status         shared.MedicationStatus
 	UpdatedAt      int64
-	DiscontinuedAt sql.NullInt64 // medications.discontinued_at where the eMAR has it
+	StoppedAt      sql.NullInt64 // medications.end_at: when a DISCONTINUED order stopped (NULL on rows older than the eMAR)
 }
 
-// medicationColumns are the medications columns read; discontinued is
-// "discontinued_at" when that column exists, else "NULL".
-func medicationColumns(discontinued string) string {
-	return `m.id, m.resident_id, m.name, m.type, m.dose, m.route, m.instructions, m.diagnosis, m.rx_number, m.start_date,
-		m.end_date, m.status, m.updated_at, ` + discontinued
-}
+// medicationColumns are the medications columns read.
+const medicationColumns = `m.id, m.resident_id, m.name, m.type, m.dose, m.route, m.instructions, m.diagnosis, m.rx_number,
+	m.start_date, m.end_date, m.status, m.updated_at, m.end_at`
 
 func scanMedication(sc interface{ Scan(...any) error }) (*medication, error) {
 	var m medication
 	if err := sc.Scan(&m.ID, &m.ResidentID, &m.Name, &m.Type, &m.Dose, &m.Route, &m.Instructions, &m.Diagnosis, &m.RxNumber,
-		&m.StartDate, &m.EndDate, &m.Status, &m.UpdatedAt, &m.DiscontinuedAt); err != nil {
+		&m.StartDate, &m.EndDate, &m.Status, &m.UpdatedAt, &m.StoppedAt); err != nil {
 		return nil, err
 	}
 	return &m, nil
@@ -272,8 +271,8 @@ func scanMedication(sc interface{ Scan(...any) error }) (*medication, error) {
 
 // Medication is a medication of the tenant's resident that was not removed
 // from the list (entered in error), or nil.
-func (Store) Medication(ctx context.Context, q db.Querier, discontinued, tenantID, residentID, id string) (*medication, error) {
-	m, err := scanMedication(q.QueryRowContext(ctx, `SELECT `+medicationColumns(discontinued)+` FROM medications m
+func (Store) Medication(ctx context.Context, q db.Querier, tenantID, residentID, id string) (*medication, error) {
+	m, err := scanMedication(q.QueryRowContext(ctx, `SELECT `+medicationColumns+` FROM medications m
 		WHERE m.tenant_id = ? AND m.resident_id = ? AND m.id = ? AND m.deleted_at IS NULL`, tenantID, residentID, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -282,8 +281,8 @@ func (Store) Medication(ctx context.Context, q db.Querier, discontinued, tenantI
 }
 
 // MedicationAnyResident is a medication of the tenant (any resident) that was not removed, or nil.
-func (Store) MedicationAnyResident(ctx context.Context, q db.Querier, discontinued, tenantID, id string) (*medication, error) {
-	m, err := scanMedication(q.QueryRowContext(ctx, `SELECT `+medicationColumns(discontinued)+` FROM medications m
+func (Store) MedicationAnyResident(ctx context.Context, q db.Querier, tenantID, id string) (*medication, error) {
+	m, err := scanMedication(q.QueryRowContext(ctx, `SELECT `+medicationColumns+` FROM medications m
 		WHERE m.tenant_id = ? AND m.id = ? AND m.deleted_at IS NULL`, tenantID, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -305,7 +304,7 @@ type candidate struct {
 // date, and every one of a resident who died or moved out; plus, when
 // withCurrent, every other one too (a refusal can make any of them due).
 // Removed medications and residents still moving in are left out.
-func (Store) Candidates(ctx context.Context, q db.Querier, discontinued, tenantID, residentID string, withCurrent bool) ([]candidate, error) {
+func (Store) Candidates(ctx context.Context, q db.Querier, tenantID, residentID string, withCurrent bool) ([]candidate, error) {
 	w, args := ` WHERE m.tenant_id = ? AND m.deleted_at IS NULL AND r.status IN (?, ?, ?, ?)`,
 		[]any{tenantID, string(shared.ResidentNormal), string(shared.ResidentGoingOut), string(shared.ResidentDeceased), string(shared.ResidentMovedOut)}
 	if residentID != "" {
@@ -316,7 +315,7 @@ func (Store) Candidates(ctx context.Context, q db.Querier, discontinued, tenantI
 		w += ` AND (m.status = ? OR m.end_date <> '' OR r.status IN (?, ?))`
 		args = append(args, string(shared.MedicationDiscontinued), string(shared.ResidentDeceased), string(shared.ResidentMovedOut))
 	}
-	rows, err := q.QueryContext(ctx, `SELECT `+medicationColumns(discontinued)+`, r.first_name || ' ' || r.last_name, r.status,
+	rows, err := q.QueryContext(ctx, `SELECT `+medicationColumns+`, r.first_name || ' ' || r.last_name, r.status,
 		r.status_at, (SELECT MAX(d.disposal_time) FROM medication_disposals d WHERE d.tenant_id = m.tenant_id AND d.medication_id = m.id)
 		FROM medications m JOIN residents r ON r.id = m.resident_id AND r.tenant_id = m.tenant_id`+w+
 		` ORDER BY r.last_name, r.first_name, m.name, m.id`, args...)
@@ -328,7 +327,7 @@ func (Store) Candidates(ctx context.Context, q db.Querier, discontinued, tenantI
 	for rows.Next() {
 		var c candidate
 		if err := rows.Scan(&c.ID, &c.ResidentID, &c.Name, &c.Type, &c.Dose, &c.Route, &c.Instructions, &c.Diagnosis,
-			&c.RxNumber, &c.StartDate, &c.EndDate, &c.Status, &c.UpdatedAt, &c.DiscontinuedAt, &c.ResidentName,
+			&c.RxNumber, &c.StartDate, &c.EndDate, &c.Status, &c.UpdatedAt, &c.StoppedAt, &c.ResidentName,
 			&c.ResidentStatus, &c.ResidentStatusAt, &c.LastDisposal); err != nil {
 			return nil, db.Wrap("disposal: candidates", err)
 		}
@@ -343,46 +342,4 @@ func (Store) TaskOfResident(ctx context.Context, q db.Querier, tenantID, residen
 	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM tasks WHERE tenant_id = ? AND id = ? AND resident_id = ? AND deleted_at IS NULL`,
 		tenantID, taskID, residentID).Scan(&n)
 	return n > 0, db.Wrap("disposal: task", err)
-}
-
-// Refusals are the refused passes of the tenant's residents (one
-// resident's when residentID is set) due since a time, by medication: when
-// each was refused (given_at, else when it was logged, else its due time).
-// The eMAR's medication_passes table (shared.OutcomeRefused).
-func (Store) Refusals(ctx context.Context, q db.Querier, tenantID, residentID string, since int64) (map[string][]int64, error) {
-	w, args := ``, []any{tenantID, since, string(shared.OutcomeRefused)}
-	if residentID != "" {
-		w, args = ` AND resident_id = ?`, append(args, residentID)
-	}
-	rows, err := q.QueryContext(ctx, `SELECT medication_id, COALESCE(given_at, logged_at, due_at) FROM medication_passes
-		WHERE tenant_id = ? AND due_at >= ? AND outcome = ?`+w, args...)
-	if err != nil {
-		return nil, db.Wrap("disposal: refusals", err)
-	}
-	defer rows.Close()
-	out := map[string][]int64{}
-	for rows.Next() {
-		var id string
-		var at int64
-		if err := rows.Scan(&id, &at); err != nil {
-			return nil, db.Wrap("disposal: refusals", err)
-		}
-		out[id] = append(out[id], at)
-	}
-	return out, db.Wrap("disposal: refusals", rows.Err())
-}
-
-// HasColumns reports whether table has every one of columns, on either
-// engine (another feature's table or columns: read when they are there).
-func (Store) HasColumns(ctx context.Context, d *db.DB, table string, columns ...string) (bool, error) {
-	marks, args := db.In(columns)
-	var n int
-	var err error
-	if d.Engine == db.Postgres {
-		err = d.QueryRowContext(ctx, `SELECT COUNT(*) FROM information_schema.columns
-			WHERE table_schema = current_schema() AND table_name = ? AND column_name IN (`+marks+`)`, append([]any{table}, args...)...).Scan(&n)
-	} else {
-		err = d.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info(?) WHERE name IN (`+marks+`)`, append([]any{table}, args...)...).Scan(&n)
-	}
-	return n == len(columns), db.Wrap("disposal: has columns", err)
 }

@@ -365,3 +365,29 @@ func (Store) DropLeft(ctx context.Context, q db.Querier) (int64, error) {
 	n, err := res.RowsAffected()
 	return n, db.Wrap("medication: drop left", err)
 }
+
+// RefusedSince is, by medication, when each refused pass of the tenant (one
+// resident's when residentID is set) due at or after since was refused: the
+// time given on it, else when it was logged, else its due time.
+func (Store) RefusedSince(ctx context.Context, q db.Querier, tenantID, residentID string, since int64) (map[string][]int64, error) {
+	w, args := ``, []any{tenantID, since, string(shared.OutcomeRefused)}
+	if residentID != "" {
+		w, args = ` AND resident_id = ?`, append(args, residentID)
+	}
+	rows, err := q.QueryContext(ctx, `SELECT medication_id, COALESCE(given_at, logged_at, due_at) FROM medication_passes
+		WHERE tenant_id = ? AND due_at >= ? AND outcome = ?`+w, args...)
+	if err != nil {
+		return nil, db.Wrap("medication: refused since", err)
+	}
+	defer rows.Close()
+	out := map[string][]int64{}
+	for rows.Next() {
+		var id string
+		var at int64
+		if err := rows.Scan(&id, &at); err != nil {
+			return nil, db.Wrap("medication: refused since", err)
+		}
+		out[id] = append(out[id], at)
+	}
+	return out, db.Wrap("medication: refused since", rows.Err())
+}

@@ -167,7 +167,7 @@ func seedDemo(ctx context.Context, d *db.DB) error {
 	if err != nil {
 		return err
 	}
-	if err := demo.Seed(ctx, d, demo.Services{People: srv.IAM, Files: srv.Files, Now: time.Now}); err != nil {
+	if err := demo.Seed(ctx, d, demo.Services{People: srv.IAM, Files: srv.Files, Medications: srv.Medications, Now: time.Now}); err != nil {
 		return fmt.Errorf("demo.Seed: %w", err)
 	}
 	return nil
