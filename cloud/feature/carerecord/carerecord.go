@@ -23,6 +23,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/residency"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -55,8 +56,8 @@ var (
 	errFuture          = func(field string) error { return problem.Invalid(field, "future", "carerecord.future", nil) }
 )
 
-// residentOf is a resident of p's facility whose record may be shown: any
-// status but MOVING_IN (a move-in not finished is hidden from every call).
+// residentOf is a resident of p's facility whose record may be shown
+// (residency: 4004 for none, one moving in, or a cancelled move-in).
 func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, residentID string) (*resident, error) {
 	if residentID == "" {
 		return nil, problem.NotFound
@@ -65,7 +66,7 @@ func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, reside
 	if err != nil {
 		return nil, err
 	}
-	if r == nil || r.Status == shared.ResidentMovingIn {
+	if r == nil || residency.Hidden(r.Status) {
 		return nil, problem.NotFound
 	}
 	return r, nil
@@ -74,7 +75,7 @@ func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, reside
 // living refuses a resident who has left for good (readings and care are
 // for residents living here; a note may still be written after, as a late entry).
 func living(r *resident) error {
-	if r.Status != shared.ResidentNormal && r.Status != shared.ResidentGoingOut {
+	if !residency.Lives(r.Status) {
 		return ErrResidentNotHere.With(map[string]any{"name": r.Name})
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
 
@@ -22,11 +23,12 @@ type resident struct {
 	MoveIn         string // YYYY-MM-DD; empty when not recorded
 }
 
-// Resident is one resident of the tenant, or nil.
+// Resident is one resident of the tenant, or nil (none, or a cancelled
+// move-in: residency.Found).
 func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (*resident, error) {
 	var r resident
-	err := q.QueryRowContext(ctx, `SELECT id, first_name || ' ' || last_name, room, status, move_in_date FROM residents WHERE tenant_id = ? AND id = ?`,
-		tenantID, id).Scan(&r.ID, &r.Name, &r.Room, &r.Status, &r.MoveIn)
+	err := q.QueryRowContext(ctx, `SELECT r.id, r.first_name || ' ' || r.last_name, r.room, r.status, r.move_in_date FROM residents r
+		WHERE r.tenant_id = ? AND r.id = ? AND `+residency.Found, tenantID, id).Scan(&r.ID, &r.Name, &r.Room, &r.Status, &r.MoveIn)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -136,7 +138,7 @@ const unreadCond = ` AND (n.author_id IS NULL OR n.author_id <> ?)
 	AND NOT EXISTS (SELECT 1 FROM progress_note_reads rd WHERE rd.note_id = n.id AND rd.user_id = ?)`
 
 func (f noteFilter) where() (string, []any) {
-	w, args := ` WHERE n.tenant_id = ? AND r.status <> 'MOVING_IN'`, []any{f.tenantID}
+	w, args := ` WHERE n.tenant_id = ? AND `+residency.Shown, []any{f.tenantID}
 	if f.residentID != "" {
 		w += ` AND n.resident_id = ?`
 		args = append(args, f.residentID)
@@ -358,7 +360,7 @@ type readingFilter struct {
 // where is the filter; one resident's (checked by the caller) needs no join
 // to residents, the facility's hides residents still moving in.
 func (f readingFilter) where() (string, []any) {
-	w, args := ` WHERE h.tenant_id = ? AND r.status <> 'MOVING_IN'`, []any{f.tenantID}
+	w, args := ` WHERE h.tenant_id = ? AND `+residency.Shown, []any{f.tenantID}
 	if f.residentID != "" {
 		w, args = ` WHERE h.tenant_id = ? AND h.resident_id = ?`, []any{f.tenantID, f.residentID}
 	}
@@ -599,7 +601,7 @@ type careFilter struct {
 }
 
 func (f careFilter) where() (string, []any) {
-	w, args := ` WHERE c.tenant_id = ? AND r.status <> 'MOVING_IN'`, []any{f.tenantID}
+	w, args := ` WHERE c.tenant_id = ? AND `+residency.Shown, []any{f.tenantID}
 	if f.residentID != "" {
 		w += ` AND c.resident_id = ?`
 		args = append(args, f.residentID)

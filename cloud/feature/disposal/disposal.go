@@ -26,6 +26,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/residency"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -95,14 +96,14 @@ func snapshot(r *row) *shared.MedicationDisposal {
 	return &d
 }
 
-// residentOf is a resident of p's facility whose records may be shown: any
-// status but MOVING_IN (a move-in not finished is hidden from every call).
+// residentOf is a resident of p's facility whose records may be shown
+// (residency: 4004 for none, one moving in, or a cancelled move-in).
 func (s *Service) residentOf(ctx context.Context, q db.Querier, p *auth.Principal, residentID string) (*resident, error) {
 	res, err := s.store.Resident(ctx, q, p.TenantID, residentID)
 	if err != nil {
 		return nil, err
 	}
-	if res == nil || res.Status == shared.ResidentMovingIn {
+	if res == nil || residency.Hidden(res.Status) {
 		return nil, problem.NotFound
 	}
 	return res, nil

@@ -7,6 +7,7 @@ import (
 	"errors"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
 
@@ -227,11 +228,12 @@ type resident struct {
 	MoveIn   string // YYYY-MM-DD; empty when not recorded
 }
 
-// Resident is a resident of the tenant, or nil.
+// Resident is a resident of the tenant, or nil (none, or a cancelled
+// move-in: residency.Found).
 func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (*resident, error) {
 	var r resident
-	err := q.QueryRowContext(ctx, `SELECT id, first_name || ' ' || last_name, status, status_at, move_in_date FROM residents
-		WHERE tenant_id = ? AND id = ?`, tenantID, id).Scan(&r.ID, &r.Name, &r.Status, &r.StatusAt, &r.MoveIn)
+	err := q.QueryRowContext(ctx, `SELECT r.id, r.first_name || ' ' || r.last_name, r.status, r.status_at, r.move_in_date FROM residents r
+		WHERE r.tenant_id = ? AND r.id = ? AND `+residency.Found, tenantID, id).Scan(&r.ID, &r.Name, &r.Status, &r.StatusAt, &r.MoveIn)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
 
@@ -294,10 +295,11 @@ func (Store) Managers(ctx context.Context, q db.Querier, tenantID string) ([]str
 }
 
 // Resident is the name and move-in day (YYYY-MM-DD, or empty) of a resident
-// of the tenant; found is false when none.
+// of the tenant whom a report may name (residency.Shown); found is false when
+// none, for one moving in and for a cancelled move-in.
 func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (name, moveIn string, found bool, err error) {
-	err = q.QueryRowContext(ctx, `SELECT first_name || ' ' || last_name, move_in_date FROM residents WHERE tenant_id = ? AND id = ?`,
-		tenantID, id).Scan(&name, &moveIn)
+	err = q.QueryRowContext(ctx, `SELECT r.first_name || ' ' || r.last_name, r.move_in_date FROM residents r
+		WHERE r.tenant_id = ? AND r.id = ? AND `+residency.Shown, tenantID, id).Scan(&name, &moveIn)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", false, nil
 	}

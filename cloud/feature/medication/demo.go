@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/residency"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -144,7 +145,7 @@ func SeedDemo(ctx context.Context, tx *db.Tx, tenantID, actorID string, resident
 					counts[r.ID] = demoCount
 				}
 			}
-			if r.Type == shared.MedicationPRN || !lives(res.Status) && res.StatusAt <= from.UnixMilli() {
+			if r.Type == shared.MedicationPRN || !residency.Lives(res.Status) && res.StatusAt <= from.UnixMilli() {
 				continue
 			}
 			// The passes it made: from `from` (or its start) to the end of
@@ -155,7 +156,7 @@ func SeedDemo(ctx context.Context, tx *db.Tx, tenantID, actorID string, resident
 			if !o.Stopped.IsZero() && o.Stopped.Before(to) {
 				to = o.Stopped
 			}
-			if !lives(res.Status) && time.UnixMilli(res.StatusAt).Before(to) {
+			if !residency.Lives(res.Status) && time.UnixMilli(res.StatusAt).Before(to) {
 				to = time.UnixMilli(res.StatusAt)
 			}
 			ps := schedule(&gen, from, to, loc, nowMs)

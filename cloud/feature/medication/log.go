@@ -10,6 +10,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/residency"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -319,7 +320,7 @@ func (s *Service) LogPrn(ctx context.Context, p *auth.Principal, req shared.LogP
 	if err != nil {
 		return nil, err
 	}
-	if !lives(res.Status) {
+	if !residency.Lives(res.Status) {
 		return nil, ErrResidentLeft.With(map[string]any{"name": res.Name})
 	}
 	d := dose{outcome: shared.OutcomeGiven, reason: req.Reason, site: req.Site, siteNote: req.SiteNote, vitalValue: req.VitalValue,

@@ -33,6 +33,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/residency"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -234,7 +235,7 @@ func (s *Service) ReplaceCheckIn(ctx context.Context, tx *db.Tx, p *auth.Princip
 	if err != nil {
 		return nil, err
 	}
-	active := res != nil && lives(res.Status)
+	active := res != nil && residency.Lives(res.Status)
 	now := s.now()
 	ms := now.UnixMilli()
 	today := now.In(loc).Format(time.DateOnly)
@@ -320,11 +321,6 @@ func (s *Service) ActivateResident(ctx context.Context, tx *db.Tx, tenantID, res
 		}
 	}
 	return nil
-}
-
-// lives reports whether a resident of status st lives here (their orders make passes).
-func lives(st shared.ResidentStatus) bool {
-	return st == shared.ResidentNormal || st == shared.ResidentGoingOut
 }
 
 // keepState copies onto a changed order what a form does not set.

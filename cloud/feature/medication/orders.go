@@ -13,6 +13,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/residency"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -74,7 +75,7 @@ func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, reside
 	if err != nil {
 		return nil, err
 	}
-	if res == nil || res.Status == shared.ResidentMovingIn {
+	if res == nil || residency.Hidden(res.Status) {
 		return nil, problem.NotFound
 	}
 	return res, nil
@@ -192,7 +193,7 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveMe
 				}
 				return err
 			}
-			if !lives(res.Status) {
+			if !residency.Lives(res.Status) {
 				return ErrResidentLeft.With(map[string]any{"name": res.Name})
 			}
 			r.ID, r.ResidentID, r.Status, r.CreatedBy, r.CreatedAt = newID(), res.ID, shared.MedicationCurrent, p.UserID, ms
@@ -462,7 +463,7 @@ func (s *Service) Restore(ctx context.Context, p *auth.Principal, req shared.Med
 		if err != nil {
 			return err
 		}
-		if !lives(res.Status) {
+		if !residency.Lives(res.Status) {
 			return ErrResidentLeft.With(map[string]any{"name": res.Name})
 		}
 		ok, err := s.store.Restore(ctx, tx, p.TenantID, old.ID, p.UserID, now.UnixMilli())

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
 
@@ -176,7 +177,7 @@ type listFilter struct {
 }
 
 func (f listFilter) where() (string, []any) {
-	w := ` WHERE m.tenant_id = ? AND m.deleted_at IS NULL AND r.status <> 'MOVING_IN'`
+	w := ` WHERE m.tenant_id = ? AND m.deleted_at IS NULL AND ` + residency.Shown
 	args := []any{f.tenantID}
 	if f.residentID != "" {
 		w += ` AND m.resident_id = ?`
@@ -329,12 +330,11 @@ func scanResident(sc interface{ Scan(...any) error }) (*residentRef, error) {
 	return &r, err
 }
 
-// Resident finds a resident of the tenant (nil if none). A move-in that was
-// cancelled answers nil: the resident is found by no call.
+// Resident finds a resident of the tenant (nil if none, or a cancelled
+// move-in: residency.Found).
 func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (*residentRef, error) {
 	r, err := scanResident(q.QueryRowContext(ctx, `SELECT `+residentColumns+` FROM residents r
-		WHERE r.tenant_id = ? AND r.id = ? AND NOT EXISTS (SELECT 1 FROM resident_move_ins mi
-			WHERE mi.resident_id = r.id AND mi.cancelled_at IS NOT NULL)`, tenantID, id))
+		WHERE r.tenant_id = ? AND r.id = ? AND `+residency.Found, tenantID, id))
 	if err == db.ErrNoRows {
 		return nil, nil
 	}
@@ -344,7 +344,7 @@ func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (*
 // DayResidents are the residents an /emars day shows: those who live here
 // (NORMAL, GOING_OUT) and those with passes that day, by name; one when residentID is set.
 func (Store) DayResidents(ctx context.Context, q db.Querier, tenantID, day, residentID string) ([]residentRef, error) {
-	query := `SELECT ` + residentColumns + ` FROM residents r WHERE r.tenant_id = ? AND r.status <> 'MOVING_IN'
+	query := `SELECT ` + residentColumns + ` FROM residents r WHERE r.tenant_id = ? AND ` + residency.Shown + `
 		AND (r.status IN ('NORMAL', 'GOING_OUT') OR EXISTS (SELECT 1 FROM medication_passes p
 			WHERE p.tenant_id = r.tenant_id AND p.resident_id = r.id AND p.day = ?))`
 	args := []any{tenantID, day}

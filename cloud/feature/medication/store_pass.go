@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
 
@@ -243,7 +244,7 @@ type passFilter struct {
 }
 
 func (f passFilter) where() (string, []any) {
-	w := ` WHERE p.tenant_id = ? AND r.status <> 'MOVING_IN'`
+	w := ` WHERE p.tenant_id = ? AND ` + residency.Shown
 	args := []any{f.tenantID}
 	if f.residentID != "" {
 		w += ` AND p.resident_id = ?`

@@ -6,6 +6,7 @@ import (
 
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
 
@@ -23,7 +24,7 @@ func (s *Service) CarePlan(ctx context.Context, p *auth.Principal, residentID st
 	if err != nil {
 		return nil, err
 	}
-	if res == nil || res.Status == shared.ResidentMovingIn {
+	if res == nil || residency.Hidden(res.Status) {
 		return nil, problem.NotFound
 	}
 	f, err := s.facilityOf(ctx, s.db, p.TenantID)

@@ -10,6 +10,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
 
@@ -57,7 +58,7 @@ func (s *Service) ReplaceCheckInTasks(ctx context.Context, tx *db.Tx, p *auth.Pr
 	if res == nil {
 		return nil, problem.NotFound
 	}
-	if res.Status != shared.ResidentMovingIn {
+	if !residency.Hidden(res.Status) {
 		return nil, ErrNotMovingIn
 	}
 	f, err := s.facilityOf(ctx, tx, p.TenantID)

@@ -13,6 +13,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
 
@@ -70,7 +71,7 @@ func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, reside
 	if err != nil {
 		return nil, err
 	}
-	if r == nil || r.Status == shared.ResidentMovingIn {
+	if r == nil || residency.Hidden(r.Status) {
 		return nil, problem.NotFound
 	}
 	return r, nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
 
@@ -273,11 +274,12 @@ type residentRef struct {
 
 func (r *residentRef) name() string { return r.First + " " + r.Last }
 
-// Resident finds a resident of the facility (nil if none).
+// Resident finds a resident of the facility (nil if none, or a cancelled
+// move-in: residency.Found).
 func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (*residentRef, error) {
 	var r residentRef
-	err := q.QueryRowContext(ctx, `SELECT id, first_name, last_name, room, status, status_at, move_in_date, care_plan_updated_at, created_at
-		FROM residents WHERE tenant_id = ? AND id = ?`, tenantID, id).
+	err := q.QueryRowContext(ctx, `SELECT r.id, r.first_name, r.last_name, r.room, r.status, r.status_at, r.move_in_date, r.care_plan_updated_at, r.created_at
+		FROM residents r WHERE r.tenant_id = ? AND r.id = ? AND `+residency.Found, tenantID, id).
 		Scan(&r.ID, &r.First, &r.Last, &r.Room, &r.Status, &r.StatusAt, &r.MoveInDate, &r.CarePlanUpdatedAt, &r.CreatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil

@@ -20,6 +20,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
 
@@ -197,7 +198,7 @@ func (s *Service) check(ctx context.Context, q db.Querier, tenantID string, req 
 		if res == nil {
 			return nil, nil, problem.NotFound
 		}
-		if res.Status == shared.ResidentMovedOut || res.Status == shared.ResidentDeceased {
+		if residency.Left(res.Status) {
 			return nil, nil, ErrResidentLeft.With(map[string]any{"name": res.name()})
 		}
 		t.ResidentID = db.NullString(res.ID)
@@ -225,6 +226,10 @@ func (s *Service) Create(ctx context.Context, p *auth.Principal, req shared.Save
 	}
 	var id string
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		// A resident moving in gets tasks through the wizard only (ReplaceCheckInTasks).
+		if _, err := s.residentOf(ctx, tx, p.TenantID, strings.TrimSpace(req.ResidentID)); err != nil {
+			return err
+		}
 		f, err := s.facilityOf(ctx, tx, p.TenantID)
 		if err != nil {
 			return err
@@ -282,7 +287,7 @@ func (s *Service) Update(ctx context.Context, p *auth.Principal, req shared.Save
 		if before == nil {
 			return problem.NotFound
 		}
-		if st := shared.ResidentStatus(before.ResidentStatus.String); st == shared.ResidentMovedOut || st == shared.ResidentDeceased {
+		if residency.Left(shared.ResidentStatus(before.ResidentStatus.String)) {
 			return ErrResidentLeft.With(map[string]any{"name": before.residentName()})
 		}
 		f, err := s.facilityOf(ctx, tx, p.TenantID)
