@@ -7,6 +7,7 @@ import (
 	"errors"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
 
@@ -176,17 +177,18 @@ func (Store) SetFiringTask(ctx context.Context, q db.Querier, id, taskID string)
 }
 
 // residentAtHome is what a RESIDENT event needs of the resident: the
-// move-in date and whether the resident still lives in the home. Read only,
-// from the residents feature's table.
+// move-in date and whether the resident still lives in the home
+// (residency.Lives). Read only, from the residents feature's table; a
+// cancelled move-in is not found (residency.Found).
 func (Store) residentAtHome(ctx context.Context, q db.Querier, tenantID, residentID string) (moveIn string, atHome, found bool, err error) {
 	var status shared.ResidentStatus
-	err = q.QueryRowContext(ctx, `SELECT move_in_date, status FROM residents WHERE tenant_id = ? AND id = ?`, tenantID, residentID).
-		Scan(&moveIn, &status)
+	err = q.QueryRowContext(ctx, `SELECT r.move_in_date, r.status FROM residents r WHERE r.tenant_id = ? AND r.id = ? AND `+residency.Found,
+		tenantID, residentID).Scan(&moveIn, &status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", false, false, nil
 	}
 	if err != nil {
 		return "", false, false, db.Wrap("taskrule: resident", err)
 	}
-	return moveIn, status == shared.ResidentNormal || status == shared.ResidentGoingOut, true, nil
+	return moveIn, residency.Lives(status), true, nil
 }
