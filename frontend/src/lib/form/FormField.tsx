@@ -47,9 +47,10 @@ type Describable = { id?: string; 'aria-describedby'?: string };
  * names its own description. A screen reader on the field then says why it was refused.
  */
 function describedBy(children: ReactNode, id: string, error: string | undefined): ReactNode {
-  if (!error) return children;
+  // Always mapped, message or not: Children.map keys what it returns, so answering the bare children when
+  // there is no message would remount the field as its message comes and goes and lose what was typed.
   return Children.map(children, (child) =>
-    isValidElement<Describable>(child) && child.props.id === id && !child.props['aria-describedby']
+    error && isValidElement<Describable>(child) && child.props.id === id && !child.props['aria-describedby']
       ? cloneElement(child, { 'aria-describedby': `${id}-error` })
       : child,
   );
