@@ -73,10 +73,14 @@ type Server struct {
 
 	Handler http.Handler
 	// Metrics answers Prometheus scrapes at any path (ServeMetrics).
-	Metrics   http.Handler
-	API       *web.API
-	IAM       *iam.Service
-	Files     *file.Service
+	Metrics http.Handler
+	API     *web.API
+	IAM     *iam.Service
+	Files   *file.Service
+	// Attendance is clocking in and out (who is on shift) and the door kiosk.
+	Attendance *attendance.Service
+	// Staff is caregivers and their credentials (the staff rules engine).
+	Staff     *staff.Service
 	Tickets   *ticket.Service
 	Residents *resident.Service
 	// Medications are the eMAR: orders, med passes, PRN, med history (and the move-in wizard's eMAR step).
@@ -143,11 +147,12 @@ func New(d Deps) (*Server, error) {
 
 	apiRouter := r.With(web.Compress, web.KeepRequest, web.Authenticate(tokens, d.Now))
 	api := web.NewAPI(apiRouter, config.Version)
+	// The features, each built with every collaborator it needs (its Deps): a
+	// feature's New refuses a Deps with one missing, and New returns that error,
+	// so a server wired without one does not start. Collaborators come first.
+	announce := queue.Announce // business events, enqueued in the writing transaction
 	people := iam.New(d.DB, tokens, d.Mail, d.Config, d.Log, d.Now)
 	api.Sessions = people
-	iam.Routes(api, people)
-	menu.Routes(api, menu.New(d.DB))
-
 	fc := d.Config.Files
 	if fc == (config.Files{}) {
 		fc = config.DefaultFiles(d.Config.DataDir)
@@ -156,108 +161,138 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := file.New(d.DB, blobs, d.Config.JWTSecret,
-		upload.Limits{MaxFileBytes: fc.MaxFileBytes, TenantBytes: fc.TenantBytes, MaxFiles: fc.MaxFilesPerCall}, people, d.Log, d.Now)
+	files, err := file.New(file.Deps{DB: d.DB, Blobs: blobs, Secret: d.Config.JWTSecret,
+		Limits:   upload.Limits{MaxFileBytes: fc.MaxFileBytes, TenantBytes: fc.TenantBytes, MaxFiles: fc.MaxFilesPerCall},
+		Accounts: people, Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	// The one late collaborator: iam's avatar links come from the file service, which is
+	// built on iam. people.Wired (below) refuses to start without it.
 	people.SetAvatarURLs(files)
-	file.Routes(api, files)
-	// Staff and credentials.
-	staffSvc := staff.New(d.DB, files, people, d.Mail, d.Log, d.Now)
-	staff.Routes(api, staffSvc, staff.BodyLimit(files.Limits()))
+	staffSvc, err := staff.New(staff.Deps{DB: d.DB, Files: files, Accounts: people, Mail: d.Mail, Announce: announce, Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
 	tickets := ticket.New(d.DB, files, d.Now)
-	ticket.Routes(api, tickets)
 	planMax := d.Config.PlanMaxResidents
 	if planMax == nil {
 		planMax = config.DefaultPlanMaxResidents()
 	}
 	// In-app notifications: features Notify people in their own transactions; everyone reads their own.
 	notes := notification.New(d.DB, d.Log, d.Now)
+	// Attendance and the door kiosk (who is on shift).
+	clock, err := attendance.New(attendance.Deps{DB: d.DB, Mail: d.Mail, Avatars: files, Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	// The AI service (/api/ai): translator, speech, transcription, chat completion and /ai-config.
+	aiSvc, err := aiservice.New(d.DB, d.Config.JWTSecret, d.Config.AI, d.Log, d.Now)
+	if err != nil {
+		return nil, err
+	}
+	// Chat (/api/im): the facility's channel, direct chats, groups and each person's Hearth chat,
+	// files through the file service, translations through the AI service. Sockets get frames
+	// through the realtime hub, which serves /api/im/ws (mounted below, outside the request timeout);
+	// a sign-in that ends (signed out everywhere, disabled, removed) knocks its sockets out (999).
+	// Hearth's own messages go through it, each in the transaction of its event: a med pass 30
+	// minutes from overdue (to whoever is warned), a submitted shift report (the facility's
+	// channel), an incident for review (the other owners and admins), approved leave (the requester).
+	sockets := realtime.New(d.DB, tokens, people, d.Log)
+	people.OnSessionsChanged(sockets.Recheck)
+	chats, err := im.New(im.Deps{DB: d.DB, Files: files, Translator: aiSvc, Publisher: sockets, Config: d.Config.Chat, Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	// Requests (leave and the like); decisions mailed, approved leave said in chat.
+	requests, err := request.New(request.Deps{DB: d.DB, Mail: d.Mail, Chat: chats, Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	// The resident's record: progress notes, the health monitor and the care monitor. A resident
+	// going out and returning, refused and missed doses, vital checks left undone and the vitals
+	// of med passes and tasks write on it, each in the transaction of its event. Progress notes in
+	// Spanish or Chinese get an English rendering (a job through the AI service).
+	records, err := carerecord.New(carerecord.Deps{DB: d.DB, Translator: aiSvc, Queue: queue, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	// Care plans and daily tasks, the routine sessions and the calendar.
+	tasks, err := task.New(task.Deps{DB: d.DB, Chart: records, Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	// The eMAR: orders, med passes, PRN, med history; overdue warnings to the people on shift
+	// (attendance) through notifications and Hearth's chat; refused and missed doses on the record.
+	meds, err := medication.New(medication.Deps{DB: d.DB, Files: files, Notify: notes, OnShift: clock, Chart: records, Chat: chats,
+		Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	// Residents and the move-in wizard: a completed move-in activates the care plan's tasks and
+	// the medications' passes and is a business event (the task creation rules make their tasks).
+	residents, err := resident.New(resident.Deps{DB: d.DB, Files: files, MaxResidents: planMax, Tasks: tasks, Meds: meds,
+		Announce: announce, Chart: records, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	rules := taskrule.New(d.DB, d.Log, d.Now)
+	// Medication disposal records and the disposal clocks (WAC 388-76-10490).
+	disposals := disposal.New(d.DB, meds, d.Now)
+	// Shifts: shift types, the weekly schedules with their coverage gaps and conflicts
+	// (leave from requests, credentials from the staff rules engine), reminders every
+	// 5 minutes (the evening before and an hour before), shift reports (business event
+	// SHIFT_REPORT) and scheduled-versus-worked hours.
+	shifts, err := shift.New(shift.Deps{DB: d.DB, MaxReports: d.Config.PlanMaxShiftReports, Notify: notes, Credentials: staffSvc,
+		Announce: announce, Chat: chats, Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	// Incident reports: drafts, review with the reporting duties (RCW 74.34, WAC 388-76-10225),
+	// AI analyses (a job after submit), approval; accepted care plan changes are a business event.
+	incidents, err := incident.New(incident.Deps{DB: d.DB, MaxReports: d.Config.PlanMaxIncidentReports, Notify: notes, Files: files,
+		Announce: announce, Analyzer: aiSvc, Queue: queue, Chat: chats, Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	if err := people.Wired(); err != nil {
+		return nil, err
+	}
+
+	// Routes and background jobs, in the order the API document lists them.
+	iam.Routes(api, people)
+	menu.Routes(api, menu.New(d.DB))
+	file.Routes(api, files)
+	staff.Routes(api, staffSvc, staff.BodyLimit(files.Limits()))
+	ticket.Routes(api, tickets)
 	notification.Routes(api, notes)
 	notes.RegisterJobs(queue) // notifications older than 90 days removed daily
-	// Attendance and the door kiosk; requests.
-	clock := attendance.New(d.DB, d.Mail, files, d.Log, d.Now)
 	attendance.Routes(api, clock)
-	requests := request.New(d.DB, d.Mail, d.Log, d.Now)
 	request.Routes(api, requests)
 	// Facility settings (the owner's name, address, time zone and licence number).
 	tenant.Routes(api, tenant.NewService(d.DB, d.Now))
-	residents := resident.New(d.DB, files, planMax, d.Now)
 	resident.Routes(api, residents, uploadLimit(fc))
-	// Care plans and daily tasks, the routine sessions and the calendar.
-	tasks := task.New(d.DB, d.Log, d.Now)
 	task.Routes(api, tasks)
 	tasks.RegisterJobs(queue)                         // expiry every 5 minutes, the horizon every hour
 	tasks.AddCalendarSource(requests.CalendarEvents)  // approved leave
 	tasks.AddCalendarSource(residents.CalendarEvents) // going out, care plans falling due
 	// Expired records counted; owners and admins mailed yesterday's missed care after 07:00 facility time.
 	tasks.RegisterNotify(queue, task.Notify{Mail: d.Mail, PublicURL: d.Config.PublicURL, Metrics: reg})
-	// The move-in wizard, medications and the task creation rules: a completed move-in
-	// and a new caregiver are business events, enqueued in the writing transaction and
-	// worked by the rules' worker, which makes the rules' tasks.
-	announce := queue.Announce
-	meds := medication.New(d.DB, files, d.Log, d.Now)
-	residents.SetMoveIn(tasks, meds, announce)
-	// The eMAR: orders, med passes, PRN, med history; passes made hourly to the end of
-	// tomorrow, and every minute the people on shift (attendance) are notified of passes
-	// that become overdue in 30 minutes.
+	// Passes made hourly to the end of tomorrow; every minute the people on shift are warned
+	// of passes that become overdue in 30 minutes.
 	medication.Routes(api, meds)
 	meds.RegisterJobs(queue)
-	meds.SetWarnings(notes, clock)
-	staffSvc.SetAnnounce(announce)
-	rules := taskrule.New(d.DB, d.Log, d.Now)
+	// The task creation rules' worker makes the rules' tasks of business events.
 	taskrule.Routes(api, rules)
 	jobs.Register(queue, rules.Worker(tasks))
-	// Medication disposal records and the disposal clocks (WAC 388-76-10490).
-	disposals := disposal.New(d.DB, meds, d.Now)
 	disposal.Routes(api, disposals)
-	// The resident's record: progress notes, the health monitor and the care monitor. A resident
-	// going out and returning, refused and missed doses, vital checks left undone and the vitals
-	// of med passes and tasks write on it, each in the transaction of its event.
-	records := carerecord.New(d.DB, d.Now)
 	carerecord.Routes(api, records)
-	residents.SetChart(records)
-	meds.SetChart(records)
-	tasks.SetChart(records)
-	// Shifts: shift types, the weekly schedules with their coverage gaps and conflicts
-	// (leave from requests, credentials from the staff rules engine), reminders every
-	// 5 minutes (the evening before and an hour before), shift reports (business event
-	// SHIFT_REPORT) and scheduled-versus-worked hours.
-	shifts := shift.New(d.DB, d.Config.PlanMaxShiftReports, d.Log, d.Now)
 	shift.Routes(api, shifts)
-	shifts.SetNotifier(notes)
-	shifts.SetCredentials(staffSvc)
-	shifts.SetAnnounce(announce)
 	shifts.RegisterJobs(queue)
 	tasks.AddCalendarSource(shifts.CalendarEvents) // published shifts in staff colours
-	// The AI service (/api/ai): translator, speech, transcription, chat completion and /ai-config.
-	aiSvc, err := aiservice.New(d.DB, d.Config.JWTSecret, d.Config.AI, d.Log, d.Now)
-	if err != nil {
-		return nil, err
-	}
 	aiservice.Routes(api, aiSvc)
-	records.SetTranslator(aiSvc, queue) // progress notes in Spanish or Chinese get an English rendering
-	// Incident reports: drafts, review with the reporting duties (RCW 74.34, WAC 388-76-10225),
-	// AI analyses (a job after submit), approval; accepted care plan changes are a business event.
-	incidents := incident.New(d.DB, d.Config.PlanMaxIncidentReports, d.Log, d.Now)
 	incident.Routes(api, incidents)
-	incidents.SetNotifier(notes)
-	incidents.SetFiles(files)
-	incidents.SetAnnounce(announce)
-	incidents.SetAnalyzer(aiSvc, queue)
-	// Chat (/api/im): the facility's channel, direct chats, groups and each person's Hearth chat,
-	// files through the file service, translations through the AI service. Sockets get frames
-	// through the realtime hub, which serves /api/im/ws (mounted below, outside the request timeout);
-	// a sign-in that ends (signed out everywhere, disabled, removed) knocks its sockets out (999).
-	sockets := realtime.New(d.DB, tokens, people, d.Log)
-	people.OnSessionsChanged(sockets.Recheck)
-	chats := im.New(d.DB, files, aiSvc, sockets, d.Config.Chat, d.Log, d.Now)
 	im.Routes(api, chats)
-	// Hearth's own messages, each in the transaction of its event: a med pass 30 minutes from overdue
-	// (to whoever is warned), a submitted shift report (the facility's channel), an incident for
-	// review (the other owners and admins), approved leave (the requester).
-	meds.SetChat(chats)
-	shifts.SetChat(chats)
-	incidents.SetChat(chats)
-	requests.SetChat(chats)
 
 	// The app shell: each feature's sidebar counter and dashboard cards, one line each
 	// (tasks, incidents and eMAR add theirs here when they land).
@@ -301,7 +336,7 @@ func New(d Deps) (*Server, error) {
 		}
 		r.ServeHTTP(w, req)
 	})
-	return &Server{db: d.DB, log: d.Log, Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats}, nil
+	return &Server{db: d.DB, log: d.Log, Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Staff: staffSvc, Attendance: clock, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats}, nil
 }
 
 // uploadLimit bounds a feature's upload request: every file at its limit, plus room for the form.

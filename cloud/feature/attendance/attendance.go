@@ -29,6 +29,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -69,15 +70,28 @@ type Service struct {
 	now     func() time.Time
 }
 
-// New makes the attendance service.
-func New(d *db.DB, m mail.Sender, avatars AvatarURLs, log *slog.Logger, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
+// Deps are the attendance service's collaborators, all required but Log
+// and Now (slog.Default, time.Now): New refuses a Deps with one missing.
+type Deps struct {
+	DB      *db.DB
+	Mail    mail.Sender
+	Avatars AvatarURLs // the kiosk's photos
+	Log     *slog.Logger
+	Now     func() time.Time
+}
+
+// New makes the attendance service, or names the collaborators d lacks.
+func New(d Deps) (*Service, error) {
+	if err := wire.Check("attendance", d, "Log", "Now"); err != nil {
+		return nil, err
 	}
-	if log == nil {
-		log = slog.Default()
+	if d.Now == nil {
+		d.Now = time.Now
 	}
-	return &Service{db: d, mail: m, avatars: avatars, log: log, now: now}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Service{db: d.DB, mail: d.Mail, avatars: d.Avatars, log: d.Log, now: d.Now}, nil
 }
 
 // isManager reports whether p sees the facility's attendance (owner or admin)

@@ -3,6 +3,7 @@ package attendance_test
 import (
 	"context"
 	"fmt"
+	"hearth/cloud/platform/mail"
 	"testing"
 	"time"
 
@@ -25,7 +26,10 @@ func BenchmarkAttendance(b *testing.B) {
 		e := servertest.Start(b, d)
 		ctx := context.Background()
 		tenant := e.FacilityID(b, "Maple House AFH")
-		s := attendance.New(d, nil, e.Server.Files, nil, e.Clock.Now)
+		s, err := attendance.New(attendance.Deps{DB: d, Mail: mail.New(e.Config.SMTP, d, nil), Avatars: e.Server.Files, Now: e.Clock.Now})
+		if err != nil {
+			b.Fatal(err)
+		}
 		admin := &auth.Principal{UserID: e.UserID(b, "admin_maple"), TenantID: tenant, Roles: []shared.Role{shared.RoleFacilityAdmin}}
 		caregiver := &auth.Principal{UserID: e.UserID(b, "caregiver_maple1"), TenantID: tenant, Roles: []shared.Role{shared.RoleCaregiverStaff}}
 

@@ -158,7 +158,7 @@ func (s *Service) KioskHome(ctx context.Context, k *Kiosk) (*shared.KioskHome, e
 		ServerTime: s.now().UnixMilli(), Caregivers: []shared.KioskCaregiver{}}
 	for _, p := range people {
 		kc := shared.KioskCaregiver{CaregiverID: p.CaregiverID, Name: p.Name, Color: p.Color, PinSet: p.PinSet}
-		if p.Avatar != "" && s.avatars != nil {
+		if p.Avatar != "" {
 			kc.AvatarURL = s.avatars.AvatarURL(p.Avatar)
 		}
 		_, kc.OnShift = on[p.UserID]

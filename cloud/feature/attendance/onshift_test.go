@@ -2,6 +2,7 @@ package attendance_test
 
 import (
 	"context"
+	"hearth/cloud/platform/mail"
 	"slices"
 	"testing"
 
@@ -19,7 +20,10 @@ func TestOnShift(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
-		svc := attendance.New(d, nil, nil, nil, e.Clock.Now)
+		svc, err := attendance.New(attendance.Deps{DB: d, Mail: mail.New(e.Config.SMTP, d, nil), Avatars: e.Server.Files, Now: e.Clock.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
 		maple, cedar := e.FacilityID(t, "Maple House AFH"), e.FacilityID(t, "Cedar Home AFH")
 		onShift := func(tenantID string) []string {
 			t.Helper()

@@ -24,6 +24,7 @@ import (
 	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/residency"
+	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -37,17 +38,34 @@ type Service struct {
 	db    *db.DB
 	store Store
 	now   func() time.Time
-	// The English renderings of notes (SetTranslator, translate.go).
+	// The English renderings of notes (translate.go).
 	translator Translator
 	queue      *jobs.Queue
 }
 
-// New makes the care-record service.
-func New(d *db.DB, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
+// Deps are the care-record service's collaborators, all required but Now
+// (time.Now): New refuses a Deps with one missing.
+type Deps struct {
+	DB *db.DB
+	// Translator is the AI service; Queue the job queue the English renderings
+	// of notes run on (New registers their worker there; translate.go).
+	Translator Translator
+	Queue      *jobs.Queue
+	Now        func() time.Time
+}
+
+// New makes the care-record service and registers the notes' translation
+// job on d.Queue, or names the collaborators d lacks.
+func New(d Deps) (*Service, error) {
+	if err := wire.Check("carerecord", d, "Now"); err != nil {
+		return nil, err
 	}
-	return &Service{db: d, now: now}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	s := &Service{db: d.DB, now: d.Now, translator: d.Translator, queue: d.Queue}
+	jobs.Register(d.Queue, &translateWorker{s: s})
+	return s, nil
 }
 
 var (

@@ -9,7 +9,6 @@ import (
 
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
-	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
@@ -24,12 +23,6 @@ import (
 // Translator is the AI service's translation (aiservice.Service), wired by cloud/server.
 type Translator interface {
 	Translate(ctx context.Context, p *auth.Principal, in shared.TranslateRequest) (*shared.TranslationResult, error)
-}
-
-// SetTranslator gives the notes their English renderings through q's jobs.
-func (s *Service) SetTranslator(t Translator, q *jobs.Queue) {
-	s.translator, s.queue = t, q
-	jobs.Register(q, &translateWorker{s: s})
 }
 
 // TranslateArgs is the job of one note's English rendering, for the text as
@@ -65,7 +58,7 @@ var residentLanguages = map[shared.Language]shared.ResidentLanguage{
 // enqueueTranslation asks for a note's English in q's transaction when it is
 // not written in English and a translator is wired.
 func (s *Service) enqueueTranslation(ctx context.Context, q db.Querier, r *noteRow) error {
-	if s.translator == nil || s.queue == nil || r.MsgKey != "" {
+	if r.MsgKey != "" {
 		return nil
 	}
 	if _, ok := residentLanguages[r.Language]; !ok {

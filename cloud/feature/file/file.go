@@ -32,6 +32,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
+	"hearth/cloud/platform/wire"
 	"hearth/shared"
 )
 
@@ -47,13 +48,12 @@ const (
 
 // Problems this package answers. Each message names the rule that failed.
 var (
-	ErrTooMany       = problem.New(shared.CodeMaxUploadFiles, "file.tooMany")
-	ErrTooLarge      = problem.New(shared.CodeSingleFileSize, "file.tooLarge")
-	ErrTenantFull    = problem.New(shared.CodeTotalUploadSize, "file.tenantFull")
-	ErrLinkInvalid   = problem.New(shared.CodeForbidden, "file.linkInvalid")
-	ErrMissingBytes  = problem.New(shared.CodeNotFound, "file.missing")
-	ErrNotConfirmed  = problem.New(shared.CodeConflict, "error.conflict")
-	errNoAccountLink = errors.New("file: no account service for avatars")
+	ErrTooMany      = problem.New(shared.CodeMaxUploadFiles, "file.tooMany")
+	ErrTooLarge     = problem.New(shared.CodeSingleFileSize, "file.tooLarge")
+	ErrTenantFull   = problem.New(shared.CodeTotalUploadSize, "file.tenantFull")
+	ErrLinkInvalid  = problem.New(shared.CodeForbidden, "file.linkInvalid")
+	ErrMissingBytes = problem.New(shared.CodeNotFound, "file.missing")
+	ErrNotConfirmed = problem.New(shared.CodeConflict, "error.conflict")
 )
 
 // uploadTypes are the content types an upload may have (spec 001 §5: PDF,
@@ -86,13 +86,34 @@ type Service struct {
 	limits Limits
 }
 
-// New makes the file service.
-func New(d *db.DB, blobs blob.Store, secret []byte, limits Limits, accounts Accounts, log *slog.Logger, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
+// Deps are the file service's collaborators, all required but Log and Now
+// (slog.Default, time.Now): New refuses a Deps with one missing.
+type Deps struct {
+	DB       *db.DB
+	Blobs    blob.Store
+	Secret   []byte // signs the short-lived links (the server's JWT secret)
+	Limits   Limits
+	Accounts Accounts // avatars: the user's avatar file
+	Log      *slog.Logger
+	Now      func() time.Time
+}
+
+// New makes the file service, or names the collaborators d lacks.
+func New(d Deps) (*Service, error) {
+	if err := wire.Check("file", d, "Log", "Now"); err != nil {
+		return nil, err
 	}
-	return &Service{db: d, blobs: blobs, secret: secret, limits: limits, accounts: accounts, log: log, now: now,
-		decodes: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	if len(d.Secret) == 0 {
+		return nil, errors.New("file: no Secret (the links' signing key)")
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Service{db: d.DB, blobs: d.Blobs, secret: d.Secret, limits: d.Limits, accounts: d.Accounts, log: d.Log, now: d.Now,
+		decodes: make(chan struct{}, runtime.GOMAXPROCS(0))}, nil
 }
 
 // Limits are the upload limits in force.

@@ -16,13 +16,23 @@ type AvatarURLs interface {
 	AvatarThumbURL(fileID string) string
 }
 
-// SetAvatarURLs makes getUserInfo answer avatar links from a; without it the
-// avatar is the stored file id.
+// SetAvatarURLs makes getUserInfo answer avatar links from a. It is the one
+// collaborator set after New: the file service is built on iam (Accounts),
+// and iam's links come from it. The server calls Wired before it starts, so
+// a server built without it does not start.
 func (s *Service) SetAvatarURLs(a AvatarURLs) { s.avatars = a }
+
+// Wired says whether the collaborators set after New are there (SetAvatarURLs).
+func (s *Service) Wired() error {
+	if s.avatars == nil {
+		return errors.New("iam: missing collaborator AvatarURLs (SetAvatarURLs)")
+	}
+	return nil
+}
 
 // avatarURL is the link of a stored avatar file id.
 func (s *Service) avatarURL(fileID string) string {
-	if s.avatars == nil || fileID == "" {
+	if fileID == "" {
 		return fileID
 	}
 	return s.avatars.AvatarThumbURL(fileID)

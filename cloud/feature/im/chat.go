@@ -642,9 +642,6 @@ func (s *Service) ReadAll(ctx context.Context, p *auth.Principal, chatID string)
 // it (ImChat): its name, members and counts; someone no longer in it finds
 // themselves missing from its members.
 func (s *Service) publishChat(ctx context.Context, q db.Querier, c *chatRow, users []string) error {
-	if s.pub == nil {
-		return nil
-	}
 	for _, uid := range dedupe(users) {
 		unread, err := s.store.UnreadByChat(ctx, q, c.TenantID, uid)
 		if err != nil {
@@ -663,9 +660,6 @@ func (s *Service) publishChat(ctx context.Context, q db.Querier, c *chatRow, use
 
 // publishUnread tells each of users' devices their unread counts (all chats, and chatID's).
 func (s *Service) publishUnread(ctx context.Context, q db.Querier, tenantID, chatID string, users []string) error {
-	if s.pub == nil {
-		return nil
-	}
 	for _, uid := range users {
 		by, err := s.store.UnreadByChat(ctx, q, tenantID, uid)
 		if err != nil {

@@ -24,6 +24,11 @@ type DemoPeople struct {
 	Day, Evening string // the day caregiver (writes one note in Spanish) and the evening caregiver
 }
 
+// noSockets is the seed's publisher: nobody is connected while it writes.
+type noSockets struct{}
+
+func (noSockets) Publish(context.Context, db.Querier, []string, shared.ImFrame) error { return nil }
+
 type demoLine struct {
 	from  string // a DemoPeople role: owner, admin, day, evening
 	ago   time.Duration
@@ -34,7 +39,8 @@ type demoLine struct {
 
 // SeedDemo writes a facility's demo chats in tx.
 func SeedDemo(ctx context.Context, tx *db.Tx, people DemoPeople, now time.Time) error {
-	s := &Service{now: func() time.Time { return now }}
+	// The seed runs before any socket is open: its frames go nowhere.
+	s := &Service{pub: noSockets{}, now: func() time.Time { return now }}
 	who := map[string]string{"owner": people.Owner, "admin": people.Admin, "day": people.Day, "evening": people.Evening}
 	channel, err := s.ensureFacility(ctx, tx, people.TenantID)
 	if err != nil {

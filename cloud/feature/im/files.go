@@ -62,9 +62,6 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, chatID string, 
 	if err != nil {
 		return nil, err
 	}
-	if s.files == nil {
-		return nil, problem.NotFound
-	}
 	c, _, err := s.memberChat(ctx, s.db, tenant, chatID, p.UserID)
 	if err != nil {
 		return nil, err
@@ -137,9 +134,6 @@ func (s *Service) Download(ctx context.Context, p *auth.Principal, in shared.Cha
 	tenant, err := tenantOf(p)
 	if err != nil {
 		return nil, err
-	}
-	if s.files == nil {
-		return nil, problem.NotFound
 	}
 	ok, err := s.store.FileReadable(ctx, s.db, tenant, p.UserID, in.FileName)
 	if err != nil {

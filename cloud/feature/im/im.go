@@ -16,6 +16,7 @@ import (
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/realtime"
 	"hearth/cloud/platform/upload"
+	"hearth/cloud/platform/wire"
 	"hearth/shared"
 )
 
@@ -60,31 +61,49 @@ type Service struct {
 	now        func() time.Time
 }
 
-// New makes the chat service. files, translator and pub may be nil (no
-// uploads; translation answers that it needs a provider; nothing published).
-func New(d *db.DB, files Files, translator Translator, pub realtime.Publisher, cfg config.Chat, log *slog.Logger, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
+// Deps are the chat service's collaborators, all required but Config
+// (config.DefaultChat), Log and Now (slog.Default, time.Now): New refuses a
+// Deps with one missing.
+type Deps struct {
+	DB         *db.DB
+	Files      Files              // uploads, voice messages, avatars
+	Translator Translator         // the AI service's translation
+	Publisher  realtime.Publisher // carries frames to the members' sockets
+	Config     config.Chat
+	Log        *slog.Logger
+	Now        func() time.Time
+}
+
+// New makes the chat service, or names the collaborators d lacks.
+func New(d Deps) (*Service, error) {
+	if err := wire.Check("im", d, "Log", "Now"); err != nil {
+		return nil, err
 	}
-	if log == nil {
-		log = slog.Default()
+	if d.Now == nil {
+		d.Now = time.Now
 	}
-	def := config.DefaultChat()
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	cfg, def := d.Config, config.DefaultChat()
 	if cfg.RecallSeconds <= 0 {
 		cfg.RecallSeconds = def.RecallSeconds
 	}
 	if cfg.ForwardMax <= 0 || cfg.ForwardMax > shared.ChatForwardMax {
 		cfg.ForwardMax = def.ForwardMax
 	}
-	return &Service{db: d, files: files, translator: translator, pub: pub, recall: time.Duration(cfg.RecallSeconds) * time.Second,
-		forwardMax: cfg.ForwardMax, log: log, now: now}
+	return &Service{db: d.DB, files: d.Files, translator: d.Translator, pub: d.Publisher, recall: time.Duration(cfg.RecallSeconds) * time.Second,
+		forwardMax: cfg.ForwardMax, log: d.Log, now: d.Now}, nil
 }
 
-// SetPublisher sets who carries frames to the members' sockets (nil: nobody).
-func (s *Service) SetPublisher(pub realtime.Publisher) { s.pub = pub }
-
-// SetTranslator sets the AI service's translation.
-func (s *Service) SetTranslator(t Translator) { s.translator = t }
+// SetPublisher replaces who carries frames to the members' sockets (a
+// test's recorder); pub must not be nil.
+func (s *Service) SetPublisher(pub realtime.Publisher) {
+	if pub == nil {
+		panic("im.SetPublisher: nil Publisher")
+	}
+	s.pub = pub
+}
 
 func newID() string { return uuid.Must(uuid.NewV7()).String() }
 
@@ -106,7 +125,7 @@ type facilityPublisher interface {
 // publish sends a frame to users' sockets signed in to tenantID, after q's
 // transaction commits.
 func (s *Service) publish(ctx context.Context, q db.Querier, tenantID string, users []string, action shared.ImAction, data any) error {
-	if s.pub == nil || len(users) == 0 {
+	if len(users) == 0 {
 		return nil
 	}
 	frame := shared.ImFrame{Action: action, Data: data}

@@ -193,7 +193,7 @@ func (s *Service) Push(ctx context.Context, p *auth.Principal, in shared.Message
 		if err := s.send(ctx, tx, c, m, &dup); err != nil {
 			return err
 		}
-		if in.MessageType != shared.MessageText && s.files != nil {
+		if in.MessageType != shared.MessageText {
 			if err := s.files.Attach(ctx, tx, p, shared.FileChat, []string{content}); err != nil {
 				return err
 			}

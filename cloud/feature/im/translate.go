@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync"
 
-	"hearth/cloud/platform/ai"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
@@ -47,9 +46,6 @@ func needsTranslation(m *messageRow, lang shared.Language) bool {
 
 // translate asks the AI service for m's text in lang and caches it.
 func (s *Service) translate(ctx context.Context, p *auth.Principal, m *messageRow, lang shared.Language) (string, error) {
-	if s.translator == nil {
-		return "", ai.ErrNotConfigured
-	}
 	from, ok := translatorLanguages[shared.Language(m.Language)]
 	if !ok {
 		from = shared.TranslateAuto

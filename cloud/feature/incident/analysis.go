@@ -14,7 +14,6 @@ import (
 
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
-	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
@@ -32,14 +31,6 @@ import (
 // Analyzer is the AI service's analysis call (aiservice.Service).
 type Analyzer interface {
 	Analyze(ctx context.Context, p *auth.Principal, system, prompt string) (*shared.ChatCompletionResult, error)
-}
-
-// SetAnalyzer wires the AI service and registers the preliminary analysis job on q.
-func (s *Service) SetAnalyzer(a Analyzer, q *jobs.Queue) {
-	s.analyzer, s.queue = a, q
-	if q != nil {
-		jobs.Register(q, &analysisWorker{s: s})
-	}
 }
 
 // systemPrompt is the fixed prompt of IncidentPromptVersion. Changing it
@@ -81,9 +72,6 @@ func (w *analysisWorker) Work(ctx context.Context, j *river.Job[AnalysisArgs]) e
 }
 
 func (s *Service) enqueueAnalysis(ctx context.Context, tx *db.Tx, r *row) error {
-	if s.queue == nil {
-		return nil
-	}
 	return s.queue.Enqueue(ctx, tx, AnalysisArgs{TenantID: r.TenantID, IncidentID: r.ID}, &river.InsertOpts{MaxAttempts: analysisAttempts})
 }
 
@@ -208,9 +196,6 @@ func (s *Service) runAnalysis(ctx context.Context, p *auth.Principal, id string,
 // In a job (retry), a provider that cannot be reached is an error to retry.
 func (s *Service) analyze(ctx context.Context, p *auth.Principal, r *row, kind shared.IncidentAnalysisKind, lang shared.Language, retry bool) (shared.IncidentAnalysis, error) {
 	now := s.now().UnixMilli()
-	if s.analyzer == nil {
-		return rulesAnalysis(r, kind, lang, now), nil
-	}
 	res, err := s.analyzer.Analyze(ctx, p, systemPrompt, facts(r, lang))
 	if err != nil {
 		pr, refused := problem.As(err)

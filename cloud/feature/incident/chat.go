@@ -10,20 +10,17 @@ import (
 
 // Chat is Hearth's chat: a report submitted for review is said in the Hearth
 // chat of each owner and admin told of it (issue 20, "System messages"), in
-// the submit's transaction. cloud/server wires the chat service; nil posts
-// nothing.
+// the submit's transaction. cloud/server wires the chat service (Deps.Chat,
+// required).
 type Chat interface {
 	Post(ctx context.Context, q db.Querier, p chatpost.Post) error
 }
-
-// SetChat gives incident reports Hearth's chat.
-func (s *Service) SetChat(c Chat) { s.chat = c }
 
 // chatForReview tells managers in their Hearth chats that r waits for their
 // review. The type goes as its code (the UI names it in the reader's
 // language); a facility-group report has no resident.
 func (s *Service) chatForReview(ctx context.Context, q db.Querier, tenantID string, managers []string, r *row) error {
-	if s.chat == nil || len(managers) == 0 { // no one named would mean the facility's channel
+	if len(managers) == 0 { // no one named would mean the facility's channel
 		return nil
 	}
 	resident := r.ResidentName

@@ -11,6 +11,7 @@ import (
 	"hearth/cloud/platform/chatpost/chatposttest"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
+	"hearth/cloud/platform/jobs"
 	"hearth/cloud/server/servertest"
 	"hearth/shared"
 )
@@ -25,9 +26,16 @@ func TestSubmittedIncidentPostsInChat(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		ctx := context.Background()
-		s := incident.New(e.DB, nil, nil, e.Clock.Now)
 		chat := &chatposttest.Recorder{}
-		s.SetChat(chat)
+		q, err := jobs.NewWith(e.DB, nil, jobs.Options{Now: e.Clock.Now}) // a queue of its own: New registers the analysis worker
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := incident.New(incident.Deps{DB: e.DB, Notify: e.Server.Notifications, Files: e.Server.Files, Announce: e.Server.Jobs.Announce,
+			Analyzer: e.Server.AI, Queue: q, Chat: chat, Now: e.Clock.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
 		tenant := e.FacilityID(t, maple)
 		who := func(account string, role shared.Role) *auth.Principal {
 			return &auth.Principal{UserID: e.UserID(t, account), TenantID: tenant, Roles: []shared.Role{role}, Plan: shared.PlanPremium}

@@ -22,6 +22,7 @@ import (
 	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -64,29 +65,46 @@ type Service struct {
 	announce jobs.Announce
 	analyzer Analyzer
 	queue    *jobs.Queue
-	chat     Chat // Hearth's chat (SetChat, chat.go)
+	chat     Chat // Hearth's chat (chat.go)
 }
 
-// New makes the service. maxReports is each plan's limit of reports written
-// in a facility's calendar month (0 or absent = unlimited).
-func New(d *db.DB, maxReports map[shared.Plan]int, log *slog.Logger, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
-	}
-	if log == nil {
-		log = slog.Default()
-	}
-	return &Service{db: d, maxFor: maxReports, log: log, now: now}
+// Deps are the incident service's collaborators, all required but
+// MaxReports (nil: unlimited), Log and Now (slog.Default, time.Now): New
+// refuses a Deps with one missing.
+type Deps struct {
+	DB *db.DB
+	// MaxReports is each plan's limit of reports written in a facility's
+	// calendar month (0 or absent = unlimited).
+	MaxReports map[shared.Plan]int
+	Notify     Notifier      // owners and admins told of a submitted report
+	Files      Files         // the report's photos and documents
+	Announce   jobs.Announce // the business event of a completed report's care plan changes
+	// Analyzer is the AI service (AI analyses, analysis.go); Queue the job queue
+	// the preliminary analysis runs on (New registers its worker there).
+	Analyzer Analyzer
+	Queue    *jobs.Queue
+	Chat     Chat // Hearth's chat: a report for review (chat.go)
+	Log      *slog.Logger
+	Now      func() time.Time
 }
 
-// SetNotifier sets who tells owners and admins of a submitted report.
-func (s *Service) SetNotifier(n Notifier) { s.notify = n }
-
-// SetFiles sets the file service.
-func (s *Service) SetFiles(f Files) { s.files = f }
-
-// SetAnnounce sets the business-event hook (a completed report's care plan changes).
-func (s *Service) SetAnnounce(a jobs.Announce) { s.announce = a }
+// New makes the service and registers the preliminary analysis job on
+// d.Queue, or names the collaborators d lacks.
+func New(d Deps) (*Service, error) {
+	if err := wire.Check("incident", d, "MaxReports", "Log", "Now"); err != nil {
+		return nil, err
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	s := &Service{db: d.DB, maxFor: d.MaxReports, log: d.Log, now: d.Now, notify: d.Notify, files: d.Files,
+		announce: d.Announce, analyzer: d.Analyzer, queue: d.Queue, chat: d.Chat}
+	jobs.Register(d.Queue, &analysisWorker{s: s})
+	return s, nil
+}
 
 func isManager(p *auth.Principal) bool { return p.Has(shared.FacilityManagers...) }
 
@@ -140,7 +158,7 @@ func (s *Service) to(ctx context.Context, p *auth.Principal, r *row, full bool) 
 		AuthorName: r.AuthorName, CreatedAt: r.CreatedAt, SubmittedAt: r.SubmittedAt, CompletedAt: r.CompletedAt, Version: r.Version,
 		Duties: nonNil(duties), Analyses: nonNil(r.Analyses), Timeline: nonNil(r.Timeline), OverdueDuties: od,
 		Editable: editable(p, r), AnalysisRunning: r.AnalysisPending}
-	if full && s.files != nil && len(r.Body.FileIDs) > 0 {
+	if full && len(r.Body.FileIDs) > 0 {
 		items, err := s.files.Items(ctx, r.Body.FileIDs)
 		if err != nil {
 			return out, err
@@ -254,9 +272,6 @@ func (s *Service) input(ctx context.Context, q db.Querier, p *auth.Principal, in
 		}
 	}
 	if len(added) > 0 {
-		if s.files == nil {
-			return problem.Invalid("fileIds", "ofFacility", "incident.filesUnavailable", nil)
-		}
 		// Files new to the report must be the caller's uploads (file.Service.Attach confirms them).
 		if err := s.files.Attach(ctx, q, p, FileCategory, added); err != nil {
 			return err
@@ -475,26 +490,21 @@ func (s *Service) Submit(ctx context.Context, p *auth.Principal, id string) (*sh
 		r.State, r.SubmittedAt = shared.IncidentPendingReview, now
 		r.Duties = computeDuties(r.Type, r.Body, r.Body.dueBase(r, now), nil)
 		markNotified(r.Duties, r.Body.Notifications)
-		r.AnalysisPending = s.queue != nil
+		r.AnalysisPending = true
 		step(r, now, who, shared.TimelineSubmitted, "")
 		return nil
 	}, func(tx *db.Tx, r *row) error {
-		if s.notify == nil && s.chat == nil {
-			return s.enqueueAnalysis(ctx, tx, r)
-		}
 		ids, err := s.store.Managers(ctx, tx, p.TenantID)
 		if err != nil {
 			return err
 		}
 		ids = slices.DeleteFunc(ids, func(id string) bool { return id == p.UserID })
-		if s.notify != nil {
-			if err := s.notify.Notify(ctx, tx, p.TenantID, ids, shared.NotificationDraft{Kind: shared.NotificationIncident,
-				TitleKey: shared.NotifyIncidentSubmittedTitle, BodyKey: shared.NotifyIncidentSubmittedBody,
-				Link:      "/incident-management?incidentId=" + r.ID,
-				Params:    map[string]string{"type": string(r.Type), "resident": r.ResidentName, "author": r.AuthorName, "discoveredAt": itoa(r.DiscoveredAt)},
-				DedupeKey: "incident-submitted:" + r.ID}); err != nil {
-				return err
-			}
+		if err := s.notify.Notify(ctx, tx, p.TenantID, ids, shared.NotificationDraft{Kind: shared.NotificationIncident,
+			TitleKey: shared.NotifyIncidentSubmittedTitle, BodyKey: shared.NotifyIncidentSubmittedBody,
+			Link:      "/incident-management?incidentId=" + r.ID,
+			Params:    map[string]string{"type": string(r.Type), "resident": r.ResidentName, "author": r.AuthorName, "discoveredAt": itoa(r.DiscoveredAt)},
+			DedupeKey: "incident-submitted:" + r.ID}); err != nil {
+			return err
 		}
 		if err := s.chatForReview(ctx, tx, p.TenantID, ids, r); err != nil {
 			return err
@@ -643,7 +653,7 @@ func (s *Service) Approve(ctx context.Context, p *auth.Principal, in shared.Inci
 		step(r, now, who, shared.TimelineApproved, "")
 		return nil
 	}, func(tx *db.Tx, r *row) error {
-		if accepted && s.announce != nil {
+		if accepted {
 			return s.announce(ctx, tx, shared.BusinessIncidentReport, p.TenantID, r.ID, p.UserID)
 		}
 		return nil

@@ -11,18 +11,15 @@ import (
 // Chart is the resident's record: a pass logged REFUSED or NOT_GIVEN writes a
 // progress note (refused medications, missed medication), and the vital taken
 // before a pass a health reading (source EMAR), in the transaction of the log.
-// cloud/server wires the care-record service; nil writes nothing.
+// cloud/server wires the care-record service (Deps.Chart, required).
 type Chart interface {
 	Event(ctx context.Context, q db.Querier, n careevent.Note) error
 	Readings(ctx context.Context, q db.Querier, rs []careevent.Reading) error
 }
 
-// SetChart gives the eMAR the resident's record.
-func (s *Service) SetChart(c Chart) { s.chart = c }
-
 // chartPass writes what a logged pass puts on the resident's record.
 func (s *Service) chartPass(ctx context.Context, q db.Querier, medication string, r *passRow) error {
-	if s.chart == nil || r == nil {
+	if r == nil {
 		return nil
 	}
 	if metric, ok := careevent.MetricOfVital(r.Vital); ok && r.VitalValue != nil {

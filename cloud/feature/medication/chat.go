@@ -12,17 +12,14 @@ import (
 // Chat is Hearth's chat: a pass 30 minutes from overdue is also said in the
 // Hearth chat of each person warned (issue 20, "System messages"), in the
 // transaction that marks the pass warned. cloud/server wires the chat
-// service; nil posts nothing.
+// service (Deps.Chat, required).
 type Chat interface {
 	Post(ctx context.Context, q db.Querier, p chatpost.Post) error
 }
 
-// SetChat gives the overdue warnings Hearth's chat.
-func (s *Service) SetChat(c Chat) { s.chat = c }
-
 // chatOverdueSoon tells people in their Hearth chats that pass w becomes overdue in 30 minutes.
 func (s *Service) chatOverdueSoon(ctx context.Context, q db.Querier, tenantID string, people []string, w toWarn, now int64) error {
-	if s.chat == nil || len(people) == 0 {
+	if len(people) == 0 {
 		return nil
 	}
 	return s.chat.Post(ctx, q, chatpost.Post{TenantID: tenantID, To: people, Key: shared.ChatKeyMedOverdueSoon,

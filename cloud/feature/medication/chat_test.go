@@ -3,6 +3,7 @@ package medication_test
 import (
 	"context"
 	"errors"
+	"hearth/cloud/feature/medication"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,7 +28,12 @@ func TestWarningPostsInChat(t *testing.T) {
 		v := newEnv(t, e)
 		ctx := context.Background()
 		chat := &chatposttest.Recorder{}
-		v.s.SetChat(chat)
+		// The server's eMAR with Hearth's chat replaced by a recorder.
+		warner, err := medication.New(medication.Deps{DB: e.DB, Files: e.Server.Files, Notify: e.Server.Notifications,
+			OnShift: e.Server.Attendance, Chart: e.Server.Records, Chat: chat, Now: e.Clock.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
 		setClock(e, local(2027, 6, 1, 7, 0))
 		amina := e.SignIn(t, "caregiver_maple1")
 		amina.Post(t, "/api/care/caregiverClockInRecord/clockIn", shared.ClockInRequest{ClientPunchID: "punch-amina-chat"}).OK(t)
@@ -37,7 +43,7 @@ func TestWarningPostsInChat(t *testing.T) {
 		setClock(e, at)
 
 		chat.Fail(errors.New("chat down"))
-		if n, err := v.s.WarnOverdue(ctx, at); err == nil || n != 0 {
+		if n, err := warner.WarnOverdue(ctx, at); err == nil || n != 0 {
 			t.Fatalf("a run whose chat fails: %d warned, %v", n, err)
 		}
 		if got := chat.Posts(""); len(got) != 0 {
@@ -53,7 +59,7 @@ func TestWarningPostsInChat(t *testing.T) {
 
 		chat.Fail(nil)
 		for range 2 {
-			if _, err := v.s.WarnOverdue(ctx, at); err != nil {
+			if _, err := warner.WarnOverdue(ctx, at); err != nil {
 				t.Fatal(err)
 			}
 		}

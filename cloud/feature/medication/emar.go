@@ -80,7 +80,7 @@ func (s *Service) Day(ctx context.Context, p *auth.Principal, req shared.Medicat
 		index[r.ID] = i
 		card := shared.EmarResident{ResidentID: r.ID, Name: r.Name, Room: r.Room, Allergies: r.Allergies, AvatarFileID: r.AvatarFileID,
 			AssistanceLevel: levels[r.ID], Medications: []shared.Medication{}, Passes: []shared.MedPass{}}
-		if r.AvatarFileID != "" && s.files != nil {
+		if r.AvatarFileID != "" {
 			card.AvatarURL = s.files.AvatarURL(r.AvatarFileID)
 		}
 		out.Residents = append(out.Residents, card)

@@ -54,9 +54,6 @@ func (s *Service) RegisterJobs(q *jobs.Queue) {
 // whose warning time passed while no run came (it is overdue now) is not
 // warned late: it is red, and counted. Returns how many passes were warned.
 func (s *Service) WarnOverdue(ctx context.Context, now time.Time) (int, error) {
-	if s.notify == nil || s.onShift == nil {
-		return 0, nil
-	}
 	ms := now.UnixMilli()
 	due, err := s.store.ToWarn(ctx, s.db, ms-(window-warnLead), ms-window+1, warnBatch)
 	if err != nil {

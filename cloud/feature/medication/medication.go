@@ -34,6 +34,7 @@ import (
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/residency"
+	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -121,27 +122,40 @@ type Service struct {
 	files   Files
 	notify  Notifier
 	onShift OnShift
-	chart   Chart // the resident's record (SetChart, chart.go)
-	chat    Chat  // Hearth's chat (SetChat, chat.go)
+	chart   Chart // the resident's record (chart.go)
+	chat    Chat  // Hearth's chat (chat.go)
 	log     *slog.Logger
 	now     func() time.Time
 }
 
-// New makes the eMAR service. files may be nil (no verification files, no photos).
-func New(d *db.DB, files Files, log *slog.Logger, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
-	}
-	if log == nil {
-		log = slog.Default()
-	}
-	return &Service{db: d, files: files, log: log, now: now}
+// Deps are the eMAR's collaborators, all required but Log and Now
+// (slog.Default, time.Now): New refuses a Deps with one missing, so the
+// server does not start without, say, the record that refused doses write to.
+type Deps struct {
+	DB    *db.DB
+	Files Files // verification files and residents' photos
+	// Notify and OnShift carry the overdue warnings: the notifications and who is on shift.
+	Notify  Notifier
+	OnShift OnShift
+	Chart   Chart // the resident's record: refused and missed doses, vitals (chart.go)
+	Chat    Chat  // Hearth's chat: passes 30 minutes from overdue (chat.go)
+	Log     *slog.Logger
+	Now     func() time.Time
 }
 
-// SetWarnings gives the overdue warnings their way to people: who is on
-// shift, and the notifications. Until both are set the warning job does
-// nothing (no pass is marked warned that nobody was told of).
-func (s *Service) SetWarnings(n Notifier, on OnShift) { s.notify, s.onShift = n, on }
+// New makes the eMAR service, or names the collaborators d lacks.
+func New(d Deps) (*Service, error) {
+	if err := wire.Check("medication", d, "Log", "Now"); err != nil {
+		return nil, err
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Service{db: d.DB, files: d.Files, notify: d.Notify, onShift: d.OnShift, chart: d.Chart, chat: d.Chat, log: d.Log, now: d.Now}, nil
+}
 
 func newID() string { return uuid.Must(uuid.NewV7()).String() }
 

@@ -42,9 +42,6 @@ var auditActions = map[shared.MedicationChangeKind]string{
 // attaching the verification file (the caller's own upload) in tx.
 func (s *Service) recordChange(ctx context.Context, tx *db.Tx, p *auth.Principal, kind shared.MedicationChangeKind, before, after *row, m changeMeta, now int64) error {
 	if m.fileID != "" {
-		if s.files == nil {
-			return invalid("verificationFileId", "exists", "medication.noFiles", nil)
-		}
 		if err := s.files.Attach(ctx, tx, p, shared.FilePhysicianOrder, []string{m.fileID}); err != nil {
 			return err
 		}
@@ -507,21 +504,19 @@ func (s *Service) History(ctx context.Context, p *auth.Principal, q shared.MedHi
 		return nil, err
 	}
 	files := map[string]*shared.FileItem{}
-	if s.files != nil {
-		var ids []string
-		for _, c := range rows {
-			if c.FileID != "" {
-				ids = append(ids, c.FileID)
-			}
+	var ids []string
+	for _, c := range rows {
+		if c.FileID != "" {
+			ids = append(ids, c.FileID)
 		}
-		if len(ids) > 0 {
-			items, err := s.files.Items(ctx, ids)
-			if err != nil {
-				return nil, err
-			}
-			for i := range items {
-				files[items[i].FileID] = &items[i]
-			}
+	}
+	if len(ids) > 0 {
+		items, err := s.files.Items(ctx, ids)
+		if err != nil {
+			return nil, err
+		}
+		for i := range items {
+			files[items[i].FileID] = &items[i]
 		}
 	}
 	return shared.PageOf(page, size, total, rows, func(c *changeRow) shared.MedicationChange {

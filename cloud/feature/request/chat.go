@@ -12,19 +12,16 @@ import (
 
 // Chat is Hearth's chat: approved leave is said in the requester's Hearth
 // chat (issue 20, "System messages"), in the decision's transaction.
-// cloud/server wires the chat service; nil posts nothing.
+// cloud/server wires the chat service (Deps.Chat, required).
 type Chat interface {
 	Post(ctx context.Context, q db.Querier, p chatpost.Post) error
 }
-
-// SetChat gives decisions Hearth's chat.
-func (s *Service) SetChat(c Chat) { s.chat = c }
 
 // chatLeaveApproved tells the requester of leave r that it was approved, its
 // first and last days in the facility's zone. The end is an instant the leave
 // runs up to, so a leave ending at midnight ends the day before.
 func (s *Service) chatLeaveApproved(ctx context.Context, q db.Querier, tenantID string, r *row, at int64) error {
-	if s.chat == nil || r.Type != shared.ApplicationLeave {
+	if r.Type != shared.ApplicationLeave {
 		return nil
 	}
 	loc, _, err := zone.Facility(ctx, q, tenantID)

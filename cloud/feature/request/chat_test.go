@@ -3,6 +3,7 @@ package request_test
 import (
 	"context"
 	"errors"
+	"hearth/cloud/platform/mail"
 	"slices"
 	"testing"
 	"time"
@@ -26,9 +27,11 @@ func TestApprovedLeavePostsInChat(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		ctx := context.Background()
-		s := request.New(e.DB, nil, nil, e.Clock.Now)
 		chat := &chatposttest.Recorder{}
-		s.SetChat(chat)
+		s, err := request.New(request.Deps{DB: e.DB, Mail: mail.New(e.Config.SMTP, d, nil), Chat: chat, Now: e.Clock.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
 		pacific, err := time.LoadLocation("America/Los_Angeles")
 		if err != nil {
 			t.Fatal(err)

@@ -19,9 +19,6 @@ const mailTimeLayout = "2006-01-02 15:04"
 // a failure is logged, never answered: the decision stands and the requester
 // sees it in their request history.
 func (s *Service) notifyDecided(ctx context.Context, tenantID string, f *shared.ApplicationForm) {
-	if s.mail == nil {
-		return
-	}
 	// The decision is stored; a client that hangs up now must not stop its mail.
 	ctx = context.WithoutCancel(ctx)
 	to, err := s.store.Requester(ctx, s.db, tenantID, f.Creator)

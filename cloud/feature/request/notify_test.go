@@ -126,7 +126,10 @@ func TestDecisionStandsWhenMailFails(t *testing.T) {
 			StartTime: start, EndTime: start + 3600_000, Reason: "Dentist"})
 		var logged bytes.Buffer
 		broken := &failingMail{}
-		svc := request.New(d, broken, slog.New(slog.NewTextHandler(&logged, nil)), e.Clock.Now)
+		svc, err := request.New(request.Deps{DB: d, Mail: broken, Chat: e.Server.Chat, Log: slog.New(slog.NewTextHandler(&logged, nil)), Now: e.Clock.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
 		owner := &auth.Principal{UserID: e.UserID(t, "owner_evergreen"), TenantID: e.FacilityID(t, "Maple House AFH"),
 			Roles: []shared.Role{shared.RoleFacilityOwner}}
 		got, err := svc.Approval(context.Background(), owner, shared.ApprovalQuery{ApplicationID: f.ApplicationID,

@@ -18,6 +18,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/wire"
 	"hearth/shared"
 )
 
@@ -39,20 +40,33 @@ type Service struct {
 	db    *db.DB
 	store Store
 	mail  mail.Sender
-	chat  Chat // Hearth's chat (SetChat, chat.go)
+	chat  Chat // Hearth's chat (chat.go)
 	log   *slog.Logger
 	now   func() time.Time
 }
 
-// New makes the request service; m tells requesters about decisions.
-func New(d *db.DB, m mail.Sender, log *slog.Logger, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
+// Deps are the request service's collaborators, all required but Log and
+// Now (slog.Default, time.Now): New refuses a Deps with one missing.
+type Deps struct {
+	DB   *db.DB
+	Mail mail.Sender // tells requesters about decisions (notify.go)
+	Chat Chat        // Hearth's chat: approved leave (chat.go)
+	Log  *slog.Logger
+	Now  func() time.Time
+}
+
+// New makes the request service, or names the collaborators d lacks.
+func New(d Deps) (*Service, error) {
+	if err := wire.Check("request", d, "Log", "Now"); err != nil {
+		return nil, err
 	}
-	if log == nil {
-		log = slog.Default()
+	if d.Now == nil {
+		d.Now = time.Now
 	}
-	return &Service{db: d, mail: m, log: log, now: now}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Service{db: d.DB, mail: d.Mail, chat: d.Chat, log: d.Log, now: d.Now}, nil
 }
 
 // isManager reports whether p decides requests and sees the facility's.

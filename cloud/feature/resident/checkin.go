@@ -12,7 +12,6 @@ import (
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
-	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
 	"hearth/cloud/platform/zone"
@@ -53,20 +52,6 @@ type CheckInMedications interface {
 	ListByResident(ctx context.Context, q db.Querier, tenantID, residentID string) ([]shared.Medication, error)
 	// ActivateResident makes the med passes of a resident who has moved in, in tx.
 	ActivateResident(ctx context.Context, tx *db.Tx, tenantID, residentID string) error
-}
-
-// SetMoveIn gives the wizard the tasks, the medications and the event queue.
-func (s *Service) SetMoveIn(tasks CheckInTasks, meds CheckInMedications, announce jobs.Announce) {
-	s.tasks, s.meds, s.announce = tasks, meds, announce
-}
-
-var errNotWired = errors.New("resident: the move-in wizard is not wired (SetMoveIn)")
-
-func (s *Service) wired() error {
-	if s.tasks == nil || s.meds == nil || s.announce == nil {
-		return errNotWired
-	}
-	return nil
 }
 
 // stepCategories are the document categories of each step's files when the
@@ -113,9 +98,6 @@ func (s *Service) moveInOf(ctx context.Context, q db.Querier, p *auth.Principal,
 // step is kept.
 func (s *Service) step(ctx context.Context, p *auth.Principal, step shared.CheckInStep, up CheckInUpload,
 	write func(tx *db.Tx) (residentID string, err error)) (string, error) {
-	if err := s.wired(); err != nil {
-		return "", err
-	}
 	category := up.Category
 	if category == "" {
 		category = stepCategories[step]
@@ -379,9 +361,6 @@ func (s *Service) CompleteCheckIn(ctx context.Context, p *auth.Principal, reside
 	if err := writer(p); err != nil {
 		return nil, err
 	}
-	if err := s.wired(); err != nil {
-		return nil, err
-	}
 	errDone := errors.New("already completed")
 	var rid string
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -505,9 +484,6 @@ func (s *Service) CancelCheckIn(ctx context.Context, p *auth.Principal, req shar
 // GetCheckIn answers where a move-in stands (getCheckIn), to resume it.
 func (s *Service) GetCheckIn(ctx context.Context, p *auth.Principal, residentID string) (*shared.CheckIn, error) {
 	if err := writer(p); err != nil {
-		return nil, err
-	}
-	if err := s.wired(); err != nil {
 		return nil, err
 	}
 	return s.checkIn(ctx, p, residentID)

@@ -21,6 +21,7 @@ import (
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
 	"hearth/cloud/platform/web"
+	"hearth/cloud/platform/wire"
 	"hearth/shared"
 )
 
@@ -70,23 +71,43 @@ type Service struct {
 	files  Files
 	maxFor map[shared.Plan]int
 	now    func() time.Time
-	// The move-in wizard's collaborators (SetMoveIn, checkin.go).
+	// The move-in wizard's collaborators (checkin.go).
 	tasks    CheckInTasks
 	meds     CheckInMedications
 	announce jobs.Announce
-	chart    Chart // the resident's record (SetChart)
+	chart    Chart // the resident's record
 	// kept are list answers, until the facility's list version changes (platform/keep).
 	kept *keep.Cache[*web.Answer[*shared.Page[shared.Resident]]]
 }
 
-// New makes the residents service. maxResidents is each plan's limit of
-// active residents (0 or absent = unlimited).
-func New(d *db.DB, files Files, maxResidents map[shared.Plan]int, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
+// Deps are the residents service's collaborators, all required but Now
+// (time.Now) and MaxResidents (nil: no plan limits): New refuses a Deps
+// with one missing.
+type Deps struct {
+	DB    *db.DB
+	Files Files
+	// MaxResidents is each plan's limit of active residents (0 or absent = unlimited).
+	MaxResidents map[shared.Plan]int
+	// The move-in wizard's collaborators (checkin.go): the care plan's tasks, the
+	// medications, and the business event of a completed move-in.
+	Tasks    CheckInTasks
+	Meds     CheckInMedications
+	Announce jobs.Announce
+	Chart    Chart // the resident's record: going out and returning
+	Now      func() time.Time
+}
+
+// New makes the residents service, or names the collaborators d lacks.
+func New(d Deps) (*Service, error) {
+	if err := wire.Check("resident", d, "MaxResidents", "Now"); err != nil {
+		return nil, err
 	}
-	return &Service{db: d, files: files, maxFor: maxResidents, now: now,
-		kept: keep.New[*web.Answer[*shared.Page[shared.Resident]]](keep.MaxAnswers, keep.MaxAge)}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	return &Service{db: d.DB, files: d.Files, maxFor: d.MaxResidents, now: d.Now,
+		tasks: d.Tasks, meds: d.Meds, announce: d.Announce, chart: d.Chart,
+		kept: keep.New[*web.Answer[*shared.Page[shared.Resident]]](keep.MaxAnswers, keep.MaxAge)}, nil
 }
 
 func writer(p *auth.Principal) error {
@@ -397,19 +418,13 @@ func (s *Service) changeStatus(ctx context.Context, p *auth.Principal, id, actio
 
 // Chart is the resident's record (progress notes), told of a resident going
 // out and returning in the transaction of the change (cloud/server wires the
-// care-record service; nil writes nothing).
+// care-record service: Deps.Chart, required).
 type Chart interface {
 	Event(ctx context.Context, q db.Querier, n careevent.Note) error
 }
 
-// SetChart gives the status changes the resident's record.
-func (s *Service) SetChart(c Chart) { s.chart = c }
-
 // chartStatus writes the progress note of a going out or a return.
 func (s *Service) chartStatus(ctx context.Context, q db.Querier, p *auth.Principal, action string, r *row, now int64) error {
-	if s.chart == nil {
-		return nil
-	}
 	n := careevent.Note{TenantID: p.TenantID, ResidentID: r.ID, ActorID: p.UserID, At: now,
 		SourceID: fmt.Sprintf("%s:%s:%d", action, r.ID, now)}
 	switch action {

@@ -24,9 +24,12 @@ func TestSubmittedReportPostsInChat(t *testing.T) {
 		e := servertest.Start(t, d)
 		atTuesday(e)
 		ctx := context.Background()
-		s := shift.New(e.DB, nil, nil, e.Clock.Now)
 		chat := &chatposttest.Recorder{}
-		s.SetChat(chat)
+		s, err := shift.New(shift.Deps{DB: e.DB, Notify: e.Server.Notifications, Credentials: e.Server.Staff,
+			Announce: e.Server.Jobs.Announce, Chat: chat, Now: e.Clock.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
 		tenant := e.FacilityID(t, maple)
 		amina := &auth.Principal{UserID: e.UserID(t, "caregiver_maple1"), TenantID: tenant, Roles: []shared.Role{shared.RoleCaregiverStaff}, Plan: shared.PlanPremium}
 

@@ -75,9 +75,6 @@ func (Store) MarkSent(ctx context.Context, q db.Querier, sent, id string, now in
 
 // Remind sends the reminders due at now, each once; returns how many were sent.
 func (s *Service) Remind(ctx context.Context, now time.Time) (int, error) {
-	if s.notify == nil {
-		return 0, nil
-	}
 	ms := now.UnixMilli()
 	sent := 0
 	for _, k := range []struct {

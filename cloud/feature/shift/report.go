@@ -169,26 +169,21 @@ func (s *Service) checkReportLimit(ctx context.Context, tx *db.Tx, p *auth.Princ
 // fanOut tells every other member of the facility of a submitted report,
 // says it in the facility's chat channel and announces the business event.
 func (s *Service) fanOut(ctx context.Context, tx *db.Tx, p *auth.Principal, r *reportRow) error {
-	if s.notify != nil {
-		members, err := s.store.Members(ctx, tx, p.TenantID)
-		if err != nil {
-			return err
-		}
-		members = slices.DeleteFunc(members, func(id string) bool { return id == p.UserID })
-		if err := s.notify.Notify(ctx, tx, p.TenantID, members, shared.NotificationDraft{Kind: shared.NotificationShift,
-			TitleKey: shared.NotifyShiftReportTitle, BodyKey: shared.NotifyShiftReportBody, Link: "/shift-report",
-			Params:    map[string]string{"author": r.AuthorName, "shiftDate": r.ShiftDate, "shiftType": r.ShiftTypeName},
-			DedupeKey: "shift-report:" + r.ID}); err != nil {
-			return err
-		}
+	members, err := s.store.Members(ctx, tx, p.TenantID)
+	if err != nil {
+		return err
+	}
+	members = slices.DeleteFunc(members, func(id string) bool { return id == p.UserID })
+	if err := s.notify.Notify(ctx, tx, p.TenantID, members, shared.NotificationDraft{Kind: shared.NotificationShift,
+		TitleKey: shared.NotifyShiftReportTitle, BodyKey: shared.NotifyShiftReportBody, Link: "/shift-report",
+		Params:    map[string]string{"author": r.AuthorName, "shiftDate": r.ShiftDate, "shiftType": r.ShiftTypeName},
+		DedupeKey: "shift-report:" + r.ID}); err != nil {
+		return err
 	}
 	if err := s.chatReportSubmitted(ctx, tx, p.TenantID, r); err != nil {
 		return err
 	}
-	if s.announce != nil {
-		return s.announce(ctx, tx, shared.BusinessShiftReport, p.TenantID, r.ID, p.UserID)
-	}
-	return nil
+	return s.announce(ctx, tx, shared.BusinessShiftReport, p.TenantID, r.ID, p.UserID)
 }
 
 // GetReport answers a report the caller may see (a submitted one, or their

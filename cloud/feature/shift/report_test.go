@@ -126,7 +126,11 @@ func TestShiftReportLimit(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		atTuesday(e)
-		s := shift.New(d, map[shared.Plan]int{shared.PlanPremium: 2}, nil, e.Clock.Now)
+		s, err := shift.New(shift.Deps{DB: d, MaxReports: map[shared.Plan]int{shared.PlanPremium: 2}, Notify: e.Server.Notifications,
+			Credentials: e.Server.Staff, Announce: e.Server.Jobs.Announce, Chat: e.Server.Chat, Now: e.Clock.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
 		p := &auth.Principal{UserID: e.UserID(t, "caregiver_maple1"), TenantID: e.FacilityID(t, maple),
 			Roles: []shared.Role{shared.RoleCaregiverStaff}, Plan: shared.PlanPremium}
 		ctx := context.Background()
@@ -135,7 +139,7 @@ func TestShiftReportLimit(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		_, err := s.SubmitReport(ctx, p, shared.SaveShiftReportRequest{ShiftDate: "2027-06-01", FreeText: "third"})
+		_, err = s.SubmitReport(ctx, p, shared.SaveShiftReportRequest{ShiftDate: "2027-06-01", FreeText: "third"})
 		if pe, ok := asProblem(err); !ok || pe != shared.CodeMaxShiftReports {
 			t.Fatalf("third report: %v", err)
 		}

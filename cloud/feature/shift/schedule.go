@@ -183,7 +183,7 @@ func conflictOf(ctx context.Context, kind shared.ShiftConflictKind, sched string
 func (s *Service) conflicts(ctx context.Context, q db.Querier, tenantID, schedID string, t *typeRow, plan []planned) ([]shared.ShiftConflict, error) {
 	var out []shared.ShiftConflict
 	var blocked map[string]bool
-	if t.RequiredCredential != "" && s.creds != nil {
+	if t.RequiredCredential != "" {
 		var ids []string
 		for _, pl := range plan {
 			if !slices.Contains(ids, pl.cg.ID) {
@@ -530,9 +530,6 @@ func (s *Service) result(ctx context.Context, q db.Querier, tenantID string, c c
 // notifyChanges tells the caregivers added to and removed from a published
 // schedule (days from today on), one notification each.
 func (s *Service) notifyChanges(ctx context.Context, tx *db.Tx, tenantID string, c clock, old *scheduleRow, t *typeRow, before []assignRow, plan []planned) error {
-	if s.notify == nil {
-		return nil
-	}
 	type change struct{ days []string }
 	added, removed := map[string]*change{}, map[string]*change{}
 	for _, pl := range plan {
@@ -709,7 +706,7 @@ func (s *Service) Publish(ctx context.Context, p *auth.Principal, req shared.Pub
 		if err != nil {
 			return err
 		}
-		if old.Status != shared.SchedulePublished && s.notify != nil {
+		if old.Status != shared.SchedulePublished {
 			first := map[string]string{}
 			count := map[string]int{}
 			for _, a := range assigns {

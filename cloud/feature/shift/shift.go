@@ -22,6 +22,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -59,29 +60,39 @@ type Service struct {
 	notify   Notifier
 	creds    Credentials
 	announce jobs.Announce
-	chat     Chat // Hearth's chat (SetChat, chat.go)
+	chat     Chat // Hearth's chat (chat.go)
 }
 
-// New makes the shifts service. maxReports is each plan's limit of shift
-// reports submitted in a facility's calendar month (0 or absent = unlimited).
-func New(d *db.DB, maxReports map[shared.Plan]int, log *slog.Logger, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
-	}
-	if log == nil {
-		log = slog.Default()
-	}
-	return &Service{db: d, maxFor: maxReports, log: log, now: now}
+// Deps are the shifts service's collaborators, all required but
+// MaxReports (nil: unlimited), Log and Now (slog.Default, time.Now): New
+// refuses a Deps with one missing.
+type Deps struct {
+	DB *db.DB
+	// MaxReports is each plan's limit of shift reports submitted in a
+	// facility's calendar month (0 or absent = unlimited).
+	MaxReports  map[shared.Plan]int
+	Notify      Notifier      // reminders, schedule changes and submitted reports
+	Credentials Credentials   // the staff rules engine's credential check
+	Announce    jobs.Announce // the business event SHIFT_REPORT
+	Chat        Chat          // Hearth's chat: a submitted report in the facility's channel (chat.go)
+	Log         *slog.Logger
+	Now         func() time.Time
 }
 
-// SetNotifier sets who sends the in-app reminders and change notices.
-func (s *Service) SetNotifier(n Notifier) { s.notify = n }
-
-// SetCredentials sets the staff rules engine's credential check.
-func (s *Service) SetCredentials(c Credentials) { s.creds = c }
-
-// SetAnnounce sets the business-event hook (shift report submitted).
-func (s *Service) SetAnnounce(a jobs.Announce) { s.announce = a }
+// New makes the shifts service, or names the collaborators d lacks.
+func New(d Deps) (*Service, error) {
+	if err := wire.Check("shift", d, "MaxReports", "Log", "Now"); err != nil {
+		return nil, err
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Service{db: d.DB, maxFor: d.MaxReports, log: d.Log, now: d.Now,
+		notify: d.Notify, creds: d.Credentials, announce: d.Announce, chat: d.Chat}, nil
+}
 
 // clock is a facility's zone and its now.
 type clock struct {

@@ -26,6 +26,7 @@ import (
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
 	"hearth/cloud/platform/web"
+	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -70,25 +71,38 @@ type Service struct {
 	mail     mail.Sender
 	log      *slog.Logger
 	now      func() time.Time
-	announce jobs.Announce // nil: no events
+	announce jobs.Announce
 	// kept are list answers, until the facility's list version changes (platform/keep).
 	kept *keep.Cache[*web.Answer[*shared.Page[shared.Caregiver]]]
 }
 
-// SetAnnounce makes Save announce each new staff member (CREATE_CAREGIVER,
-// subject the new user's id: what tasks are assigned to) in the creating transaction.
-func (s *Service) SetAnnounce(a jobs.Announce) { s.announce = a }
+// Deps are the staff service's collaborators, all required but Log and
+// Now (slog.Default, time.Now): New refuses a Deps with one missing.
+type Deps struct {
+	DB       *db.DB
+	Files    Files
+	Accounts Accounts
+	Mail     mail.Sender
+	// Announce makes Save announce each new staff member (CREATE_CAREGIVER,
+	// subject the new user's id: what tasks are assigned to) in the creating transaction.
+	Announce jobs.Announce
+	Log      *slog.Logger
+	Now      func() time.Time
+}
 
-// New makes the staff service.
-func New(d *db.DB, files Files, accounts Accounts, m mail.Sender, log *slog.Logger, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
+// New makes the staff service, or names the collaborators d lacks.
+func New(d Deps) (*Service, error) {
+	if err := wire.Check("staff", d, "Log", "Now"); err != nil {
+		return nil, err
 	}
-	if log == nil {
-		log = slog.Default()
+	if d.Now == nil {
+		d.Now = time.Now
 	}
-	return &Service{db: d, files: files, accounts: accounts, mail: m, log: log, now: now,
-		kept: keep.New[*web.Answer[*shared.Page[shared.Caregiver]]](keep.MaxAnswers, keep.MaxAge)}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Service{db: d.DB, files: d.Files, accounts: d.Accounts, mail: d.Mail, announce: d.Announce, log: d.Log, now: d.Now,
+		kept: keep.New[*web.Answer[*shared.Page[shared.Caregiver]]](keep.MaxAnswers, keep.MaxAge)}, nil
 }
 
 func isOwner(p *auth.Principal) bool {
@@ -251,10 +265,8 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveCa
 		if link, err = s.accounts.InviteLink(ctx, tx, r.UserID); err != nil {
 			return err
 		}
-		if s.announce != nil {
-			if err := s.announce(ctx, tx, shared.BusinessCreateCaregiver, p.TenantID, r.UserID, p.UserID); err != nil {
-				return err
-			}
+		if err := s.announce(ctx, tx, shared.BusinessCreateCaregiver, p.TenantID, r.UserID, p.UserID); err != nil {
+			return err
 		}
 		return audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "caregiver.create", Entity: "caregiver",
 			EntityID: r.ID, After: map[string]any{"userId": r.UserID, "account": req.Account, "role": role, "color": r.Color,

@@ -2,6 +2,7 @@ package staff_test
 
 import (
 	"context"
+	"hearth/cloud/platform/mail"
 	"testing"
 
 	"hearth/cloud/feature/staff"
@@ -23,7 +24,10 @@ func BenchmarkStaffPages(b *testing.B) {
 		ctx := context.Background()
 		tenant := e.FacilityID(b, "Maple House AFH")
 		p := &auth.Principal{UserID: e.UserID(b, "admin_maple"), TenantID: tenant, Roles: []shared.Role{shared.RoleFacilityAdmin}}
-		s := staff.New(d, e.Server.Files, e.Server.IAM, nil, nil, e.Clock.Now)
+		s, err := staff.New(staff.Deps{DB: d, Files: e.Server.Files, Accounts: e.Server.IAM, Mail: mail.New(e.Config.SMTP, d, nil), Announce: e.Server.Jobs.Announce, Now: e.Clock.Now})
+		if err != nil {
+			b.Fatal(err)
+		}
 		var caregiverID string
 		if err := d.QueryRowContext(ctx, `SELECT id FROM caregivers WHERE tenant_id = ? AND user_id = ?`,
 			tenant, e.UserID(b, "caregiver_maple1")).Scan(&caregiverID); err != nil {

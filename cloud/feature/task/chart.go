@@ -16,16 +16,12 @@ import (
 // completion's transaction, and a VITAL_CHECK occurrence that expires undone
 // writes an overdue-vital-signs progress note; a completed care-plan task of
 // a bathing, dressing, toileting or hygiene area is a care-monitor record
-// (source TASK). cloud/server wires the
-// care-record service; nil writes nothing.
+// (source TASK). cloud/server wires the care-record service (Deps.Chart, required).
 type Chart interface {
 	Event(ctx context.Context, q db.Querier, n careevent.Note) error
 	Readings(ctx context.Context, q db.Querier, rs []careevent.Reading) error
 	Care(ctx context.Context, q db.Querier, c careevent.Care) error
 }
-
-// SetChart gives tasks the resident's record.
-func (s *Service) SetChart(c Chart) { s.chart = c }
 
 // ErrReadingsNotVital: readings come with vital-check and health-monitoring tasks of a resident.
 var ErrReadingsNotVital = problem.New(shared.CodeValidation, "task.readingsNotVital")
@@ -39,9 +35,6 @@ func vitalTask(t shared.TaskType, residentID sql.NullString) bool {
 // record: its readings (vital checks, health monitoring) and the care given
 // (a care-plan task of a bathing, dressing, toileting or hygiene area).
 func (s *Service) chartCompletion(ctx context.Context, q db.Querier, tenantID, actorID string, r *recordRow, at int64, in []shared.HealthReadingInput) error {
-	if s.chart == nil {
-		return nil
-	}
 	if err := s.chartReadings(ctx, q, tenantID, actorID, r, at, in); err != nil {
 		return err
 	}
@@ -55,7 +48,7 @@ func (s *Service) chartCompletion(ctx context.Context, q db.Querier, tenantID, a
 
 // chartReadings saves the readings of a completed occurrence.
 func (s *Service) chartReadings(ctx context.Context, q db.Querier, tenantID, actorID string, r *recordRow, at int64, in []shared.HealthReadingInput) error {
-	if len(in) == 0 || s.chart == nil {
+	if len(in) == 0 {
 		return nil
 	}
 	if !vitalTask(r.Type, r.ResidentID) {
@@ -108,9 +101,6 @@ func (Store) RecordStatus(ctx context.Context, q db.Querier, id string) (shared.
 // chartOverdueVitals writes the overdue-vital-signs note of each occurrence
 // the expiry just stored EXPIRED (once per occurrence: the note names it).
 func (s *Service) chartOverdueVitals(ctx context.Context, due []overdueVital) error {
-	if s.chart == nil {
-		return nil
-	}
 	for _, v := range due {
 		err := s.db.InTx(ctx, func(tx *db.Tx) error {
 			st, err := s.store.RecordStatus(ctx, tx, v.ID)

@@ -83,12 +83,9 @@ func (s *Service) ExpireDue(ctx context.Context, now time.Time) (int64, error) {
 		}
 	}
 	// The vital checks about to expire write an overdue-vital-signs note once expired (chart.go).
-	var vitals []overdueVital
-	if s.chart != nil {
-		var err error
-		if vitals, err = s.store.OverdueVitals(ctx, s.db, ms, expireBatch); err != nil {
-			return 0, err
-		}
+	vitals, err := s.store.OverdueVitals(ctx, s.db, ms, expireBatch)
+	if err != nil {
+		return 0, err
 	}
 	var total int64
 	for {

@@ -21,6 +21,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/residency"
+	"hearth/cloud/platform/wire"
 	"hearth/shared"
 )
 
@@ -46,18 +47,30 @@ type Service struct {
 	log     *slog.Logger
 	now     func() time.Time
 	sources []CalendarSource
-	chart   Chart // the resident's record (SetChart, chart.go)
+	chart   Chart // the resident's record (chart.go)
 }
 
-// New makes the task service.
-func New(d *db.DB, log *slog.Logger, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
+// Deps are the task service's collaborators, all required but Log and Now
+// (slog.Default, time.Now): New refuses a Deps with one missing.
+type Deps struct {
+	DB    *db.DB
+	Chart Chart // the resident's record: readings, care given, overdue vital checks (chart.go)
+	Log   *slog.Logger
+	Now   func() time.Time
+}
+
+// New makes the task service, or names the collaborators d lacks.
+func New(d Deps) (*Service, error) {
+	if err := wire.Check("task", d, "Log", "Now"); err != nil {
+		return nil, err
 	}
-	if log == nil {
-		log = slog.Default()
+	if d.Now == nil {
+		d.Now = time.Now
 	}
-	return &Service{db: d, log: log, now: now}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Service{db: d.DB, chart: d.Chart, log: d.Log, now: d.Now}, nil
 }
 
 var (
