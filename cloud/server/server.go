@@ -238,7 +238,10 @@ func New(d Deps) (*Server, error) {
 	}
 	rules := taskrule.New(d.DB, d.Log, d.Now)
 	// Medication disposal records and the disposal clocks (WAC 388-76-10490).
-	disposals := disposal.New(d.DB, meds, d.Now)
+	disposals, err := disposal.New(d.DB, meds, d.Now)
+	if err != nil {
+		return nil, err
+	}
 	// Shifts: shift types, the weekly schedules with their coverage gaps and conflicts
 	// (leave from requests, credentials from the staff rules engine), reminders every
 	// 5 minutes (the evening before and an hour before), shift reports (business event

@@ -22,7 +22,10 @@ import (
 // so the page has records with a history. meds gives the refused doses, as
 // for the server. It answers how many it recorded.
 func SeedDemo(ctx context.Context, d *db.DB, tx *db.Tx, meds Medications, tenantID, actorID string, now time.Time) (int, error) {
-	s := New(d, meds, func() time.Time { return now })
+	s, err := New(d, meds, func() time.Time { return now })
+	if err != nil {
+		return 0, err
+	}
 	items, err := s.dueItems(ctx, tx, tenantID, "")
 	if err != nil {
 		return 0, err

@@ -27,6 +27,7 @@ import (
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/residency"
+	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -68,16 +69,19 @@ type Service struct {
 }
 
 // New makes the disposal service. meds is required: without the refused
-// doses a refusal would start no clock, so a server built without it panics
-// at start-up rather than answer a short list.
-func New(d *db.DB, meds Medications, now func() time.Time) *Service {
-	if meds == nil {
-		panic("disposal.New: no Medications (the eMAR's refused doses)")
+// doses a refusal would start no clock, so New refuses to build it (and the
+// server does not start) rather than answer a short list.
+func New(d *db.DB, meds Medications, now func() time.Time) (*Service, error) {
+	if err := wire.Check("disposal", struct {
+		DB          *db.DB
+		Medications Medications
+	}{d, meds}); err != nil {
+		return nil, err
 	}
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: d, meds: meds, now: now}
+	return &Service{db: d, meds: meds, now: now}, nil
 }
 
 func (s *Service) toDisposal(p *auth.Principal, r *row) shared.MedicationDisposal {

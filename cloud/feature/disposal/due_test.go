@@ -3,6 +3,7 @@ package disposal_test
 import (
 	"context"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -225,7 +226,10 @@ func TestDueRefusalsComeFromTheEMAR(t *testing.T) {
 		if it := dueItem(due(t, owner, r.ResidentID), pill); it != nil {
 			t.Fatalf("due with no refusal: %+v", it)
 		}
-		s := disposal.New(d, refusals{pill: {local(2027, 5, 20, 8, 5).UnixMilli()}}, e.Clock.Now)
+		s, err := disposal.New(d, refusals{pill: {local(2027, 5, 20, 8, 5).UnixMilli()}}, e.Clock.Now)
+		if err != nil {
+			t.Fatal(err)
+		}
 		p := &auth.Principal{TenantID: tenant, UserID: e.UserID(t, "owner_evergreen"), Roles: []shared.Role{shared.RoleFacilityOwner}}
 		list, err := s.Due(context.Background(), p, shared.DisposalDueFilter{ResidentID: r.ResidentID})
 		if err != nil {
@@ -240,12 +244,9 @@ func TestDueRefusalsComeFromTheEMAR(t *testing.T) {
 // Disposal cannot be built without the eMAR: a server missing it does not start.
 func TestNewNeedsTheEMAR(t *testing.T) {
 	t.Parallel()
-	defer func() {
-		if recover() == nil {
-			t.Error("disposal.New without Medications did not panic")
-		}
-	}()
-	disposal.New(nil, nil, time.Now)
+	if _, err := disposal.New(nil, nil, time.Now); err == nil || !strings.Contains(err.Error(), "Medications") {
+		t.Errorf("disposal.New without Medications: %v", err)
+	}
 }
 
 // The dashboard card: owners and admins of a plan with the eMAR see the

@@ -200,7 +200,7 @@ func (s *Service) toMember(m memberRow) shared.ChatMember {
 
 // avatar is the signed link of a person's avatar thumbnail.
 func (s *Service) avatar(fileID string) string {
-	if s.files == nil || fileID == "" {
+	if fileID == "" {
 		return ""
 	}
 	return s.files.AvatarThumbURL(fileID)
