@@ -8,22 +8,12 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import { computeSign } from '../src/lib/api/signing.js';
-import { apiSignIn, BASE_URL, ownerSignsIn, pagePerTest, screenshot, signIn, step, toastSays } from './support.mjs';
+import { apiClient, apiSignIn, ownerSignsIn, pagePerTest, screenshot, signIn, step, toastSays } from './support.mjs';
 
 const open = pagePerTest();
 const stamp = Date.now().toString(36).slice(-5);
 
-async function call(token, path, { method = 'GET', body, query = {} } = {}) {
-  const t = Date.now();
-  const params = new URLSearchParams({ t: String(t), ...query });
-  const headers = { 'Accept-Language': 'en-US', 'X-Device-Id': 'e2e-carerecord', Authorization: `Bearer ${token}`, Sign: computeSign(token, t, path) };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${BASE_URL}/api${path}?${params}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json();
-  if (env.code !== '0000') throw new Error(`${method} ${path}: ${env.code} ${env.message}`);
-  return env.data;
-}
+const { call } = apiClient('e2e-carerecord');
 
 // The three residents the caregiver writes about (the first three cards) and what she wrote.
 const written = []; // { residentId, name, text }

@@ -10,54 +10,11 @@
 // PRN, the PRN awaiting its check and the red item are the demo's, read from the API.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { encodePassword } from '../src/lib/crypto/password-codec.js';
-import { computeSign } from '../src/lib/api/signing.js';
-import {
-  apiSignIn,
-  BASE_URL,
-  codeFromOutbox,
-  DEMO_PASSWORD,
-  enterEmailedCode,
-  openMenu,
-  pagePerTest,
-  screenshot,
-  signIn,
-  submitAccount,
-  toastSays,
-} from './support.mjs';
+import { apiClient, apiSignIn, enterEmailedCode, openMenu, pagePerTest, screenshot, signIn, submitAccount, toastSays } from './support.mjs';
 
 const open = pagePerTest();
 
-/** The API's answer envelope as it came: `{ code, message, data }`. */
-async function envelope(token, path, { method = 'GET', body, query = {} } = {}) {
-  const t = Date.now();
-  const params = new URLSearchParams({ t: String(t), ...query });
-  const headers = { 'Accept-Language': 'en-US', 'X-Device-Id': 'e2e-emars' };
-  if (token) {
-    headers.Authorization = `Bearer ${token}`;
-    headers.Sign = computeSign(token, t, path);
-  }
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${BASE_URL}/api${path}?${params}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return res.json();
-}
-
-async function call(token, path, options = {}) {
-  const env = await envelope(token, path, options);
-  if (env.code !== '0000') throw new Error(`${options.method ?? 'GET'} ${path}: ${env.code} ${env.message} ${JSON.stringify(env.data ?? '')}`);
-  return env.data;
-}
-
-/** Signs in through the API, with the e-mailed code when the account has two-factor sign-in. */
-async function apiSignInWithCode(account, email) {
-  const { loginAesKey } = await call(undefined, '/system/config/public');
-  const since = Date.now();
-  const first = await call(undefined, '/system/user/login', { method: 'POST', body: { account, password: encodePassword(DEMO_PASSWORD, loginAesKey) } });
-  if (first.token) return first.token;
-  const verifyCode = await codeFromOutbox(email, since);
-  const done = await call(undefined, '/system/user/twoFactorAuthentication', { method: 'POST', body: { account, verifyCode, challengeId: first.challengeId } });
-  return done.token;
-}
+const { envelope, call, apiSignInWithCode } = apiClient('e2e-emars');
 
 const readDay = (token, day) => call(token, '/care/medication/listMedicationLog', { method: 'POST', body: day ? { day } : {} });
 

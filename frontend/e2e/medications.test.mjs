@@ -7,25 +7,15 @@
 // reads the schedule without a button that writes, and the profile's medication tab sums it up.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { computeSign } from '../src/lib/api/signing.js';
 import { pdf } from './files.mjs';
-import { apiSignIn, BASE_URL, ownerSignsIn, pagePerTest, screenshot, signIn, step, toastSays } from './support.mjs';
+import { apiClient, apiSignIn, ownerSignsIn, pagePerTest, screenshot, signIn, step, toastSays } from './support.mjs';
 
 const open = pagePerTest();
 const stamp = Date.now().toString(36).slice(-5);
 const DRUG = `Metoprolol ${stamp}`;
 const ORDER_FILE = `order-${stamp}.pdf`;
 
-async function call(token, path, { method = 'GET', body, query = {} } = {}) {
-  const t = Date.now();
-  const params = new URLSearchParams({ t: String(t), ...query });
-  const headers = { 'Accept-Language': 'en-US', 'X-Device-Id': 'e2e-medications', Authorization: `Bearer ${token}`, Sign: computeSign(token, t, path) };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${BASE_URL}/api${path}?${params}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json();
-  if (env.code !== '0000') throw new Error(`${method} ${path}: ${env.code} ${env.message}`);
-  return env.data;
-}
+const { call } = apiClient('e2e-medications');
 
 const card = (page, name) => page.locator(`[data-testid="order-card"][data-medication="${name}"]`);
 

@@ -10,19 +10,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { encodePassword } from '../src/lib/crypto/password-codec.js';
-import { computeSign } from '../src/lib/api/signing.js';
-import {
-  BASE_URL,
-  codeFromOutbox,
-  DEMO_PASSWORD,
-  openMenu,
-  ownerSignsIn,
-  pagePerTest,
-  screenshot,
-  signIn,
-  step,
-  toastSays,
-} from './support.mjs';
+import { apiClient, DEMO_PASSWORD, openMenu, ownerSignsIn, pagePerTest, screenshot, signIn, step, toastSays } from './support.mjs';
 
 const open = pagePerTest();
 const stamp = Date.now().toString(36).slice(-5);
@@ -34,31 +22,7 @@ let nextSunday = '';
 let nextMonday = '';
 let adminToken = '';
 
-async function call(token, path, { method = 'GET', body, query = {} } = {}) {
-  const t = Date.now();
-  const params = new URLSearchParams({ t: String(t), ...query });
-  const headers = { 'Accept-Language': 'en-US', 'X-Device-Id': 'e2e-shifts' };
-  if (token) {
-    headers.Authorization = `Bearer ${token}`;
-    headers.Sign = computeSign(token, t, path);
-  }
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${BASE_URL}/api${path}?${params}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json();
-  if (env.code !== '0000') throw new Error(`${method} ${path}: ${env.code} ${env.message} ${JSON.stringify(env.data ?? '')}`);
-  return env.data;
-}
-
-/** Signs in through the API, with the e-mailed code when the account has two-factor sign-in. */
-async function apiSignInWithCode(account, email) {
-  const { loginAesKey } = await call(undefined, '/system/config/public');
-  const since = Date.now();
-  const first = await call(undefined, '/system/user/login', { method: 'POST', body: { account, password: encodePassword(DEMO_PASSWORD, loginAesKey) } });
-  if (first.token) return first.token;
-  const verifyCode = await codeFromOutbox(email, since);
-  const done = await call(undefined, '/system/user/twoFactorAuthentication', { method: 'POST', body: { account, verifyCode, challengeId: first.challengeId } });
-  return done.token;
-}
+const { call, apiSignInWithCode } = apiClient('e2e-shifts');
 
 /** Retries an assertion for up to 10 s (a value that shows once the screen has caught up). */
 async function eventually(check) {
