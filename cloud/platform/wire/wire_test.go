@@ -31,7 +31,7 @@ func TestCheck(t *testing.T) {
 		optional []string
 		want     string
 	}{
-		{deps{}, nil, "f: missing collaborators Chart, Queue, Now, Plan"},
+		{deps{hid: (*fakeChart)(nil)}, nil, "f: missing collaborators Chart, Queue, Now, Plan"},
 		{deps{Chart: typedNil, Queue: &n, Now: func() int { return 0 }}, []string{"Plan"}, "f: missing collaborators Chart"},
 		{&deps{Chart: &fakeChart{}, Queue: &n}, []string{"Now", "Plan"}, ""},
 		{(*deps)(nil), nil, "f: no Deps"},
