@@ -63,11 +63,12 @@ types-check: ## fail when the generated TypeScript types are stale
 	  { echo "frontend/src/types/api.gen.ts was stale: it has been regenerated; commit it" >&2; exit 1; }
 	@echo "types: up to date"
 
-lint: ui-deps ## gofmt, go vet, staticcheck, eslint, tsc and Redocly on the OpenAPI document
+lint: ui-deps ## gofmt, go vet, staticcheck, golangci-lint, eslint, tsc and Redocly on the OpenAPI document
 	@out=$$(gofmt -l cloud shared migrations frontend/embed.go desktop); [ -z "$$out" ] || { echo "gofmt needed:"; echo "$$out"; exit 1; }
 	$(GO) vet ./cloud/... ./shared/... ./migrations/... ./frontend/... ./desktop/...
 	@command -v staticcheck >/dev/null || [ -x "$$($(GO) env GOPATH)/bin/staticcheck" ] || $(GO) install honnef.co/go/tools/cmd/staticcheck@latest
 	PATH="$$PATH:$$($(GO) env GOPATH)/bin" staticcheck ./cloud/... ./shared/... ./migrations/... ./desktop/...
+	@GO=$(GO) $(SCRIPTS)/lint-go.sh
 	cd frontend && $(NPM) run lint
 	@$(SCRIPTS)/lint-openapi.sh
 
@@ -93,7 +94,7 @@ screenshots: build ## screenshots of the main screens at phone and desktop size,
 	@$(SCRIPTS)/ensure-chromium.sh
 	@$(SCRIPTS)/screenshots.sh
 
-bench: ## load test: 50 clients for 30 s on SQLite and PostgreSQL (docs/performance.md)
+bench: ## load test: a home's shift mix (every page's calls and the writes), 50 clients for 30 s with /healthz, on SQLite and PostgreSQL (BENCH_* in build/bench.sh; docs/performance.md)
 	@$(SCRIPTS)/ensure-postgres.sh
 	@trap '$(SCRIPTS)/stop-postgres.sh' EXIT; build/bench.sh
 

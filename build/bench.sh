@@ -1,39 +1,76 @@
 #!/usr/bin/env bash
 # Load benchmark: builds bin/hearth and bin/hearth-load, then for each engine
-# seeds a fresh database with the demo data, starts `hearth serve` on
-# 127.0.0.1:18090 and runs hearth-load against it. See docs/performance.md.
+# seeds a fresh database with the demo data (or takes an already seeded one),
+# starts `hearth serve` on 127.0.0.1:18090 and runs hearth-load against it.
+# See docs/performance.md ("Every page and the writes of a shift").
 #
-#   BENCH_ENGINES   engines to run, in order (default "sqlite postgres")
+#   BENCH_ENGINES   engines to run, in order (default "sqlite postgres"; with only
+#                   BENCH_DB_URL set "postgres", with only BENCH_SQLITE_FILE set "sqlite")
 #   BENCH_DURATION  load duration per engine (default 30s; at most 15m, the token lifetime)
-#   BENCH_CLIENTS   simulated clients: sign-ins and concurrent workers (default 50)
+#   BENCH_CLIENTS   simulated clients: caregiver sign-ins and concurrent workers (default 50)
 #   BENCH_RATE      requests per second in all (default 0: unbounded, each worker goes again as
 #                   soon as it is answered); a set rate is an open-loop test at that load
-#   BENCH_ENDPOINTS calls sent in turn (default "menu,userinfo,residents,staff": the two calls
-#                   every screen makes, as caregiver_maple1, and the residents and staff list
-#                   pages, as admin_maple); "menu,userinfo" is the mix of the first figures
+#   BENCH_ENDPOINTS calls and sets sent (default "shift"; `bin/hearth-load -list` prints them all):
+#                     shift     the weighted mix of an hour of a home on shift: every page's calls
+#                               on open and on its refresh timers for caregivers (caregiver_maple1),
+#                               the admin (admin_maple) and the owner (owner_evergreen), and the
+#                               writes of a shift at their share
+#                     pages     every page call of every role, in turn; writes: every write, in turn
+#                     caregiver, admin, owner: a role's page calls; a page (emars, task, dashboard,
+#                               calendar, profile, notes, health, care, incidents, shiftReport,
+#                               schedule, hours, staff, chat, shell); a prefix such as caregiver.emars.
+#                     menu,userinfo,residents,staff  the four calls of the first figures
 #   BENCH_HEALTHZ   first load GET /healthz this long, for the mix's share of its rate
 #                   (default 10s; 0 skips it)
 #   BENCH_EACH      after the mix, load each of its calls alone this long, for each call's
-#                   server CPU per request (default 0: skipped)
+#                   server CPU per request, p50 and p99 (default 0: skipped; 3s is enough)
+#   BENCH_EACH_ENDPOINTS  which of the mix's calls BENCH_EACH loads alone (same names and
+#                   sets; default: all of them, 143 for "shift" on the demo)
+#   BENCH_EACH_WRITES  a write alone is sent at most this many times (default 300: each adds rows)
+#   BENCH_DB_URL    an already seeded PostgreSQL database to run against (not created, not
+#                   dropped; the writes add rows to it)
+#   BENCH_SQLITE_FILE  an already seeded SQLite file to run against, in place (the writes add
+#                   rows: copy it first to keep it as it was)
+#   BENCH_SEED      1: seed the demo data first; 0: use the database as it is (default 1 for
+#                   the throwaway databases, 0 for BENCH_DB_URL and BENCH_SQLITE_FILE)
+#   BENCH_LOAD_ARGS more hearth-load flags, e.g. "-account h1_staff1 -admin-account h1_admin
+#                   -admin-email ... -owner-account h1_owner -owner-email ..." for a scaled home
 #   BENCH_PORT      server port on 127.0.0.1 (default 18090)
 #   BENCH_KEEP=1    keep the temporary directory (server logs, SQLite file)
 #   TEST_POSTGRES_URL  admin URL of a PostgreSQL server on this machine, used to create and
 #                   drop a throwaway database hearth_bench_<pid>
 #                   (default postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable)
+#   HEARTH_*        passed on to `hearth serve` as set (e.g. HEARTH_DB_MAX_CONNS)
 #
-# Everything runs on 127.0.0.1 only. Exits non-zero if any engine's success ratio is below 99%.
+# Everything runs on 127.0.0.1 only. Exits non-zero if any phase's success ratio is below 99%
+# (every call must succeed; the first failing answer is printed).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-engines=${BENCH_ENGINES:-sqlite postgres}
+db_url=${BENCH_DB_URL:-}
+sqlite_file=${BENCH_SQLITE_FILE:-}
+default_engines="sqlite postgres"
+if [[ -n $db_url && -z $sqlite_file ]]; then
+	default_engines=postgres
+elif [[ -z $db_url && -n $sqlite_file ]]; then
+	default_engines=sqlite
+fi
+engines=${BENCH_ENGINES:-$default_engines}
 duration=${BENCH_DURATION:-30s}
 clients=${BENCH_CLIENTS:-50}
 rate=${BENCH_RATE:-0}
-endpoints=${BENCH_ENDPOINTS:-menu,userinfo,residents,staff}
+endpoints=${BENCH_ENDPOINTS:-shift}
 healthz=${BENCH_HEALTHZ:-10s}
 each=${BENCH_EACH:-0}
+each_endpoints=${BENCH_EACH_ENDPOINTS:-}
+each_writes=${BENCH_EACH_WRITES:-300}
+read -r -a load_args <<<"${BENCH_LOAD_ARGS:-}"
 port=${BENCH_PORT:-18090}
+if [[ -n $sqlite_file && ! -f $sqlite_file ]]; then
+	echo "bench: BENCH_SQLITE_FILE $sqlite_file is not a file" >&2
+	exit 2
+fi
 pg_admin=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}
 addr=127.0.0.1:$port
 base=http://$addr
@@ -109,22 +146,74 @@ wait_ready() {
 	return 1
 }
 
+# run_engine seeds (unless BENCH_SEED=0), starts the server on the database
+# the environment names and runs hearth-load against it.
+run_engine() {
+	if [[ $seed == 1 ]]; then
+		bin/hearth seed --demo >"$dir/seed.log" 2>&1 || { cat "$dir/seed.log" >&2; exit 1; }
+	fi
+
+	# Request logs (one JSON line each) go to a file: their cost is measured,
+	# the terminal is not flooded.
+	bin/hearth serve >"$dir/server.log" 2>&1 &
+	server_pid=$!
+	wait_ready "$dir/server.log"
+
+	local rc=0
+	# -server-pid: hearth-load reports where the machine's CPU went during the load, and the
+	# server's memory.
+	bin/hearth-load -url "$base" -clients "$clients" -duration "$duration" -rate "$rate" -endpoints "$endpoints" \
+		-healthz "$healthz" -each "$each" -each-endpoints "$each_endpoints" -each-writes "$each_writes" \
+		-server-pid "$server_pid" -postgres-db "$pg_count" "${load_args[@]}" || rc=$?
+	((rc == 0)) || status=$rc
+
+	kill "$server_pid"
+	wait "$server_pid" 2>/dev/null || true
+	server_pid=
+	echo "server log: $(wc -l <"$dir/server.log") lines in $dir/server.log"
+}
+
 status=0
 for engine in $engines; do
 	dir=$work/$engine
 	mkdir -p "$dir/data"
 	export HEARTH_DEV=1 HEARTH_ADDR=$addr HEARTH_DATA_DIR=$dir/data HEARTH_PUBLIC_URL=$base
 	unset HEARTH_DATABASE_URL
+	seed=${BENCH_SEED:-1}
+	pg_count=none # whose PostgreSQL backends hearth-load counts as the server's database
 	case $engine in
 	sqlite)
 		label="SQLite (file in $dir/data)"
+		if [[ -n $sqlite_file ]]; then
+			export HEARTH_DATABASE_URL="sqlite:$(realpath "$sqlite_file")"
+			label="SQLite (given file $sqlite_file)"
+			seed=${BENCH_SEED:-0}
+		fi
 		;;
 	postgres)
+		if [[ -n $db_url ]]; then
+			case $db_url in
+			*@127.0.0.1* | *@localhost* | *@\[::1\]* | *://127.0.0.1* | *://localhost*) ;;
+			*) echo "bench: BENCH_DB_URL must point at this machine (127.0.0.1 or localhost)" >&2; exit 1 ;;
+			esac
+			export HEARTH_DATABASE_URL=$db_url
+			pg_count=${db_url%%\?*}
+			pg_count=${pg_count##*/}
+			label="PostgreSQL $(psql "$db_url" -qXAt -c 'SHOW server_version') (given database $pg_count)"
+			seed=${BENCH_SEED:-0}
+			echo
+			echo "=================================================================="
+			echo "engine: $engine — $label"
+			echo "=================================================================="
+			run_engine
+			continue
+		fi
 		case $pg_admin in
 		*@127.0.0.1* | *@localhost* | *@\[::1\]* | *://127.0.0.1* | *://localhost*) ;;
 		*) echo "bench: TEST_POSTGRES_URL must point at this machine (127.0.0.1 or localhost)" >&2; exit 1 ;;
 		esac
 		pg_db=hearth_bench_$$
+		pg_count=$pg_db
 		psql "$pg_admin" -qX -v ON_ERROR_STOP=1 -c "CREATE DATABASE $pg_db" >/dev/null
 		export HEARTH_DATABASE_URL
 		HEARTH_DATABASE_URL=$(pg_url_for "$pg_db")
@@ -136,24 +225,7 @@ for engine in $engines; do
 	echo "=================================================================="
 	echo "engine: $engine — $label"
 	echo "=================================================================="
-	bin/hearth seed --demo >"$dir/seed.log" 2>&1 || { cat "$dir/seed.log" >&2; exit 1; }
-
-	# Request logs (one JSON line each) go to a file: their cost is measured,
-	# the terminal is not flooded.
-	bin/hearth serve >"$dir/server.log" 2>&1 &
-	server_pid=$!
-	wait_ready "$dir/server.log"
-
-	rc=0
-	# -server-pid: hearth-load reports where the machine's CPU went during the load.
-	bin/hearth-load -url "$base" -clients "$clients" -duration "$duration" -rate "$rate" -endpoints "$endpoints" \
-		-healthz "$healthz" -each "$each" -server-pid "$server_pid" || rc=$?
-	((rc == 0)) || status=$rc
-
-	kill "$server_pid"
-	wait "$server_pid" 2>/dev/null || true
-	server_pid=
-	echo "server log: $(wc -l <"$dir/server.log") lines in $dir/server.log"
+	run_engine
 
 	if [[ $engine == postgres ]]; then
 		psql "$pg_admin" -qX -v ON_ERROR_STOP=1 -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null

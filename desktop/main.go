@@ -129,7 +129,8 @@ func serveHTTP(ctx context.Context, addr string, c *core.Core) error {
 	srv := &http.Server{Addr: addr, Handler: uiHandler(c.Handler(), false), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		// ctx has ended: the shutdown gets its own 5 seconds to let answers under way finish.
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(sctx)
 	}()

@@ -40,7 +40,7 @@ const singleInstanceID = "org.hearth.desktop.7b1e0c6a"
 
 // runWindow shows the window until it closes. next is the mode to restart
 // in when the core changed it (kiosk set up or left), else "".
-func runWindow(ctx context.Context, c *core.Core) (next shared.DesktopMode, err error) {
+func runWindow(ctx context.Context, c *core.Core) (next shared.DesktopMode, err error) { //nolint:contextcheck // wctx is the Wails window's own context, which its runtime calls require; ctx cannot stand in for it
 	app := &App{core: c}
 	kiosk := c.Mode() == shared.DesktopKiosk
 	lang := menuLanguage()

@@ -290,3 +290,10 @@ type KioskPinVerifiers struct {
 	KDF        PinKDF        `json:"kdf"`
 	Verifiers  []PinVerifier `json:"verifiers"`
 }
+
+// AttendanceExportQuery is GET /api/care/caregiverClockInRecord/export (owners
+// and admins): the attendance of a range as CSV for payroll.
+type AttendanceExportQuery struct {
+	StartDate string `query:"startDate" json:"startDate,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, first day (inclusive); empty = as attendanceSummary"`
+	EndDate   string `query:"endDate" json:"endDate,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, last day (inclusive); at most 93 days after startDate"`
+}

@@ -420,10 +420,13 @@ const (
 	CareDressing      CareActivity = "DRESSING"
 	CareOralCare      CareActivity = "ORAL_CARE"
 	CareGrooming      CareActivity = "GROOMING"
+	// CareMobility: walking, exercise and repositioning done as care-plan
+	// tasks of the MOBILITY area (issue 29: exercise done showed nothing).
+	CareMobility CareActivity = "MOBILITY"
 )
 
 // CareActivities are the activities in the grid's order.
-var CareActivities = []CareActivity{CareBathing, CareToileting, CareRepositioning, CareMeals, CareSleep, CareDressing, CareOralCare, CareGrooming}
+var CareActivities = []CareActivity{CareBathing, CareToileting, CareRepositioning, CareMobility, CareMeals, CareSleep, CareDressing, CareOralCare, CareGrooming}
 
 // CareAssistance is the help an activity needed (the ADL self-performance
 // scale of the CMS Minimum Data Set 3.0, section G).
@@ -470,7 +473,7 @@ type CareRecord struct {
 type SaveCareRecordRequest struct {
 	ClientID   string         `json:"clientId,omitempty" maxLength:"64" limit:"NoteClientIDMax" pattern:"^[A-Za-z0-9_-]*$" doc:"Sent again, the stored record is answered"`
 	ResidentID string         `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
-	Activity   CareActivity   `json:"activity" enum:"BATHING,TOILETING,REPOSITIONING,MEALS,SLEEP,DRESSING,ORAL_CARE,GROOMING"`
+	Activity   CareActivity   `json:"activity" enum:"BATHING,TOILETING,REPOSITIONING,MOBILITY,MEALS,SLEEP,DRESSING,ORAL_CARE,GROOMING"`
 	Time       int64          `json:"time,omitempty" format:"event-ms" minimum:"0" doc:"Epoch ms; 0 = now; not in the future"`
 	Value      *float64       `json:"value,omitempty" minimum:"0" maximum:"100" limit:"CareMealPercentMax" doc:"Required for MEALS (0–100 %) and SLEEP (0–24 h); refused for others"`
 	Assistance CareAssistance `json:"assistance,omitempty" enum:",INDEPENDENT,SUPERVISION,LIMITED,EXTENSIVE,TOTAL_DEPENDENCE,REFUSED"`
@@ -480,7 +483,7 @@ type SaveCareRecordRequest struct {
 // CareMonitorFilter is the data of listCareMonitorByPage (newest first).
 type CareMonitorFilter struct {
 	ResidentID string       `json:"residentId,omitempty" maxLength:"64" limit:"IDMax"`
-	Activity   CareActivity `json:"activity,omitempty" enum:",BATHING,TOILETING,REPOSITIONING,MEALS,SLEEP,DRESSING,ORAL_CARE,GROOMING"`
+	Activity   CareActivity `json:"activity,omitempty" enum:",BATHING,TOILETING,REPOSITIONING,MOBILITY,MEALS,SLEEP,DRESSING,ORAL_CARE,GROOMING"`
 	StartDate  string       `json:"startDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax" doc:"YYYY-MM-DD inclusive"`
 	EndDate    string       `json:"endDate,omitempty" format:"date-or-empty" maxLength:"10" limit:"DateTextMax"`
 }

@@ -50,6 +50,7 @@ type LoginResult struct {
 	SendEmailVerifyCode     bool           `json:"sendEmailVerifyCode"`
 	ChallengeID             string         `json:"challengeId,omitempty"`
 	MaskedEmail             string         `json:"maskedEmail,omitempty" doc:"Where the code was sent, e.g. o***@example.com"`
+	ResendAfterSeconds      int            `json:"resendAfterSeconds,omitempty" doc:"With the code step: the wait before another code may be asked for (the parameter signIn.codeResendSeconds)"`
 }
 
 // SendVerifyCodeRequest is POST /api/system/user/sendVerifyCode: resend the e-mailed code.
@@ -202,6 +203,16 @@ type OutboxMail struct {
 // OutboxQuery filters the development outbox.
 type OutboxQuery struct {
 	To string `query:"to" maxLength:"100" limit:"MailMax"`
+}
+
+// DevCaptchaQuery is GET /api/system/dev/captcha (development only).
+type DevCaptchaQuery struct {
+	CaptchaID string `query:"captchaId" json:"captchaId" minLength:"1" maxLength:"64" limit:"IDMax"`
+}
+
+// DevCaptcha is a picture code's answer on a development server.
+type DevCaptcha struct {
+	Answer string `json:"answer"`
 }
 
 // PublicConfig is GET /api/system/config/public (no auth): what the UI needs before sign-in.

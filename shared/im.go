@@ -153,6 +153,7 @@ type Contact struct {
 // ImDashboard is GET /dashboard/.
 type ImDashboard struct {
 	UnreadMessageCount int `json:"unreadMessageCount"`
+	RecallSeconds      int `json:"recallSeconds" doc:"How long after sending a sender may recall a message (the run-time parameter chat.recallSeconds); the chat offers Recall within it"`
 }
 
 // ChatPageRequest is /chat/pageLatest: the caller's chats in the facility it

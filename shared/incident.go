@@ -168,6 +168,7 @@ type IncidentDuty struct {
 	DoneAt       int64            `json:"doneAt" doc:"Epoch ms; 0 while open"`
 	WaivedReason string           `json:"waivedReason" doc:"Set at approval when a mandatory duty was not done"`
 	Overdue      bool             `json:"overdue" doc:"Open and past dueBy"`
+	Reference    string           `json:"reference" doc:"The confirmation number the hotline or agency gave when it was done; empty if none"`
 }
 
 // IncidentAnalysis is one AI (or rules) analysis: a suggestion a human accepts or edits.
@@ -291,6 +292,7 @@ type IncidentDutyCheckRequest struct {
 	DutyID     string `json:"dutyId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	Done       bool   `json:"done"`
 	DoneAt     int64  `json:"doneAt,omitempty" format:"event-ms" doc:"Epoch ms it was done; 0 = now"`
+	Reference  string `json:"reference,omitempty" maxLength:"50" limit:"ShortTextMax" doc:"The confirmation number the hotline or agency gave (done only)"`
 }
 
 // IncidentFilter is the data of listIncidentReport. Caregivers see their

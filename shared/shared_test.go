@@ -50,3 +50,12 @@ func TestEnvelopeJSON(t *testing.T) {
 		t.Errorf("RetryInfo: %s", b)
 	}
 }
+
+func TestExportFileName(t *testing.T) {
+	if got := shared.ExportFileName("attendance", " Maple House AFH ", "2026-11-01", "2026-11-30"); got != "attendance_maple-house-afh_2026-11-01_2026-11-30.csv" {
+		t.Errorf("name: %q", got)
+	}
+	if got := shared.ExportFileName("hours", "枫树之家 (Lynnwood)", "2026-11-01", "2026-11-07"); got != "hours_枫树之家-lynnwood_2026-11-01_2026-11-07.csv" {
+		t.Errorf("name: %q", got)
+	}
+}

@@ -49,6 +49,9 @@ const (
 	ConflictDisabled   ShiftConflictKind = "DISABLED"   // the caregiver's account is disabled (or no longer on staff)
 	ConflictCredential ShiftConflictKind = "CREDENTIAL" // the shift type's required credential is overdue or missing
 	ConflictPast       ShiftConflictKind = "PAST"       // copyLastWeek: the day is before today (not copied)
+	// ConflictOverHours: the caregiver's shifts of the week add up to more than
+	// ShiftWeekHoursMax (a warning in listByWeek; saves are not refused for it).
+	ConflictOverHours ShiftConflictKind = "OVER_HOURS"
 )
 
 // ShiftReportItemKind is what one prefilled hand-over line is about.
@@ -124,6 +127,9 @@ const (
 	ShiftReportSectionMax = 4096
 	// ShiftHoursRangeDaysMax bounds the hours report's range (about a quarter, as attendanceSummary).
 	ShiftHoursRangeDaysMax = 93
+	// ShiftWeekHoursMax: scheduled hours in one week above which the roster
+	// warns (overtime is due past 40 hours in a workweek, RCW 49.46.130).
+	ShiftWeekHoursMax = 40
 	// MyShiftsWeeks: my shifts lists this week and next.
 	MyShiftsWeeks = 2
 	// ShiftPrefillItemsMax bounds each prefilled section's items.
@@ -222,7 +228,7 @@ type SaveScheduleRequest struct {
 	ScheduleID  string                 `json:"scheduleId,omitempty" maxLength:"64" limit:"IDMax" doc:"Empty = a new schedule"`
 	Version     int                    `json:"version,omitempty" doc:"The version the edit was made on (edits only)"`
 	ShiftTypeID string                 `json:"shiftTypeId" minLength:"1" maxLength:"64" limit:"IDMax"`
-	Name        string                 `json:"name" minLength:"1" maxLength:"100" limit:"ScheduleNameMax"`
+	Name        string                 `json:"name,omitempty" maxLength:"100" limit:"ScheduleNameMax" doc:"Empty = the shift type's name and the week (\"Day · week of 11/29/2026\")"`
 	StartDate   string                 `json:"startDate" format:"date" doc:"YYYY-MM-DD; must be a Sunday"`
 	EndDate     string                 `json:"endDate" format:"date" doc:"YYYY-MM-DD; startDate to the Saturday after it"`
 	Assignments []ShiftAssignmentInput `json:"assignments" maxItems:"7" limit:"ScheduleDaysMax" doc:"At least one caregiver on at least one day"`
@@ -271,7 +277,7 @@ type CoverageGap struct {
 
 // ShiftConflict is one caregiver who cannot work one shift.
 type ShiftConflict struct {
-	Kind          ShiftConflictKind `json:"kind" enum:"LEAVE,OVERLAP,DISABLED,CREDENTIAL,PAST"`
+	Kind          ShiftConflictKind `json:"kind" enum:"LEAVE,OVERLAP,DISABLED,CREDENTIAL,PAST,OVER_HOURS"`
 	ScheduleID    string            `json:"scheduleId"`
 	ShiftTypeID   string            `json:"shiftTypeId"`
 	ShiftTypeName string            `json:"shiftTypeName"`
@@ -467,4 +473,11 @@ type HoursReport struct {
 	TotalScheduled      int              `json:"totalScheduled" doc:"Minutes"`
 	TotalScheduledSoFar int              `json:"totalScheduledSoFar" doc:"Minutes scheduled up to now"`
 	TotalWorked         int              `json:"totalWorked" doc:"Minutes"`
+}
+
+// HoursExportQuery is GET /api/care/shiftHours/export: the scheduled versus
+// worked report of a range as CSV (payroll), one row per caregiver.
+type HoursExportQuery struct {
+	StartDate string `query:"startDate" json:"startDate,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD; empty = this week's Sunday"`
+	EndDate   string `query:"endDate" json:"endDate,omitempty" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD inclusive; empty = startDate + 6; at most ShiftHoursRangeDaysMax days"`
 }

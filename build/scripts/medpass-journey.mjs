@@ -4,12 +4,10 @@
 //              (a pass is charted from 60 minutes before its time) and on today's facility day; prints
 //              today's two pass ids, the only passes on her card, in the card's order.
 //   logas    — Wei logs that pass GIVEN on the cloud (another device); usage: logas <passId> <clientId>.
-// HEARTH_URL names the cloud. Uses the UI's own password encoding and request signing.
-import { encodePassword } from '../../frontend/src/lib/crypto/password-codec.js';
-import { computeSign } from '../../frontend/src/lib/api/signing.js';
+// HEARTH_URL names the cloud. Calls go through the browser journeys' API client (frontend/e2e/api.mjs).
+import { apiClient } from '../../frontend/e2e/api.mjs';
 
-const BASE = (process.env.HEARTH_URL || 'http://127.0.0.1:18190').replace(/\/$/, '');
-const PASSWORD = 'Demo@2026x'; // cloud/feature/demo DemoPassword
+const api = apiClient('medpass-journey');
 const ZONE = 'America/Los_Angeles'; // Maple House's zone in the demo
 const MINUTE = 60_000;
 
@@ -20,36 +18,14 @@ function facilityClock(ms) {
   return { day: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
 }
 
-async function call(path, { method = 'GET', body, token, query = {} } = {}) {
-  const t = Date.now();
-  const params = new URLSearchParams({ t: String(t), ...query });
-  const headers = { 'Cache-Control': 'no-cache', 'Accept-Language': 'en-US', 'X-Device-Id': 'medpass-journey' };
-  if (token) {
-    headers.Authorization = `Bearer ${token}`;
-    headers.Sign = computeSign(token, t, path);
-  }
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${BASE}/api${path}?${params}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json();
-  if (env.code !== '0000') throw new Error(`${method} ${path}: HTTP ${res.status} ${env.code} ${env.message}`);
-  return env.data;
+/** A call's data as `token` (an error naming the call for any code but 0000). */
+function call(path, { token, ...options } = {}) {
+  return api.call(token, path, options);
 }
 
-async function signIn(account, email) {
-  const key = (await call('/system/config/public')).loginAesKey;
-  const since = Date.now();
-  let r = await call('/system/user/login', { method: 'POST', body: { account, password: encodePassword(PASSWORD, key) } });
-  if (r.twoFactorAuthentication) {
-    const admin = await signIn('superadmin');
-    let code;
-    for (let i = 0; i < 50 && !code; i++) {
-      const mails = (await call('/system/dev/outbox', { token: admin, query: { to: email } })) ?? [];
-      code = mails.filter((m) => m.sentTime >= since - 2000).sort((a, b) => b.sentTime - a.sentTime)[0]?.body.match(/\b(\d{6})\b/)?.[1];
-      if (!code) await new Promise((res) => setTimeout(res, 200));
-    }
-    r = await call('/system/user/twoFactorAuthentication', { method: 'POST', body: { account, verifyCode: code, challengeId: r.challengeId } });
-  }
-  return r.token;
+/** Signs in through the API, with the code e-mailed to `email` when the account has two-factor sign-in. */
+function signIn(account, email) {
+  return api.apiSignInWithCode(account, email);
 }
 
 const [what, ...args] = process.argv.slice(2);

@@ -116,18 +116,23 @@ sleep 4
 shot 1-signed-in
 click 68 250 # eMARs in the sidebar (today)
 sleep 3
+# The "Passes due now" tile (the second, under the clock-in prompt) shows only cards with a pass due now:
+# the journey's resident, first by her last name among them, whatever else is overdue at this hour.
+click 473 341
+sleep 2
 shot 2-today-online
 
 # Step 3: Wei logs the second pass on another device; then the cloud goes away.
 HEARTH_URL="$cloud_url" node "$root/build/scripts/medpass-journey.mjs" logas "$pass_b" wei-journey-0001 >/dev/null || fail "Wei could not log on the cloud"
 stop_cloud
-click 993 196 # Refresh: the day comes from this computer, under the offline banner (30 px)
+click 971 267 # Refresh: the day comes from this computer, under the offline banner (30 px)
 sleep 2
 shot 3-offline
 
 # Step 4: Amina logs the second pass (second item) and then the first pass (first item) as given, on
 # time: the dialog's Given choice, then Tab past the note to "Log pass". The items are the first card's
-# first two (446 and 500 online, 30 px lower under the offline banner).
+# first two (539 and 593 online, 30 px lower under the offline banner); a logged pass leaves the "due now"
+# view, so the first stays where it is.
 log_pass() { # y of the item
   click 485 "$1"
   sleep 1.5
@@ -138,10 +143,10 @@ log_pass() { # y of the item
   xdotool key --window "$win" Return
   sleep 2
 }
-log_pass 530
+log_pass 623
 shot 4-b-kept
 [ "$(kept "$pass_b" | cut -d'|' -f1,2)" = "WAITING|Amina Njoroge" ] || fail "the second pass was not kept here: $(kept "$pass_b")"
-log_pass 476
+log_pass 569
 shot 5-a-kept
 [ "$(kept "$pass_a" | cut -d'|' -f1,2)" = "WAITING|Amina Njoroge" ] || fail "the first pass was not kept here: $(kept "$pass_a")"
 

@@ -22,6 +22,7 @@ const appJS = "console.log('hearth, the whole script');"
 var brJS = []byte("\x1b\x27\x00brotli-bytes")
 
 func gz(t *testing.T, s string) []byte {
+	t.Helper()
 	var b bytes.Buffer
 	w := gzip.NewWriter(&b)
 	_, _ = io.WriteString(w, s)
@@ -32,7 +33,7 @@ func gz(t *testing.T, s string) []byte {
 }
 
 // getEncoded sends a GET with the given Accept-Encoding ("" sends none) and returns the body as it came.
-func getEncoded(t *testing.T, e *servertest.Env, path, acceptEncoding string) (*http.Response, []byte) {
+func getEncoded(t *testing.T, e *servertest.Env, path, acceptEncoding string) (answer, []byte) {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodGet, e.HTTP.URL+path, nil)
 	if err != nil {
@@ -49,7 +50,7 @@ func getEncoded(t *testing.T, e *servertest.Env, path, acceptEncoding string) (*
 	if err != nil {
 		t.Fatal(err)
 	}
-	return resp, b
+	return answer{StatusCode: resp.StatusCode, Header: resp.Header}, b
 }
 
 // A phone gets the UI's scripts compressed the best way it accepts, and the API's larger answers gzipped.

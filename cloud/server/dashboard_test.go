@@ -112,7 +112,9 @@ func TestDashboardCards(t *testing.T) {
 					cleared++
 				}
 			}
-			if done.Count != day.Completed || overdue.Count != day.Expired || done.Count+toDo.Count+overdue.Count+cleared != day.Total ||
+			var late int // overdue is every day's late tasks (countExpiredTasks, the sidebar's number)
+			c.Get(t, "/api/care/taskInfo/countExpiredTasks").OK(t).Into(t, &late)
+			if done.Count != day.Completed || overdue.Count != late || done.Count+toDo.Count+day.Expired+cleared != day.Total ||
 				card.Link != "/task" || day.Total == 0 || (overdue.Count > 0) != (overdue.Tone == shared.ToneDanger) {
 				t.Errorf("%s today's tasks card %+v, list %d total %d done %d expired", who, card, day.Total, day.Completed, day.Expired)
 			}
@@ -162,8 +164,8 @@ func TestDashboardCards(t *testing.T) {
 		if it := line(t, c["myShift"], "nextShift"); it.Time == 0 || len(it.Names) != 1 || c["myShift"].Link != "/your-status" {
 			t.Errorf("my next shift: %+v", c["myShift"])
 		}
-		if c["residents"].Link != "/resident" {
-			t.Errorf("a caregiver's residents card leads to their list: %+v", c["residents"])
+		if c["residents"].Link != "/resident" || len(c["residents"].Items) != 1 || c["residents"].Items[0].Key != "residentsActive" {
+			t.Errorf("a caregiver's residents card leads to their list, without rooms or the plan's limit: %+v", c["residents"])
 		}
 		var mine int
 		carer.Get(t, "/api/care/applicationForm/countReminders").OK(t).Into(t, &mine)

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -24,12 +25,14 @@ import (
 	"hearth/cloud/feature/carerecord"
 	"hearth/cloud/feature/disposal"
 	"hearth/cloud/feature/file"
+	"hearth/cloud/feature/funcperm"
 	"hearth/cloud/feature/iam"
 	"hearth/cloud/feature/im"
 	"hearth/cloud/feature/incident"
 	"hearth/cloud/feature/medication"
 	"hearth/cloud/feature/menu"
 	"hearth/cloud/feature/notification"
+	"hearth/cloud/feature/platformdash"
 	"hearth/cloud/feature/request"
 	"hearth/cloud/feature/resident"
 	"hearth/cloud/feature/shift"
@@ -38,6 +41,7 @@ import (
 	"hearth/cloud/feature/taskrule"
 	"hearth/cloud/feature/tenant"
 	"hearth/cloud/feature/ticket"
+	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/blob"
 	"hearth/cloud/platform/config"
@@ -45,11 +49,13 @@ import (
 	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/mail"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/realtime"
 	"hearth/cloud/platform/shell"
 	"hearth/cloud/platform/upload"
 	"hearth/cloud/platform/web"
+	"hearth/frontend"
 	"hearth/shared"
 )
 
@@ -104,10 +110,17 @@ type Server struct {
 	// Realtime holds this process's chat sockets (/api/im/ws) and carries chat frames to them,
 	// and on PostgreSQL to the other replicas' (Run listens for theirs).
 	Realtime *realtime.Hub
+	// Params are the run-time parameters (/params-setting); Run listens for other replicas' changes of them and of menus and function permissions.
+	Params *param.Params
 }
 
 // New builds the server.
-func New(d Deps) (*Server, error) {
+func New(d Deps) (*Server, error) { return build(d, nil) }
+
+// build is New with rewire, which tests use to change a feature's Deps (a
+// pointer to them) before the feature is built: drop a collaborator and see
+// the server refuse to start. New passes nil.
+func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	jobClock := d.Now // nil: jobs go by the database's clock, the same on every replica
 	if d.Now == nil {
 		d.Now = time.Now
@@ -133,15 +146,6 @@ func New(d Deps) (*Server, error) {
 	r := chi.NewRouter()
 	r.Use(web.Observe(d.Log), web.SecurityHeaders, middleware.Timeout(RequestTimeout))
 	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
-	r.Get("/readyz", func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		if err := d.DB.Ping(ctx); err != nil {
-			http.Error(w, "database unreachable", http.StatusServiceUnavailable)
-			return
-		}
-		_, _ = w.Write([]byte("ready\n"))
-	})
 	// Metrics are served on their own address (ServeMetrics, HEARTH_METRICS_ADDR), not to the API's callers.
 	r.Handle("/metrics", http.NotFoundHandler())
 
@@ -151,17 +155,39 @@ func New(d Deps) (*Server, error) {
 	// feature's New refuses a Deps with one missing, and New returns that error,
 	// so a server wired without one does not start. Collaborators come first.
 	announce := queue.Announce // business events, enqueued in the writing transaction
-	people := iam.New(d.DB, tokens, d.Mail, d.Config, d.Log, d.Now)
+	// Run-time parameters and the versions of the platform's settings (parameters, menus,
+	// function permissions), which every replica reads again within a second of a change.
+	params := param.New(d.DB, param.NewVersions(d.DB), d.Log, paramDefaults(d.Config))
+	// Function permissions: the route guard applies the caller's package's rules to every facility call.
+	funcs := funcperm.New(d.DB, params.Versions(), d.Now)
+	api.Functions = funcs
+	people := iam.New(d.DB, tokens, d.Mail, d.Config, params, d.Log, d.Now)
 	api.Sessions = people
 	fc := d.Config.Files
 	if fc == (config.Files{}) {
 		fc = config.DefaultFiles(d.Config.DataDir)
 	}
-	blobs, err := blob.Open(fc.Dir)
+	blobs, err := blob.Open(fc.Dir, fc.S3)
 	if err != nil {
 		return nil, err
 	}
-	files, err := file.New(file.Deps{DB: d.DB, Blobs: blobs, Secret: d.Config.JWTSecret,
+	// Ready when the database answers and the file store is there (a wrong bucket, key or
+	// endpoint shows here, not at the first upload).
+	r.Get("/readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := d.DB.Ping(ctx); err != nil {
+			http.Error(w, "database unreachable", http.StatusServiceUnavailable)
+			return
+		}
+		if err := blobs.Ready(ctx); err != nil {
+			d.Log.Warn("readyz: file storage unreachable", "err", err)
+			http.Error(w, "file storage unreachable", http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = w.Write([]byte("ready\n"))
+	})
+	files, err := feature(rewire, file.New, file.Deps{DB: d.DB, Blobs: blobs, Secret: d.Config.JWTSecret,
 		Limits:   upload.Limits{MaxFileBytes: fc.MaxFileBytes, TenantBytes: fc.TenantBytes, MaxFiles: fc.MaxFilesPerCall},
 		Accounts: people, Log: d.Log, Now: d.Now})
 	if err != nil {
@@ -170,7 +196,7 @@ func New(d Deps) (*Server, error) {
 	// The one late collaborator: iam's avatar links come from the file service, which is
 	// built on iam. people.Wired (below) refuses to start without it.
 	people.SetAvatarURLs(files)
-	staffSvc, err := staff.New(staff.Deps{DB: d.DB, Files: files, Accounts: people, Mail: d.Mail, Announce: announce, Log: d.Log, Now: d.Now})
+	staffSvc, err := feature(rewire, staff.New, staff.Deps{DB: d.DB, Files: files, Accounts: people, Mail: d.Mail, Announce: announce, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +208,7 @@ func New(d Deps) (*Server, error) {
 	// In-app notifications: features Notify people in their own transactions; everyone reads their own.
 	notes := notification.New(d.DB, d.Log, d.Now)
 	// Attendance and the door kiosk (who is on shift).
-	clock, err := attendance.New(attendance.Deps{DB: d.DB, Mail: d.Mail, Avatars: files, Log: d.Log, Now: d.Now})
+	clock, err := feature(rewire, attendance.New, attendance.Deps{DB: d.DB, Mail: d.Mail, Avatars: files, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
@@ -200,12 +226,12 @@ func New(d Deps) (*Server, error) {
 	// channel), an incident for review (the other owners and admins), approved leave (the requester).
 	sockets := realtime.New(d.DB, tokens, people, d.Log)
 	people.OnSessionsChanged(sockets.Recheck)
-	chats, err := im.New(im.Deps{DB: d.DB, Files: files, Translator: aiSvc, Publisher: sockets, Config: d.Config.Chat, Log: d.Log, Now: d.Now})
+	chats, err := feature(rewire, im.New, im.Deps{DB: d.DB, Files: files, Translator: aiSvc, Publisher: sockets, Params: params, Config: d.Config.Chat, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
 	// Requests (leave and the like); decisions mailed, approved leave said in chat.
-	requests, err := request.New(request.Deps{DB: d.DB, Mail: d.Mail, Chat: chats, Log: d.Log, Now: d.Now})
+	requests, err := feature(rewire, request.New, request.Deps{DB: d.DB, Mail: d.Mail, Chat: chats, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
@@ -213,25 +239,25 @@ func New(d Deps) (*Server, error) {
 	// going out and returning, refused and missed doses, vital checks left undone and the vitals
 	// of med passes and tasks write on it, each in the transaction of its event. Progress notes in
 	// Spanish or Chinese get an English rendering (a job through the AI service).
-	records, err := carerecord.New(carerecord.Deps{DB: d.DB, Translator: aiSvc, Queue: queue, Now: d.Now})
+	records, err := feature(rewire, carerecord.New, carerecord.Deps{DB: d.DB, Translator: aiSvc, Queue: queue, Params: params, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
 	// Care plans and daily tasks, the routine sessions and the calendar.
-	tasks, err := task.New(task.Deps{DB: d.DB, Chart: records, Log: d.Log, Now: d.Now})
+	tasks, err := feature(rewire, task.New, task.Deps{DB: d.DB, Chart: records, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
 	// The eMAR: orders, med passes, PRN, med history; overdue warnings to the people on shift
 	// (attendance) through notifications and Hearth's chat; refused and missed doses on the record.
-	meds, err := medication.New(medication.Deps{DB: d.DB, Files: files, Notify: notes, OnShift: clock, Chart: records, Chat: chats,
-		Log: d.Log, Now: d.Now})
+	meds, err := feature(rewire, medication.New, medication.Deps{DB: d.DB, Files: files, Notify: notes, OnShift: clock, Chart: records, Chat: chats,
+		Params: params, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
 	// Residents and the move-in wizard: a completed move-in activates the care plan's tasks and
 	// the medications' passes and is a business event (the task creation rules make their tasks).
-	residents, err := resident.New(resident.Deps{DB: d.DB, Files: files, MaxResidents: planMax, Tasks: tasks, Meds: meds,
+	residents, err := feature(rewire, resident.New, resident.Deps{DB: d.DB, Files: files, MaxResidents: planMax, Tasks: tasks, Meds: meds,
 		Announce: announce, Chart: records, Now: d.Now})
 	if err != nil {
 		return nil, err
@@ -246,14 +272,14 @@ func New(d Deps) (*Server, error) {
 	// (leave from requests, credentials from the staff rules engine), reminders every
 	// 5 minutes (the evening before and an hour before), shift reports (business event
 	// SHIFT_REPORT) and scheduled-versus-worked hours.
-	shifts, err := shift.New(shift.Deps{DB: d.DB, MaxReports: d.Config.PlanMaxShiftReports, Notify: notes, Credentials: staffSvc,
+	shifts, err := feature(rewire, shift.New, shift.Deps{DB: d.DB, MaxReports: d.Config.PlanMaxShiftReports, Notify: notes, Credentials: staffSvc,
 		Announce: announce, Chat: chats, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
 	// Incident reports: drafts, review with the reporting duties (RCW 74.34, WAC 388-76-10225),
 	// AI analyses (a job after submit), approval; accepted care plan changes are a business event.
-	incidents, err := incident.New(incident.Deps{DB: d.DB, MaxReports: d.Config.PlanMaxIncidentReports, Notify: notes, Files: files,
+	incidents, err := feature(rewire, incident.New, incident.Deps{DB: d.DB, MaxReports: d.Config.PlanMaxIncidentReports, Notify: notes, Files: files,
 		Announce: announce, Analyzer: aiSvc, Queue: queue, Chat: chats, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
@@ -264,7 +290,10 @@ func New(d Deps) (*Server, error) {
 
 	// Routes and background jobs, in the order the API document lists them.
 	iam.Routes(api, people)
-	menu.Routes(api, menu.New(d.DB))
+	menu.Routes(api, menu.New(d.DB, params.Versions(), frontend.Pages(), frontend.MenuNameKeys())) // the pages and menu names the UI has
+	param.Routes(api, params)
+	funcperm.Routes(api, funcs)
+	audit.Routes(api, audit.NewReader(d.DB)) // /IAM/audit-logs: read and export only
 	file.Routes(api, files)
 	staff.Routes(api, staffSvc, staff.BodyLimit(files.Limits()))
 	ticket.Routes(api, tickets)
@@ -272,8 +301,15 @@ func New(d Deps) (*Server, error) {
 	notes.RegisterJobs(queue) // notifications older than 90 days removed daily
 	attendance.Routes(api, clock)
 	request.Routes(api, requests)
-	// Facility settings (the owner's name, address, time zone and licence number).
-	tenant.Routes(api, tenant.NewService(d.DB, d.Now))
+	// Facility settings (the owner's name, address, time zone and licence number), sign-up,
+	// review and the super admin's homes; the super admin's people pages.
+	homes, err := feature(rewire, tenant.New, tenant.Deps{DB: d.DB, Accounts: people, Mail: d.Mail, Config: d.Config, Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	tenant.Routes(api, homes)
+	platformdash.Routes(api, platformdash.New(d.DB, d.Now))
+	iam.AdminRoutes(api, people)
 	resident.Routes(api, residents, uploadLimit(fc))
 	task.Routes(api, tasks)
 	tasks.RegisterJobs(queue)                         // expiry every 5 minutes, the horizon every hour
@@ -339,7 +375,27 @@ func New(d Deps) (*Server, error) {
 		}
 		r.ServeHTTP(w, req)
 	})
-	return &Server{db: d.DB, log: d.Log, Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Staff: staffSvc, Attendance: clock, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats}, nil
+	return &Server{db: d.DB, log: d.Log, Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Staff: staffSvc, Attendance: clock, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats, Params: params}, nil
+}
+
+// feature builds one feature from its Deps, which rewire (when a test gives
+// one) may change first.
+func feature[D, S any](rewire func(any), newFeature func(D) (S, error), deps D) (S, error) {
+	if rewire != nil {
+		rewire(&deps)
+	}
+	return newFeature(deps)
+}
+
+// paramDefaults are the run-time parameters' defaults the environment sets:
+// HEARTH_CHAT_RECALL_SECONDS is the chat recall window's until the super
+// admin changes it at /params-setting.
+func paramDefaults(cfg *config.Config) param.Defaults {
+	defaults := param.Defaults{}
+	if cfg.Chat.RecallSeconds > 0 {
+		defaults[param.ChatRecallSeconds.Key()] = strconv.Itoa(cfg.Chat.RecallSeconds)
+	}
+	return defaults
 }
 
 // uploadLimit bounds a feature's upload request: every file at its limit, plus room for the form.
@@ -365,8 +421,10 @@ func (s *Server) Run(ctx context.Context) error {
 	go func() { chatted <- s.Realtime.Run(ctx) }()
 	versions := make(chan error, 1)
 	go func() { versions <- keep.Listen(ctx, s.db, s.log) }()
+	settings := make(chan error, 1)
+	go func() { settings <- s.Params.Versions().Listen(ctx, s.log) }()
 	err := s.Files.Run(ctx)
-	return errors.Join(err, <-listened, <-worked, <-chatted, <-versions)
+	return errors.Join(err, <-listened, <-worked, <-chatted, <-versions, <-settings)
 }
 
 // ServeMetrics serves h (Server.Metrics) at addr until ctx ends: a listener
@@ -414,7 +472,8 @@ func Serve(ctx context.Context, cfg *config.Config, h http.Handler, log *slog.Lo
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
-	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	// The drain outlives ctx, which has just ended.
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err

@@ -24,7 +24,13 @@ var ui = fstest.MapFS{
 	"assets/app-1.js": {Data: []byte("console.log('hearth')")},
 }
 
-func fetch(t *testing.T, e *servertest.Env, method, path string) (*http.Response, string) {
+// answer is what fetch and getEncoded read of a response, its body closed.
+type answer struct {
+	StatusCode int
+	Header     http.Header
+}
+
+func fetch(t *testing.T, e *servertest.Env, method, path string) (answer, string) {
 	t.Helper()
 	req, err := http.NewRequest(method, e.HTTP.URL+path, nil)
 	if err != nil {
@@ -36,7 +42,7 @@ func fetch(t *testing.T, e *servertest.Env, method, path string) (*http.Response
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	return resp, string(b)
+	return answer{StatusCode: resp.StatusCode, Header: resp.Header}, string(b)
 }
 
 func TestProbesHeadersAndUI(t *testing.T) {
@@ -300,15 +306,42 @@ func TestSpecPathAlias(t *testing.T) {
 	e.Client().Get(t, "/api/im/dashboard/").Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
 }
 
-// Without HEARTH_DEV the development outbox does not exist.
+// Without HEARTH_DEV the development outbox and the picture codes' answers do not exist.
 func TestDevOutboxOnlyInDevelopment(t *testing.T) {
 	t.Parallel()
 	e := servertest.Start(t, dbtest.SQLite(t), servertest.Options{NotDev: true, Outbox: true})
 	admin := e.SignIn(t, "superadmin")
 	admin.Get(t, "/api/system/dev/outbox").Is(t, http.StatusOK, shared.CodeNotFound)
+	var pic shared.CaptchaResult
+	e.Client().Get(t, "/api/system/user/getCaptcha").OK(t).Into(t, &pic)
+	admin.Get(t, "/api/system/dev/captcha?captchaId="+pic.CaptchaID).Is(t, http.StatusOK, shared.CodeNotFound)
 	var cfg shared.PublicConfig
 	e.Client().Get(t, "/api/system/config/public").OK(t).Into(t, &cfg)
 	if cfg.Dev {
 		t.Error("public config says dev")
+	}
+}
+
+// On a development server the super admin reads a picture code's answer (browser journeys pass the sign-up
+// with it); nobody else does, and an unknown code has none.
+func TestDevCaptchaAnswer(t *testing.T) {
+	t.Parallel()
+	e := servertest.Start(t, dbtest.SQLite(t))
+	var pic shared.CaptchaResult
+	e.Client().Get(t, "/api/system/user/getCaptcha").OK(t).Into(t, &pic)
+	var got shared.DevCaptcha
+	e.SignIn(t, "superadmin").Get(t, "/api/system/dev/captcha?captchaId="+pic.CaptchaID).OK(t).Into(t, &got)
+	if got.Answer == "" {
+		t.Fatal("no answer")
+	}
+	e.SignIn(t, "superadmin").Get(t, "/api/system/dev/captcha?captchaId=unknown").Is(t, http.StatusOK, shared.CodeNotFound)
+	e.SignIn(t, "owner_birch").Get(t, "/api/system/dev/captcha?captchaId="+pic.CaptchaID).Is(t, http.StatusOK, shared.CodeForbidden)
+	e.Client().Get(t, "/api/system/dev/captcha?captchaId="+pic.CaptchaID).Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
+	// The answer passes the picture code of a sign-in check.
+	var taken bool
+	e.Client().Post(t, "/api/system/user/checkAccount", shared.CheckAccountRequest{Account: "someone_new", CaptchaID: pic.CaptchaID, CaptchaCode: got.Answer}).
+		OK(t).Into(t, &taken)
+	if taken {
+		t.Error("someone_new is taken")
 	}
 }

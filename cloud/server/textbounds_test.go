@@ -239,6 +239,7 @@ var formData = regexp.MustCompile(`multipart data: (\w+)`)
 
 // probes makes one probe per text field of every operation.
 func (doc *openAPIDoc) probes(t *testing.T, nowMillis int64) []probe {
+	t.Helper()
 	g := &valueMaker{doc: doc, now: nowMillis}
 	var out []probe
 	paths := make([]string, 0, len(doc.Paths))

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -20,6 +21,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
 	"hearth/cloud/platform/jobs"
+	"hearth/cloud/server"
 	"hearth/cloud/server/servertest"
 )
 
@@ -44,11 +46,11 @@ func TestMissingCollaboratorStopsTheServer(t *testing.T) {
 		}{
 			// Everything but the resident's record: refused and missed doses would write nothing.
 			{"medication without its chart", func() error {
-				_, err := medication.New(medication.Deps{DB: d, Files: s.Files, Notify: s.Notifications, OnShift: s.Attendance, Chat: s.Chat})
+				_, err := medication.New(medication.Deps{DB: d, Files: s.Files, Notify: s.Notifications, OnShift: s.Attendance, Chat: s.Chat, Params: s.Params})
 				return err
 			}, []string{"Chart"}},
 			{"medication", func() error { _, err := medication.New(medication.Deps{DB: d}); return err },
-				[]string{"Files", "Notify", "OnShift", "Chart", "Chat"}},
+				[]string{"Files", "Notify", "OnShift", "Chart", "Chat", "Params"}},
 			{"task", func() error { _, err := task.New(task.Deps{DB: d}); return err }, []string{"Chart"}},
 			{"resident", func() error { _, err := resident.New(resident.Deps{DB: d}); return err },
 				[]string{"Files", "Tasks", "Meds", "Announce", "Chart"}},
@@ -57,15 +59,15 @@ func TestMissingCollaboratorStopsTheServer(t *testing.T) {
 			{"incident", func() error { _, err := incident.New(incident.Deps{DB: d}); return err },
 				[]string{"Notify", "Files", "Announce", "Analyzer", "Queue", "Chat"}},
 			{"request", func() error { _, err := request.New(request.Deps{DB: d}); return err }, []string{"Mail", "Chat"}},
-			{"carerecord", func() error { _, err := carerecord.New(carerecord.Deps{DB: d, Queue: q}); return err }, []string{"Translator"}},
+			{"carerecord", func() error { _, err := carerecord.New(carerecord.Deps{DB: d, Queue: q}); return err }, []string{"Translator", "Params"}},
 			{"staff", func() error { _, err := staff.New(staff.Deps{DB: d}); return err }, []string{"Files", "Accounts", "Mail", "Announce"}},
 			{"attendance", func() error { _, err := attendance.New(attendance.Deps{DB: d}); return err }, []string{"Mail", "Avatars"}},
 			{"im", func() error { _, err := im.New(im.Deps{DB: d, Config: config.Chat{}}); return err },
-				[]string{"Files", "Translator", "Publisher"}},
+				[]string{"Files", "Translator", "Publisher", "Params"}},
 			{"file", func() error { _, err := file.New(file.Deps{DB: d, Secret: []byte("x")}); return err }, []string{"Blobs", "Accounts"}},
 			{"db", func() error { _, err := task.New(task.Deps{Chart: s.Records}); return err }, []string{"DB"}},
 			// The one collaborator set after New (the file service is built on iam): the server checks it.
-			{"iam", func() error { return iam.New(d, nil, nil, e.Config, nil, nil).Wired() }, []string{"AvatarURLs"}},
+			{"iam", func() error { return iam.New(d, nil, nil, e.Config, nil, nil, nil).Wired() }, []string{"Params", "AvatarURLs"}},
 		}
 		for _, c := range cases {
 			err := c.build()
@@ -83,4 +85,53 @@ func TestMissingCollaboratorStopsTheServer(t *testing.T) {
 			t.Errorf("the server's iam: %v", err)
 		}
 	})
+}
+
+// server.New itself refuses to start when a feature is wired without a
+// collaborator it needs, and its error names the feature and the collaborator
+// (`hearth serve` returns it and exits). Wired as New wires them, it starts.
+func TestServerWithoutACollaboratorDoesNotStart(t *testing.T) {
+	t.Parallel()
+	d := dbtest.SQLite(t)
+	deps := func() server.Deps {
+		return server.Deps{DB: d, Log: slog.New(slog.DiscardHandler), Config: &config.Config{
+			DataDir: t.TempDir(), JWTSecret: []byte(servertest.JWTSecret), LoginAESKey: []byte(config.DevLoginAESKey)}}
+	}
+	for _, c := range []struct {
+		name string
+		drop func(featureDeps any)
+		want string
+	}{
+		// A refused or missed dose would write nothing on the resident's record.
+		{"medication without the resident's record", func(fd any) {
+			if m, ok := fd.(*medication.Deps); ok {
+				m.Chart = nil
+			}
+		}, "medication: missing collaborators Chart"},
+		// An incident submitted would never be analysed.
+		{"incident without its analyzer", func(fd any) {
+			if i, ok := fd.(*incident.Deps); ok {
+				i.Analyzer = nil
+			}
+		}, "incident: missing collaborators Analyzer"},
+		// Coverage would not know whose credentials have lapsed.
+		{"shift without the staff rules engine", func(fd any) {
+			if s, ok := fd.(*shift.Deps); ok {
+				s.Credentials = nil
+			}
+		}, "shift: missing collaborators Credentials"},
+		{"staff without mail", func(fd any) {
+			if s, ok := fd.(*staff.Deps); ok {
+				s.Mail = nil
+			}
+		}, "staff: missing collaborators Mail"},
+	} {
+		srv, err := server.NewRewired(deps(), c.drop)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: server.New = %v, %v; want the error %q", c.name, srv != nil, err, c.want)
+		}
+	}
+	if _, err := server.NewRewired(deps(), func(any) {}); err != nil {
+		t.Fatalf("server.New with every collaborator: %v", err)
+	}
 }

@@ -113,16 +113,20 @@ describe('progress notes, health monitor and care monitor', () => {
     });
 
     await step('vitals: a typing mistake is refused, a high blood pressure is saved and flagged', async () => {
-      await page.goto(`/resident/detail?residentId=${written[0].residentId}&tab=health`);
-      await page.getByTestId('health-tab').waitFor();
-      await page.getByTestId('health-record').click();
+      // From the residents list: "Record vitals" opens the health monitor with the entry open.
+      await page.goto('/resident');
+      await page.locator(`[data-testid="resident-row"][data-resident-id="${written[0].residentId}"]`).getByTestId('resident-vitals').click();
+      await page.waitForURL((u) => u.pathname === '/resident/detail' && u.searchParams.get('tab') === 'health');
       await page.getByTestId('vitals-form').waitFor();
       await page.getByTestId('vital-SYSTOLIC_BP').fill('400');
       await page.getByTestId('vital-DIASTOLIC_BP').fill('96');
       await page.getByTestId('vitals-save').click();
       await page.locator('[data-field-error="vital-SYSTOLIC_BP"]').getByText(/Check the reading/).waitFor();
       await page.getByTestId('vital-SYSTOLIC_BP').fill('168');
+      // Above her normal range: said while typing, before any save.
+      assert.equal(await page.getByTestId('vital-SYSTOLIC_BP-flag').getAttribute('data-flag'), 'high');
       await page.getByTestId('vital-HEART_RATE').fill('72');
+      assert.equal(await page.getByTestId('vital-HEART_RATE-flag').count(), 0, 'a heart rate of 72 is within the normal range');
       await screenshot(page, 'carerecord-vitals');
       await page.getByTestId('vitals-save').click();
       await toastSays(page, 'Readings saved; some are outside the normal range');

@@ -50,10 +50,11 @@ describe('incident reports', () => {
       // A fall asks for the resident and the injuries; an incident of the home would not.
       await page.locator('#incident-resident').waitFor();
       await page.locator('#incident-injuries').waitFor();
-      // Submit before the required answers: the form names them.
+      // What blocks submit is listed at the button before any press; a press marks the fields too.
+      await page.getByTestId('incident-blockers').getByText('Choose the resident.').waitFor();
       await page.getByTestId('incident-submit').click();
-      await page.getByText('Choose the resident.').waitFor();
-      await page.getByText('Say what happened.').waitFor();
+      await page.locator('[data-field-error="incident-resident"]').getByText('Choose the resident.').waitFor();
+      await page.locator('[data-field-error="incident-narrative"]').getByText('Say what happened.').waitFor();
       const resident = page.locator('#incident-resident option').nth(1);
       residentId = (await resident.getAttribute('value')) ?? '';
       await page.locator('#incident-resident').selectOption(residentId);
@@ -120,13 +121,29 @@ describe('incident reports', () => {
       await page.getByTestId('incident-duty').first().waitFor();
     });
 
+    await step('the law first: the open mandatory duties head the review; one is marked done with a confirmation number', async () => {
+      const law = page.getByTestId('incident-law');
+      await law.waitFor();
+      const first = law.getByTestId('incident-law-duty').first();
+      const code = await first.getAttribute('data-code');
+      await first.getByTestId('incident-law-reference').fill('CN-4417');
+      await screenshot(page, 'incident-law-first');
+      await first.getByTestId('incident-law-done').click();
+      await toastSays(page, 'Duty updated');
+      const row = page.locator(`[data-testid="incident-duty"][data-code="${code}"][data-status="done"]`);
+      await row.waitFor();
+      await row.getByText(/CN-4417/).waitFor();
+    });
+
     await step('the final analysis without a provider is the rules-based checklist, said so', async () => {
       await page.getByTestId('incident-run-final').click();
       await toastSays(page, 'Final analysis ready');
       const final = page.locator('[data-testid="incident-analysis"][data-kind="FINAL"]');
       await final.waitFor();
       assert.equal(await final.getAttribute('data-provider'), 'rules');
-      await final.getByTestId('incident-rules-based').getByText(/Rules-based checklist/).waitFor();
+      // Said as a plain state, with the run button, not as a first possible cause.
+      await final.getByTestId('incident-rules-based').getByText('No AI analysis was available').waitFor();
+      await final.getByTestId('incident-run-analysis').waitFor();
       await final.getByText('Possible causes').waitFor();
     });
 

@@ -26,10 +26,15 @@ describe('Hearth journeys', () => {
     await page.waitForURL('**/admin-dashboard');
     await page.getByRole('heading', { name: 'Platform dashboard' }).waitFor();
 
-    assert.deepEqual(await sidebarEntries(page), ['Platform dashboard', 'Support tickets', 'AI configuration', 'Task creation rules']);
-    // The platform's card: the demo's three facilities.
-    await page.getByTestId('card-tenants').waitFor();
-    assert.equal(await page.getByTestId('dash-facilities-count').textContent(), '3');
+    assert.deepEqual(await sidebarEntries(page), [
+      'Platform dashboard', 'Organization', 'Tenant', 'User', 'Role', 'Menu', 'Audit logs', 'Support tickets', 'AI configuration',
+      'Parameter settings', 'Task creation rules', 'Function APIs', 'Function permissions',
+    ]);
+    // The homes card: the demo's three homes, one on each plan (other journeys may add homes later).
+    await page.getByTestId('pdash-homes-total').waitFor();
+    for (const plan of ['FREE_PLAN', 'ESSENTIAL_PLAN', 'PREMIUM_PLAN']) {
+      assert.ok(Number(await page.getByTestId(`pdash-plan-${plan}-count`).textContent()) >= 1, plan);
+    }
     await screenshot(page, 'platform-dashboard');
   });
 
@@ -52,7 +57,7 @@ describe('Hearth journeys', () => {
     await page.waitForURL('**/dashboard');
     await page.locator('.hearth-header').getByText('Cedar Home AFH').first().waitFor();
     await page.getByTestId('card-approvals').waitFor();
-    assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Calendar', 'Tasks', 'Residents management', 'eMARs', 'Staff management', 'Shift management', 'Shift report', 'Message']);
+    assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Calendar', 'Tasks', 'Residents', 'eMARs', 'Staff management', 'Shift management', 'Shift report', 'Message']);
     // The demo's overdue credentials badge the staff entry (spec 000 §3 "Sidebar counts").
     await openMenu(page);
     await page.locator('nav a[data-menu-code="StaffManagement"] .hearth-nav-badge').waitFor();
@@ -78,7 +83,7 @@ describe('Hearth journeys', () => {
     await page.waitForURL('**/dashboard');
     await page.locator('.hearth-header').getByText('Birch Cottage AFH').first().waitFor();
     // The free plan has the tasks but not the calendar (spec 000 §6).
-    assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Tasks', 'Residents management', 'Staff management']);
+    assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Tasks', 'Residents', 'Staff management']);
   });
 
   test('5. the settings popover switches the language to Spanish and to Chinese', async () => {
@@ -102,6 +107,8 @@ describe('Hearth journeys', () => {
     const navZh = page.getByRole('navigation', { name: '主菜单' });
     assert.deepEqual(await navZh.locator('a .hearth-nav-label').allTextContents(), ['仪表盘', '日历', '任务', '住户', '电子给药记录', '事故', '交班报告', '消息', '我的状态']);
     await page.getByTestId('card-myStatus').getByText('我的状态').waitFor();
+    // The page's description follows the language too.
+    assert.equal(await page.locator('meta[name="description"]').getAttribute('content'), '成人家庭护理院管理平台');
     await screenshot(page, 'dashboard-zh-CN');
   });
 
@@ -116,6 +123,11 @@ describe('Hearth journeys', () => {
     await screenshot(page, 'not-found');
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL('**/dashboard');
+    // /robots.txt is a real robots file, not the app's page: nothing behind the sign-in page is for search engines.
+    const robots = await page.request.get('/robots.txt');
+    assert.equal(robots.status(), 200);
+    assert.match(robots.headers()['content-type'], /^text\/plain/);
+    assert.match(await robots.text(), /^Disallow: \/$/m);
   });
 
   test('7. a signed-out deep link returns there after sign-in', async () => {

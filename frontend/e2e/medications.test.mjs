@@ -83,7 +83,7 @@ describe('the medication pages', () => {
       const added = card(page, DRUG);
       await added.waitFor();
       assert.match(await added.getByTestId('med-flag-hold').textContent(), /Systolic blood pressure \(mmHg\): Hold if below 100\./);
-      assert.equal(await added.getByTestId('order-times').textContent(), '08:00 AM, 08:00 PM');
+      assert.equal(await added.getByTestId('order-times').textContent(), '8:00 AM, 8:00 PM');
     });
 
     await step('the prescriber holds it: it moves to On hold', async () => {

@@ -102,6 +102,9 @@ describe('shifts', () => {
 
     await step('shift type', async () => {
       await openFromMenu(page, 'Shift management', '/shift-management');
+      // The page opens on the roster; the shift types are its settings tab.
+      await page.getByTestId('roster').waitFor();
+      await page.getByTestId('tab-types').click();
       await page.getByTestId('shift-types').waitFor();
       await page.getByTestId('shift-type-add').click();
       const form = page.getByTestId('shift-type-form');
@@ -113,14 +116,14 @@ describe('shifts', () => {
       assert.equal(await form.getByText('Name is required').count(), 0, 'the message goes once the name is typed');
       await page.locator('#shift-type-start').fill('10:00 PM');
       await page.locator('#shift-type-end').fill('06:00 AM');
-      await page.getByTestId('shift-type-hours').getByText('10:00 PM to 06:00 AM (next day), 8 h 00 min long').waitFor();
+      await page.getByTestId('shift-type-hours').getByText('10:00 PM to 6:00 AM (next day), 8 h 00 min long').waitFor();
       await page.locator('#shift-type-staff').fill('1');
       await screenshot(page, 'shift-type-form');
       await page.getByTestId('shift-type-save').click();
       await toastSays(page, 'Shift type added');
       const row = page.locator(`[data-testid="shift-type-row"][data-name="${SHIFT}"]`);
       await row.waitFor();
-      assert.match(await row.textContent(), /10:00 PM to 06:00 AM \(next day\)/);
+      assert.match(await row.textContent(), /10:00 PM to 6:00 AM \(next day\)/);
       await row.getByTestId('shift-type-schedule').click();
       await page.waitForURL('**/shift-management/shift-scheduling/**');
     });

@@ -3,6 +3,7 @@
 // out in the browser and asks for leave; the owner approves it, sees the punches, and a credential upload
 // on the staff detail turns an overdue checklist item green; the attendance overview shows everyone's week.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { computeSign } from '../src/lib/api/signing.js';
 import { png } from './images.mjs';
@@ -277,6 +278,13 @@ describe('Staff, attendance and requests', () => {
     // The demo's kiosk punches synced the next morning are flagged, with words and not colour alone.
     assert.ok(late >= 1, 'a late (offline) punch is flagged this week or last');
     await screenshot(owner, 'staff-attendance-last-week');
+
+    // The week as CSV for payroll, named after the home and the week, a total per person in decimal hours.
+    const [download] = await Promise.all([owner.waitForEvent('download'), overview.getByTestId('attendance-export').click()]);
+    assert.match(download.suggestedFilename(), /^attendance_maple-house-afh_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    assert.equal(csv.split('\n')[0], 'Caregiver,Date,Hours,Still clocked in');
+    assert.match(csv, /Wei Chen,Total,\d+\.\d\d,/);
 
     // A name opens that person's attendance tab.
     await row('Wei Chen').getByTestId('overview-name').click();

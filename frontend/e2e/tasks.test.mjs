@@ -1,7 +1,7 @@
 // Daily tasks end to end (issue 14): admin_maple writes a task in the form whose window closes in about a
 // minute; caregiver_maple1 sees today's tasks, completes two, meets "already completed by" on a third, and
 // once the first one's window has closed completes it late with a reason and a remark; the calendar's
-// week view shows them; the resident profile lists the care plan and the upcoming events; an admin clears
+// week view (a phone's day view) shows them in their resident's session entries; the resident profile lists the care plan and the upcoming events; an admin clears
 // a resident's expired items; the owner edits the routine sessions. Nothing moves the server's clock: the
 // late task is one whose window really closes while the journey runs (within an hour after midnight,
 // facility time, no such window can open today, and the late steps are skipped, saying so).
@@ -133,6 +133,10 @@ describe('daily tasks', () => {
     await signIn(page, 'caregiver_maple1');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await openTasks(page);
+    // The list opens at the facility's current session; the journey's tasks (due five minutes ago) may sit in
+    // the session before it, so it shows the whole day.
+    await page.getByTestId('task-session').selectOption('all');
+    await page.waitForURL('**session=all**');
     for (const title of Object.values(TITLES)) await card(page, title).waitFor();
     // Mine only keeps what is assigned to the caregiver.
     await page.getByTestId('task-mine').click({ force: true });
@@ -163,16 +167,15 @@ describe('daily tasks', () => {
       await dialog.getByTestId('task-complete-submit').click();
       await toastSays(page, 'Task completed');
       await dialog.waitFor({ state: 'hidden' });
-      await page.locator(`[data-testid="task-record"][data-title="${title}"][data-state="done"]`).waitFor();
+      // Done, it folds away with the day's other done tasks.
+      await card(page, title).waitFor({ state: 'detached' });
     }
     await page.locator(`[data-testid="task-progress"][data-done="${doneBefore + 2}"]`).waitFor();
-    // "Hide done" leaves what is still to do.
-    await page.getByTestId('task-hide-done').click({ force: true });
-    await page.waitForURL('**open=1**');
-    await card(page, TITLES.bathe).waitFor({ state: 'detached' });
+    // One tap shows the done ones.
+    await page.getByTestId('task-now-done-toggle').click();
+    await page.waitForURL('**done=1**');
+    await page.locator(`[data-testid="task-record"][data-title="${TITLES.bathe}"][data-state="done"]`).waitFor();
     await card(page, TITLES.teeth).waitFor();
-    await page.getByTestId('task-hide-done').click({ force: true });
-    await card(page, TITLES.bathe).waitFor();
 
     // Another device completes the third first: the answer says who and when instead of a success.
     await card(page, TITLES.teeth).getByTestId('task-complete').click();
@@ -185,7 +188,7 @@ describe('daily tasks', () => {
     await dialog.getByTestId('task-complete-submit').click();
     const already = dialog.getByTestId('memo-already-completed');
     await already.waitFor();
-    assert.match(await already.textContent(), /^Already completed by Grace Kim at \d\d\/\d\d\/\d{4}, \d\d:\d\d [AP]M$/);
+    assert.match(await already.textContent(), /^Already completed by Grace Kim at \d\d\/\d\d\/\d{4}, \d{1,2}:\d\d [AP]M$/);
     assert.equal(await page.locator('.bp6-toast').filter({ hasText: 'Task completed' }).count(), 0, 'no success for a completion that changed nothing');
     await dialog.getByTestId('memo-close').click();
   });
@@ -202,8 +205,10 @@ describe('daily tasks', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await openTasks(page);
     // Overdue on today's list, in words and with an icon, and on the expired tab under the resident.
-    await page.locator(`[data-testid="task-record"][data-title="${TITLES.drink}"][data-state="overdue"]`).waitFor();
+    // Late tasks lead the list whatever the session.
+    await page.getByTestId('task-now-overdue').locator(`[data-testid="task-record"][data-title="${TITLES.drink}"][data-state="overdue"]`).waitFor();
     assert.equal(await card(page, TITLES.drink).getByTestId('task-state').textContent(), 'Overdue');
+    await page.locator('[data-testid="task-progress"]:not([data-overdue=""])').waitFor();
     assert.ok(Number(await page.getByTestId('task-progress').getAttribute('data-overdue')) >= 1);
     await page.getByRole('tab', { name: /^Expired/ }).click();
     const group = page.locator(`[data-testid="expired-resident"][data-resident-id="${residentId}"]`);
@@ -227,6 +232,8 @@ describe('daily tasks', () => {
 
     // Today's card now says it was done late; its memo keeps who, when, why and the remark.
     await page.getByRole('tab', { name: /^Today/ }).click();
+    await page.getByTestId('task-session').selectOption('all');
+    await page.getByTestId('task-now-done-toggle').click();
     const late = page.locator(`[data-testid="task-record"][data-title="${TITLES.drink}"][data-state="doneLate"]`);
     await late.waitFor();
     await late.getByTestId('task-memo').click();
@@ -254,33 +261,62 @@ describe('daily tasks', () => {
       await page.getByTestId('calendar').getByRole('tab', { name: new RegExp(`^${name}`, 'i') }).click();
       await page.locator(`[data-testid="calendar-page"][data-view="${type}"]`).waitFor();
     };
-    // The week on a wide window; a phone starts on the list.
+    // The week on a wide window; a phone starts on the list, and its time grid is the day.
     await page.locator(`[data-testid="calendar-page"][data-view="${NARROW ? 'listWeek' : 'timeGridWeek'}"]`).waitFor();
-    if (NARROW) await view('Week', 'timeGridWeek');
-    // One resident's week; a time slot shows a few entries and "+n more" lists the rest.
+    if (NARROW) await view('Day', 'timeGridDay');
+    // One resident's week: her tasks of a session are one entry whose dialog lists them; a time slot shows a
+    // few entries and "+n more" lists the rest.
     await page.getByTestId('calendar-resident-filter').selectOption({ label: RESIDENT });
-    const entry = (title, state) => page.locator(`[data-testid="calendar-entry"][data-state="${state}"]`).filter({ hasText: title }).first();
+    const group = page.getByTestId('calendar-group');
+    const closeGroup = async () => {
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await group.waitFor({ state: 'detached' });
+    };
+    // A task of the week (title, state): its own entry, or a row of its session's list (the dialog left open).
     const shown = async (title, state) => {
       await page.locator('[data-testid="calendar"][data-loading="false"]').waitFor();
-      if (await entry(title, state).isVisible()) return entry(title, state);
+      const single = page.locator(`[data-testid="calendar-entry"][data-kind="task"][data-state="${state}"]`).filter({ hasText: title }).first();
+      const row = group.locator('li').filter({ hasText: title }).filter({ has: page.locator(`[data-testid="task-state"][data-state="${state}"]`) });
+      const inGroups = async (scope) => {
+        const groups = scope.locator('[data-testid="calendar-entry"][data-kind="group"]');
+        for (let i = 0; i < (await groups.count()); i++) {
+          if (!(await groups.nth(i).isVisible())) continue;
+          await groups.nth(i).click();
+          await group.waitFor();
+          if ((await row.count()) > 0) return row.first().getByTestId('calendar-group-task');
+          await closeGroup();
+        }
+        return null;
+      };
+      if (await single.isVisible()) return single;
+      const found = await inGroups(page.getByTestId('calendar'));
+      if (found) return found;
       const more = page.getByTestId('calendar').getByRole('button', { name: /^\+\d+/ });
       for (let i = 0; i < (await more.count()); i++) {
         await more.nth(i).click();
-        if (await entry(title, state).isVisible()) return entry(title, state);
+        const popover = page.getByRole('dialog').last();
+        if (await single.isVisible()) return single;
+        const inMore = await inGroups(popover);
+        if (inMore) return inMore;
         await page.keyboard.press('Escape');
       }
-      throw new Error(`${title} (${state}) is not on the week view`);
+      throw new Error(`${title} (${state}) is not on the calendar`);
+    };
+    const done = async () => {
+      if ((await group.count()) > 0) await closeGroup();
+      await page.keyboard.press('Escape');
     };
     await shown(TITLES.bathe, 'done');
-    await page.keyboard.press('Escape');
+    await done();
     await shown(TITLES.walk, 'done');
-    await page.keyboard.press('Escape');
+    await done();
     await screenshot(page, 'tasks-calendar-week');
     await (await shown(...(closesAt ? [TITLES.drink, 'doneLate'] : [TITLES.walk, 'done']))).click();
-    const memo = page.getByRole('dialog');
+    const memo = page.getByRole('dialog').filter({ has: page.getByTestId('memo-close') });
     assert.equal(await memo.getByTestId('memo-completed-by').textContent(), CAREGIVER);
     await memo.getByTestId('memo-close').click();
     await memo.waitFor({ state: 'hidden' });
+    if ((await group.count()) > 0) await closeGroup();
 
     // Month and year show each day's figures; the list the week's occurrences; the day view today's.
     await view('Month', 'dayGridMonth');
@@ -290,8 +326,9 @@ describe('daily tasks', () => {
     // (A phone's year view draws a day's entries as a dot; they are there all the same.)
     await page.locator('[data-testid="calendar-entry"][data-kind="figures"]').first().waitFor({ state: 'attached' });
     await screenshot(page, 'tasks-calendar-year');
+    // The list keeps a row per occurrence.
     await view('List', 'listWeek');
-    await entry(TITLES.walk, 'done').first().waitFor();
+    await page.locator('[data-testid="calendar-entry"][data-kind="task"][data-state="done"]').filter({ hasText: TITLES.walk }).first().waitFor();
     await view('Day', 'timeGridDay');
     await screenshot(page, 'tasks-calendar-day');
   });
@@ -352,7 +389,7 @@ describe('daily tasks', () => {
     const section = page.getByTestId('routine-sessions');
     await section.locator('#routine-MORNING-start').waitFor();
     // 12-hour writing in English.
-    assert.match(await section.locator('#routine-MORNING-start').inputValue(), /^\d\d:\d\d [AP]M$/);
+    assert.match(await section.locator('#routine-MORNING-start').inputValue(), /^\d{1,2}:\d\d [AP]M$/);
     await section.locator('#routine-MORNING-start').fill('06:30 AM');
     await section.locator('#routine-MORNING-end').fill('06:30 AM');
     await page.getByTestId('routine-save').click();
@@ -370,8 +407,8 @@ describe('daily tasks', () => {
     await toastSays(page, 'Routine sessions saved');
     await page.reload();
     await section.locator('#routine-MORNING-start').waitFor();
-    assert.equal(await section.locator('#routine-MORNING-start').inputValue(), '06:30 AM');
-    assert.equal(await section.locator('#routine-MORNING-end').inputValue(), '09:15 AM');
+    assert.equal(await section.locator('#routine-MORNING-start').inputValue(), '6:30 AM');
+    assert.equal(await section.locator('#routine-MORNING-end').inputValue(), '9:15 AM');
     assert.equal(await page.getByTestId('routine-med-prep').isChecked(), true);
     const saved = await call(admin, '/care/routineTime/get');
     assert.deepEqual(saved.sessions.find((s) => s.session === 'MORNING'), { session: 'MORNING', startTime: '06:30', endTime: '09:15' });

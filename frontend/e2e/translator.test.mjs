@@ -63,12 +63,8 @@ describe('AI service: translator, help assistant, marketing centre', () => {
     for (const id of ['fab-translator', 'fab-help', 'fab-premium-marketing']) await page.getByTestId(id).waitFor();
     assert.equal(await page.getByTestId('fab-starter-marketing').count(), 0);
     assert.equal(await page.getByRole('button', { name: 'Speech translator' }).count(), 1);
-    const room = await page.evaluate(() => {
-      const main = globalThis.document.querySelector('main');
-      const box = globalThis.document.querySelector('[data-testid="floating-buttons"]').getBoundingClientRect();
-      return { padding: parseFloat(globalThis.getComputedStyle(main).paddingBottom), height: box.height, right: globalThis.innerWidth - box.right };
-    });
-    assert.ok(room.padding >= room.height + 16, `the page leaves room under its content (${JSON.stringify(room)})`);
+    // They sit in the header bar (the banner landmark), over nothing of the page.
+    assert.ok(await page.evaluate(() => Boolean(globalThis.document.querySelector('[data-testid="floating-buttons"]').closest('header'))), 'the launcher is in the header');
     await page.getByTestId('fab-translator').focus();
     await page.keyboard.press('Enter');
     const panel = page.getByTestId('translator-panel');
@@ -125,6 +121,25 @@ describe('AI service: translator, help assistant, marketing centre', () => {
     await page.getByRole('button', { name: 'Close' }).first().click();
     await panel.waitFor({ state: 'hidden' });
 
+    // Languages are chosen once: opened again, the two people's buttons and their languages are all there is
+    // to press (the settings folded away, no radio), and each button names its person.
+    await page.getByTestId('fab-translator').click();
+    await panel.waitFor();
+    assert.equal(await page.getByTestId('translator-summary').locator('p').textContent(), 'Caregiver: English · Resident: Tagalog');
+    assert.equal(await page.getByTestId('translator-side-1').count(), 0);
+    assert.equal(await panel.locator('input[type="radio"]').count(), 0);
+    assert.match(await page.getByTestId('translator-speak-1').textContent(), /Caregiver speaks/);
+    assert.match(await page.getByTestId('translator-speak-2').textContent(), /Resident speaks/);
+    const big = await page.getByTestId('translator-speak-1').boundingBox();
+    assert.ok(big.height >= 64, `the speak button is ${big.height} px tall`);
+    // Voices are named by language and sound.
+    await page.getByTestId('translator-settings').click();
+    const voices = await page.getByTestId('translator-side-2').locator('select').nth(1).locator('option').allTextContents();
+    assert.ok(voices.every((v) => v.startsWith('Tagalog · ') && !/Alloy|Nova|Onyx/.test(v)), voices.join(', '));
+    await screenshot(page, 'translator-remembered');
+    await page.getByRole('button', { name: 'Close' }).first().click();
+    await panel.waitFor({ state: 'hidden' });
+
     // The help assistant shows Hearth's own help with the screen to open (no provider here).
     await page.getByTestId('fab-help').click();
     await page.getByTestId('help-panel').waitFor();
@@ -159,7 +174,7 @@ describe('AI service: translator, help assistant, marketing centre', () => {
     await language(2).selectOption('ENGLISH');
     assert.equal(await language(2).locator('option:checked').textContent(), 'Inglés');
     await page.getByTestId('translator-text').fill('Buenos días. ¿Tiene dolor?');
-    await page.getByRole('button', { name: 'Traducir', exact: true }).click();
+    await page.getByRole('button', { name: 'Traducir (cuidador)', exact: true }).click();
     const turn = page.getByTestId('translator-turn').last();
     await turn.getByTestId('translator-translation').waitFor({ timeout: 20_000 });
     assert.match(await turn.getByTestId('translator-translation').textContent(), /Good/i);
@@ -168,7 +183,7 @@ describe('AI service: translator, help assistant, marketing centre', () => {
     await language(2).selectOption('TAGALOG');
     await page.getByText('Traducir entre estos idiomas requiere un proveedor de IA.', { exact: false }).waitFor();
     await page.getByTestId('translator-text').fill('¿Necesita agua?');
-    await page.getByRole('button', { name: 'Traducir', exact: true }).click();
+    await page.getByRole('button', { name: 'Traducir (cuidador)', exact: true }).click();
     const refused = page.getByTestId('translator-turn').last().getByTestId('translator-problem');
     await refused.waitFor({ timeout: 20_000 });
     assert.match(await refused.textContent(), /proveedor de IA/);
@@ -234,23 +249,13 @@ function makeWav() {
 const haveWav = makeWav();
 after(() => rmSync(wavDir, { recursive: true, force: true }));
 
-/** Holds the microphone button (a phone uses the toggle) for `ms` while Chromium plays the WAV as the microphone. */
+/** The caregiver presses her button, speaks for `ms` while Chromium plays the WAV as the microphone, and presses it again. */
 async function speak(page, ms = 2500) {
-  if (NARROW) {
-    const toggle = page.getByLabel('Press once to start, again to stop');
-    if (!(await toggle.isChecked())) await page.getByText('Press once to start, again to stop').click();
-    await page.getByTestId('translator-mic').click();
-    await page.getByRole('button', { name: 'Stop and translate' }).waitFor();
-    await page.waitForTimeout(ms);
-    await page.getByTestId('translator-mic').click();
-  } else {
-    const box = await page.getByTestId('translator-mic').boundingBox();
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.getByText('Listening… release to translate').waitFor();
-    await page.waitForTimeout(ms);
-    await page.mouse.up();
-  }
+  const button = page.getByTestId('translator-speak-1');
+  await button.click();
+  await page.getByRole('button', { name: /Stop and translate/ }).waitFor();
+  await page.waitForTimeout(ms);
+  await button.click();
   return Date.now();
 }
 
@@ -273,7 +278,7 @@ describe('AI service: a recorded clip', { skip: haveWav ? false : 'espeak-ng is 
   });
   after(async () => browser?.close());
 
-  test('a premium owner holds the microphone, the clip is recorded and sent, and the missing provider is named', async () => {
+  test('a premium owner presses her button, the clip is recorded and sent, and the missing provider is named', async () => {
     const { context, page, problems } = await newPage(browser);
     try {
       await context.grantPermissions(['microphone']);

@@ -23,6 +23,7 @@ import (
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/mail"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/server"
 	"hearth/frontend"
 	"hearth/shared"
@@ -34,6 +35,8 @@ usage:
   hearth serve                       run the API and the UI (migrates first)
   hearth migrate                     apply database migrations
   hearth seed --demo                 add the demo facilities and people (needs HEARTH_DEV=1)
+  hearth seed --scale HOMES --days DAYS
+                                     add HOMES more homes with DAYS of history each (needs HEARTH_DEV=1; docs/operations.md)
   hearth user create-superadmin --account NAME --email ADDR --phone PHONE --name "FULL NAME"
                                      create a platform super admin; the password is read from standard input
   hearth openapi                     print the OpenAPI document served at /api/openapi.json (no server or database needed)
@@ -84,7 +87,7 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 		log.Info("migrations applied", "engine", d.Engine)
 		return nil
 	case "serve":
-		srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log, UI: frontend.Dist()})
+		srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log, UI: frontend.Dist()}) //nolint:contextcheck // server.New only builds handlers; each runs on its own request's context
 		if err != nil {
 			return err
 		}
@@ -113,27 +116,35 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 	case "seed":
 		fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 		withDemo := fs.Bool("demo", false, "add the demo data")
+		homes := fs.Int("scale", 0, "add this many more homes, each with --days of history")
+		days := fs.Int("days", 30, "with --scale: the days of history of each home")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
-		if !*withDemo {
-			return errors.New("seed: say --demo (it is the only seed)")
+		if !*withDemo && *homes == 0 {
+			return errors.New("seed: say --demo, or --scale HOMES --days DAYS")
 		}
 		if !cfg.Dev {
-			return errors.New("seed --demo is refused unless HEARTH_DEV=1: demo accounts share a published password")
+			return errors.New("seed is refused unless HEARTH_DEV=1: demo accounts share a published password")
 		}
 		// The demo data is written through the features' services, as the server builds them.
-		srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log, Now: time.Now})
+		srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log, Now: time.Now}) //nolint:contextcheck // server.New only builds handlers; each runs on its own request's context
 		if err != nil {
 			return err
 		}
-		if err := demo.Seed(ctx, d, demo.Services{People: srv.IAM, Files: srv.Files, Medications: srv.Medications, Now: time.Now}); errors.Is(err, demo.ErrAlreadySeeded) {
-			log.Info("demo data already present")
-			return nil
-		} else if err != nil {
-			return err
+		services := demo.Services{People: srv.IAM, Files: srv.Files, Medications: srv.Medications, Now: time.Now}
+		if *withDemo {
+			if err := demo.Seed(ctx, d, services); errors.Is(err, demo.ErrAlreadySeeded) {
+				log.Info("demo data already present")
+			} else if err != nil {
+				return err
+			} else {
+				log.Info("demo data added")
+			}
 		}
-		log.Info("demo data added")
+		if *homes > 0 {
+			return seedScale(ctx, d, services, *homes, *days, diskFree, os.Stdout)
+		}
 		return nil
 	default: // user
 		if len(args) == 0 || args[0] != "create-superadmin" {
@@ -211,5 +222,5 @@ func newIAM(cfg *config.Config, d *db.DB, log *slog.Logger) *iam.Service {
 	if err != nil {
 		panic(err)
 	}
-	return iam.New(d, tokens, mail.New(cfg.SMTP, d, log), cfg, log, nil)
+	return iam.New(d, tokens, mail.New(cfg.SMTP, d, log), cfg, param.New(d, param.NewVersions(d), log, nil), log, nil)
 }

@@ -50,7 +50,7 @@ func writeOpenAPI(ctx context.Context, w io.Writer) error {
 	if err := d.Migrate(ctx); err != nil {
 		return fmt.Errorf("openapi: %w", err)
 	}
-	srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log})
+	srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log}) //nolint:contextcheck // server.New only builds handlers; each runs on its own request's context
 	if err != nil {
 		return fmt.Errorf("openapi: %w", err)
 	}

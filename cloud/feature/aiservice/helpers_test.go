@@ -23,14 +23,14 @@ const (
 
 // useProvider makes the super admin point the translation, transcription and
 // speech capabilities at the protocol test server.
-func useProvider(t testing.TB, e *servertest.Env, s *aitest.Server, perMinute int) *servertest.Client {
-	t.Helper()
-	admin := e.SignIn(t, "superadmin")
+func useProvider(tb testing.TB, e *servertest.Env, s *aitest.Server, perMinute int) *servertest.Client {
+	tb.Helper()
+	admin := e.SignIn(tb, "superadmin")
 	req := shared.SaveAIConfigRequest{TenantPerMinute: perMinute}
 	for _, c := range []shared.AICapability{shared.AITranslation, shared.AITranscription, shared.AISpeech} {
 		req.Providers = append(req.Providers, shared.AIProviderSave{Capability: c, BaseURL: s.BaseURL(), APIKey: key, TimeoutSeconds: 2})
 	}
-	admin.Post(t, api+"/config/save", req).OK(t)
+	admin.Post(tb, api+"/config/save", req).OK(tb)
 	return admin
 }
 

@@ -3,6 +3,7 @@ package aiservice
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 
@@ -68,7 +69,7 @@ func Routes(api *web.API, s *Service) {
 		if form.File.IsSet && form.File.File != nil {
 			var err error
 			if audio, err = io.ReadAll(io.LimitReader(form.File.File, shared.TranscriptionMaxBytes+1)); err != nil {
-				return nil, err
+				return nil, fmt.Errorf("aiservice: read the recording: %w", err)
 			}
 		}
 		return s.Transcribe(ctx, auth.From(ctx), audio, form.File.ContentType, form.Language)

@@ -18,6 +18,7 @@ package attendance
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"strings"
 	"time"
@@ -129,7 +130,10 @@ func (s *Service) checkTime(at int64) (int64, error) {
 // same person; 4009 when the id was used for someone else.
 func (s *Service) replay(ctx context.Context, q db.Querier, in punchIn) (*punchRow, error) {
 	r, err := s.store.PunchByClientID(ctx, q, in.tenantID, in.clientID)
-	if err != nil || r == nil {
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, nil // a new punch
+	}
+	if err != nil {
 		return nil, err
 	}
 	if r.UserID != in.userID {
@@ -155,7 +159,7 @@ func (s *Service) punch(ctx context.Context, tx *db.Tx, in punchIn) (*punchRow, 
 		return r, err
 	}
 	last, err := s.store.LastPunch(ctx, tx, in.tenantID, in.userID, at)
-	if err != nil {
+	if err != nil && !errors.Is(err, db.ErrNotFound) { // none yet: this one is IN
 		return nil, err
 	}
 	typ := shared.PunchIn
@@ -239,20 +243,23 @@ func (s *Service) subject(ctx context.Context, p *auth.Principal, caregiverID, u
 	switch {
 	case caregiverID != "":
 		id, err := s.store.UserOfCaregiver(ctx, s.db, p.TenantID, caregiverID)
+		if errors.Is(err, db.ErrNotFound) {
+			return "", problem.NotFound
+		}
 		if err != nil {
 			return "", err
 		}
-		if id == "" || (userID != "" && userID != id) {
+		if userID != "" && userID != id {
 			return "", problem.NotFound
 		}
 		return id, nil
 	case userID != "":
-		who, err := s.store.PersonByUser(ctx, s.db, p.TenantID, userID)
+		_, err := s.store.PersonByUser(ctx, s.db, p.TenantID, userID)
+		if errors.Is(err, db.ErrNotFound) {
+			return "", problem.NotFound
+		}
 		if err != nil {
 			return "", err
-		}
-		if who == nil {
-			return "", problem.NotFound
 		}
 		return userID, nil
 	}
@@ -280,11 +287,11 @@ func (s *Service) Summary(ctx context.Context, p *auth.Principal, req shared.Att
 	var people []person
 	if who != "" {
 		one, err := s.store.PersonByUser(ctx, s.db, p.TenantID, who)
+		if errors.Is(err, db.ErrNotFound) { // a caregiver whose membership ended still sees their own
+			one, err = &person{UserID: who}, nil
+		}
 		if err != nil {
 			return nil, err
-		}
-		if one == nil { // a caregiver whose membership ended still sees their own
-			one = &person{UserID: who}
 		}
 		people = []person{*one}
 	} else if people, err = s.store.People(ctx, s.db, p.TenantID, r.start().UnixMilli(), r.end().UnixMilli()); err != nil {
@@ -341,7 +348,7 @@ func (s *Service) MyStatus(ctx context.Context, p *auth.Principal) (*shared.Cloc
 	}
 	now := s.now().UnixMilli()
 	last, err := s.store.LastPunch(ctx, s.db, p.TenantID, p.UserID, now)
-	if err != nil {
+	if err != nil && !errors.Is(err, db.ErrNotFound) { // none yet: no last punch
 		return nil, err
 	}
 	if last != nil {
@@ -350,7 +357,7 @@ func (s *Service) MyStatus(ctx context.Context, p *auth.Principal) (*shared.Cloc
 		out.OpenShift = last.Type == shared.PunchIn
 	}
 	c, err := s.store.Clock(ctx, s.db, p.TenantID, p.UserID)
-	if err != nil {
+	if err != nil && !errors.Is(err, db.ErrNotFound) { // never punched nor set a PIN
 		return nil, err
 	}
 	if c != nil {

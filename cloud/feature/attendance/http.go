@@ -35,6 +35,10 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.AttendanceSummaryRequest]) (*shared.AttendanceSummary, error) {
 			return s.Summary(ctx, auth.From(ctx), in.Body)
 		})
+	web.HandleFile(api, rec(http.MethodGet, "/export", "Attendance of a range as CSV (payroll): hours per caregiver per day and their total, named after the home and the period", shared.FacilityManagers...),
+		func(ctx context.Context, in *shared.AttendanceExportQuery) (*web.File, error) {
+			return s.Export(ctx, auth.From(ctx), *in)
+		})
 	web.Handle(api, rec(http.MethodGet, "/myStatus", "Your clock state, this week's minutes and kiosk PIN state", shared.ShiftWorkers...),
 		func(ctx context.Context, _ *web.None) (*shared.ClockInStatus, error) {
 			return s.MyStatus(ctx, auth.From(ctx))

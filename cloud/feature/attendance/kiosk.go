@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"strings"
 
 	"github.com/google/uuid"
@@ -94,11 +95,11 @@ func (s *Service) RevokeKiosk(ctx context.Context, p *auth.Principal, id string)
 	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		d, err := s.store.Device(ctx, tx, p.TenantID, id)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if d == nil {
-			return problem.NotFound
 		}
 		ok, err := s.store.RevokeDevice(ctx, tx, p.TenantID, id, p.UserID, s.now().UnixMilli())
 		if err != nil {
@@ -128,11 +129,11 @@ func (s *Service) CheckKiosk(ctx context.Context, credential string) (*Kiosk, er
 		return nil, problem.Unauthorized
 	}
 	d, err := s.store.DeviceByCredential(ctx, s.db, hashCredential(credential))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.Unauthorized
+	}
 	if err != nil {
 		return nil, err
-	}
-	if d == nil {
-		return nil, problem.Unauthorized
 	}
 	if !auth.PlanAllows(shared.Plan(d.Plan.String), shared.FnYourStatus) {
 		return nil, problem.NoFunction
@@ -177,11 +178,11 @@ func (s *Service) KioskHome(ctx context.Context, k *Kiosk) (*shared.KioskHome, e
 func (s *Service) KioskPunch(ctx context.Context, k *Kiosk, req shared.KioskPunchRequest) (*shared.KioskPunchResult, error) {
 	d := k.row
 	who, err := s.store.KioskPerson(ctx, s.db, d.TenantID, strings.TrimSpace(req.CaregiverID))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if who == nil {
-		return nil, problem.NotFound
 	}
 	in := punchIn{tenantID: d.TenantID, userID: who.UserID, clientID: req.ClientPunchID, at: req.PunchTime,
 		source: shared.PunchFromKiosk, deviceID: d.ID}
@@ -229,7 +230,7 @@ func (s *Service) KioskPunch(ctx context.Context, k *Kiosk, req shared.KioskPunc
 	err = s.db.InTx(ctx, func(tx *db.Tx) (err error) {
 		if in.pinCheck == shared.PinCheckedOnline {
 			c, err := s.store.Clock(ctx, tx, d.TenantID, who.UserID)
-			if err != nil {
+			if err != nil && !errors.Is(err, db.ErrNotFound) {
 				return err
 			}
 			now := s.now()

@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/subtle"
 	"encoding/base64"
+	"errors"
+	"fmt"
 	"time"
 
 	"golang.org/x/crypto/argon2"
@@ -41,7 +43,7 @@ var VerifierKDF = shared.PinKDF{Algorithm: "argon2id", Time: 2, MemoryKiB: 19 * 
 func Verifier(pin, deviceSalt, caregiverID string) (string, error) {
 	salt, err := base64.StdEncoding.DecodeString(deviceSalt)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("attendance: kiosk salt: %w", err)
 	}
 	k := VerifierKDF
 	key := argon2.IDKey([]byte(pin), append(salt, caregiverID...), uint32(k.Time), uint32(k.MemoryKiB), uint8(k.Threads), uint32(k.KeyLength))
@@ -72,11 +74,11 @@ func (s *Service) SetPin(ctx context.Context, p *auth.Principal, req shared.SetP
 		return nil, err
 	}
 	me, err := s.store.PersonByUser(ctx, s.db, p.TenantID, p.UserID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if me == nil {
-		return nil, problem.NotFound
 	}
 	// The slow verifiers are made before the transaction, which stays short.
 	var verifiers []verifierRow
@@ -160,11 +162,11 @@ func validPin(pin string) bool {
 // then clears the count); the fifth wrong PIN in a row locks and notifies the owners.
 func (s *Service) checkPin(ctx context.Context, dev *deviceRow, who *kioskPerson, pin string) error {
 	c, err := s.store.Clock(ctx, s.db, dev.TenantID, who.UserID)
-	if err != nil {
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return err
 	}
 	now := s.now()
-	if c == nil || c.PinHash == "" {
+	if c == nil || c.PinHash == "" { // no clock row: never set
 		return ErrPinNotSet
 	}
 	if c.PinLockedUntil > now.UnixMilli() {

@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/people"
 	"hearth/shared"
 )
 
@@ -31,9 +33,8 @@ type punchRow struct {
 }
 
 const punchSelect = `SELECT p.id, p.tenant_id, p.client_punch_id, p.user_id, p.punch_type, p.punched_at, p.received_at,
-	p.source, p.device_id, p.pin_check, p.late, u.name, c.id, d.name
+	p.source, p.device_id, p.pin_check, p.late, c.id, d.name
 	FROM clock_punches p
-	JOIN users u ON u.id = p.user_id
 	LEFT JOIN caregivers c ON c.tenant_id = p.tenant_id AND c.user_id = p.user_id
 	LEFT JOIN kiosk_devices d ON d.id = p.device_id`
 
@@ -41,10 +42,7 @@ func scanPunch(sc interface{ Scan(...any) error }) (*punchRow, error) {
 	var r punchRow
 	var late int
 	err := sc.Scan(&r.ID, &r.TenantID, &r.ClientID, &r.UserID, &r.Type, &r.PunchedAt, &r.ReceivedAt,
-		&r.Source, &r.DeviceID, &r.PinCheck, &late, &r.UserName, &r.CaregiverID, &r.DeviceName)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
+		&r.Source, &r.DeviceID, &r.PinCheck, &late, &r.CaregiverID, &r.DeviceName)
 	if err != nil {
 		return nil, err
 	}
@@ -52,14 +50,33 @@ func scanPunch(sc interface{ Scan(...any) error }) (*punchRow, error) {
 	return &r, nil
 }
 
-// PunchByClientID finds the punch a client id already made in the facility (nil if none).
-func (Store) PunchByClientID(ctx context.Context, q db.Querier, tenantID, clientID string) (*punchRow, error) {
-	return scanPunch(q.QueryRowContext(ctx, punchSelect+` WHERE p.tenant_id = ? AND p.client_punch_id = ?`, tenantID, clientID))
+// namedPunches fills in whose punches they are, with one lookup for all.
+func namedPunches(ctx context.Context, q db.Querier, rs []punchRow) error {
+	return people.Fill(ctx, q, rs, func(r *punchRow) string { return r.UserID }, func(r *punchRow, n string) { r.UserName = n })
 }
 
-// LastPunch is a person's latest punch at or before at (nil if none).
+// onePunch is a punch of one query, named.
+func onePunch(ctx context.Context, q db.Querier, what string, sc *sql.Row) (*punchRow, error) {
+	r, err := scanPunch(sc)
+	if err != nil {
+		return nil, db.NotFound(what, err)
+	}
+	rs := []punchRow{*r}
+	if err := namedPunches(ctx, q, rs); err != nil {
+		return nil, err
+	}
+	return &rs[0], nil
+}
+
+// PunchByClientID finds the punch a client id already made in the facility (db.ErrNotFound if none).
+func (Store) PunchByClientID(ctx context.Context, q db.Querier, tenantID, clientID string) (*punchRow, error) {
+	return onePunch(ctx, q, "attendance: punch by client id",
+		q.QueryRowContext(ctx, punchSelect+` WHERE p.tenant_id = ? AND p.client_punch_id = ?`, tenantID, clientID))
+}
+
+// LastPunch is a person's latest punch at or before at (db.ErrNotFound if none).
 func (Store) LastPunch(ctx context.Context, q db.Querier, tenantID, userID string, at int64) (*punchRow, error) {
-	return scanPunch(q.QueryRowContext(ctx, punchSelect+` WHERE p.tenant_id = ? AND p.user_id = ? AND p.punched_at <= ?
+	return onePunch(ctx, q, "attendance: last punch", q.QueryRowContext(ctx, punchSelect+` WHERE p.tenant_id = ? AND p.user_id = ? AND p.punched_at <= ?
 		ORDER BY p.punched_at DESC, p.received_at DESC, p.id DESC LIMIT 1`, tenantID, userID, at))
 }
 
@@ -132,7 +149,7 @@ func (Store) ListPunches(ctx context.Context, q db.Querier, f punchFilter, limit
 	if err != nil {
 		return nil, 0, db.Wrap("attendance: list punches", err)
 	}
-	out, err := collectPunches(rows)
+	out, err := collectPunches(ctx, q, rows)
 	return out, total, db.Wrap("attendance: list punches", err)
 }
 
@@ -143,10 +160,10 @@ func (Store) PunchesBetween(ctx context.Context, q db.Querier, f punchFilter) ([
 	if err != nil {
 		return nil, db.Wrap("attendance: punches between", err)
 	}
-	return collectPunches(rows)
+	return collectPunches(ctx, q, rows)
 }
 
-func collectPunches(rows *sql.Rows) ([]punchRow, error) {
+func collectPunches(ctx context.Context, q db.Querier, rows *sql.Rows) ([]punchRow, error) {
 	defer rows.Close()
 	var out []punchRow
 	for rows.Next() {
@@ -156,7 +173,13 @@ func collectPunches(rows *sql.Rows) ([]punchRow, error) {
 		}
 		out = append(out, *r)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap("attendance: punches", err)
+	}
+	if err := namedPunches(ctx, q, out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // person is someone whose hours a summary shows.
@@ -189,27 +212,30 @@ func (Store) People(ctx context.Context, q db.Querier, tenantID string, from, to
 	return out, db.Wrap("attendance: people", rows.Err())
 }
 
-// PersonByUser is one member of the facility by account (nil if not a member).
+// PersonByUser is one member of the facility by account (db.ErrNotFound if not a member).
 func (Store) PersonByUser(ctx context.Context, q db.Querier, tenantID, userID string) (*person, error) {
 	var p person
-	err := q.QueryRowContext(ctx, `SELECT u.id, u.name, COALESCE(c.id, ''), COALESCE(c.color, '')
-		FROM memberships m JOIN users u ON u.id = m.user_id
+	err := q.QueryRowContext(ctx, `SELECT m.user_id, COALESCE(c.id, ''), COALESCE(c.color, '')
+		FROM memberships m
 		LEFT JOIN caregivers c ON c.tenant_id = m.tenant_id AND c.user_id = m.user_id
-		WHERE m.tenant_id = ? AND m.user_id = ?`, tenantID, userID).Scan(&p.UserID, &p.Name, &p.CaregiverID, &p.Color)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+		WHERE m.tenant_id = ? AND m.user_id = ?`, tenantID, userID).Scan(&p.UserID, &p.CaregiverID, &p.Color)
+	if err != nil {
+		return nil, db.NotFound("attendance: person by user", err)
 	}
-	return &p, db.Wrap("attendance: person by user", err)
+	if p.Name, err = people.Name(ctx, q, p.UserID); err != nil {
+		return nil, fmt.Errorf("attendance: person by user: %w", err)
+	}
+	return &p, nil
 }
 
-// UserOfCaregiver is the account of a staff record of the facility ("" if none).
+// UserOfCaregiver is the account of a staff record of the facility (db.ErrNotFound if none).
 func (Store) UserOfCaregiver(ctx context.Context, q db.Querier, tenantID, caregiverID string) (string, error) {
 	var id string
 	err := q.QueryRowContext(ctx, `SELECT user_id FROM caregivers WHERE tenant_id = ? AND id = ?`, tenantID, caregiverID).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
+	if err != nil {
+		return "", db.NotFound("attendance: user of caregiver", err)
 	}
-	return id, db.Wrap("attendance: user of caregiver", err)
+	return id, nil
 }
 
 // kioskPerson is an enabled caregiver as the kiosk sees them.
@@ -244,17 +270,14 @@ func (Store) KioskPeople(ctx context.Context, q db.Querier, tenantID string) ([]
 	return out, db.Wrap("attendance: kiosk people", rows.Err())
 }
 
-// KioskPerson is one enabled caregiver of the facility by staff id (nil if none).
+// KioskPerson is one enabled caregiver of the facility by staff id (db.ErrNotFound if none).
 func (Store) KioskPerson(ctx context.Context, q db.Querier, tenantID, caregiverID string) (*kioskPerson, error) {
 	var p kioskPerson
 	var hash string
 	err := q.QueryRowContext(ctx, kioskPeopleSelect+` AND c.id = ?`, tenantID, caregiverID).
 		Scan(&p.CaregiverID, &p.UserID, &p.Name, &p.Color, &p.Avatar, &hash)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
 	if err != nil {
-		return nil, db.Wrap("attendance: kiosk person", err)
+		return nil, db.NotFound("attendance: kiosk person", err)
 	}
 	p.PinSet = hash != ""
 	return &p, nil
@@ -295,15 +318,15 @@ type clockRow struct {
 	PinLockedUntil int64
 }
 
-// Clock is a person's clock row (nil if they never punched or set a PIN).
+// Clock is a person's clock row (db.ErrNotFound if they never punched or set a PIN).
 func (Store) Clock(ctx context.Context, q db.Querier, tenantID, userID string) (*clockRow, error) {
 	var r clockRow
 	err := q.QueryRowContext(ctx, `SELECT pin_hash, pin_set_at, pin_failures, pin_locked_until FROM caregiver_clocks
 		WHERE tenant_id = ? AND user_id = ?`, tenantID, userID).Scan(&r.PinHash, &r.PinSetAt, &r.PinFailures, &r.PinLockedUntil)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("attendance: clock", err)
 	}
-	return &r, db.Wrap("attendance: clock", err)
+	return &r, nil
 }
 
 // SetPin stores a new PIN hash and clears failures and any lock.
@@ -344,7 +367,8 @@ func (Store) ResetPinFailures(ctx context.Context, q db.Querier, tenantID, userI
 	return db.Wrap("attendance: reset pin failures", err)
 }
 
-// deviceRow is a kiosk_devices row.
+// deviceRow is a kiosk_devices row. CreatorName is filled in by Device and
+// Devices (the kiosk's own calls, through DeviceByCredential, never show it).
 type deviceRow struct {
 	ID, TenantID, Name, Salt, CreatedBy, CreatorName string
 	CreatedAt                                        int64
@@ -354,17 +378,14 @@ type deviceRow struct {
 	Plan                                             sql.NullString
 }
 
-const deviceSelect = `SELECT d.id, d.tenant_id, d.name, d.salt, d.created_by, u.name, d.created_at, d.last_seen_at, d.revoked_at,
+const deviceSelect = `SELECT d.id, d.tenant_id, d.name, d.salt, d.created_by, d.created_at, d.last_seen_at, d.revoked_at,
 	t.facility_name, t.time_zone, t.subscription_plan
-	FROM kiosk_devices d JOIN users u ON u.id = d.created_by JOIN tenants t ON t.id = d.tenant_id`
+	FROM kiosk_devices d JOIN tenants t ON t.id = d.tenant_id`
 
 func scanDevice(sc interface{ Scan(...any) error }) (*deviceRow, error) {
 	var r deviceRow
-	err := sc.Scan(&r.ID, &r.TenantID, &r.Name, &r.Salt, &r.CreatedBy, &r.CreatorName, &r.CreatedAt, &r.LastSeenAt, &r.RevokedAt,
+	err := sc.Scan(&r.ID, &r.TenantID, &r.Name, &r.Salt, &r.CreatedBy, &r.CreatedAt, &r.LastSeenAt, &r.RevokedAt,
 		&r.FacilityName, &r.TimeZone, &r.Plan)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -378,14 +399,31 @@ func (Store) InsertDevice(ctx context.Context, q db.Querier, r *deviceRow, crede
 	return db.Wrap("attendance: insert device", err)
 }
 
-// DeviceByCredential is the active kiosk whose credential hashes to hash (nil if none or revoked).
+// DeviceByCredential is the active kiosk whose credential hashes to hash (db.ErrNotFound if none or revoked).
 func (Store) DeviceByCredential(ctx context.Context, q db.Querier, hash string) (*deviceRow, error) {
-	return scanDevice(q.QueryRowContext(ctx, deviceSelect+` WHERE d.credential_hash = ? AND d.revoked_at IS NULL`, hash))
+	r, err := scanDevice(q.QueryRowContext(ctx, deviceSelect+` WHERE d.credential_hash = ? AND d.revoked_at IS NULL`, hash))
+	if err != nil {
+		return nil, db.NotFound("attendance: device by credential", err)
+	}
+	return r, nil
 }
 
-// Device is one kiosk of the facility (nil if none).
+// Device is one kiosk of the facility (db.ErrNotFound if none).
 func (Store) Device(ctx context.Context, q db.Querier, tenantID, id string) (*deviceRow, error) {
-	return scanDevice(q.QueryRowContext(ctx, deviceSelect+` WHERE d.tenant_id = ? AND d.id = ?`, tenantID, id))
+	r, err := scanDevice(q.QueryRowContext(ctx, deviceSelect+` WHERE d.tenant_id = ? AND d.id = ?`, tenantID, id))
+	if err != nil {
+		return nil, db.NotFound("attendance: device", err)
+	}
+	rs := []deviceRow{*r}
+	if err := namedDevices(ctx, q, rs); err != nil {
+		return nil, err
+	}
+	return &rs[0], nil
+}
+
+// namedDevices fills in who registered each kiosk, with one lookup for all.
+func namedDevices(ctx context.Context, q db.Querier, rs []deviceRow) error {
+	return people.Fill(ctx, q, rs, func(r *deviceRow) string { return r.CreatedBy }, func(r *deviceRow, n string) { r.CreatorName = n })
 }
 
 // Devices are the facility's kiosks, active first, newest first.
@@ -407,7 +445,13 @@ func (Store) Devices(ctx context.Context, q db.Querier, tenantID string, activeO
 		}
 		out = append(out, *r)
 	}
-	return out, db.Wrap("attendance: devices", rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap("attendance: devices", err)
+	}
+	if err := namedDevices(ctx, q, out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // SeenDevice notes a kiosk's call, at most once a minute.

@@ -3,6 +3,7 @@ package carerecord
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -84,12 +85,12 @@ func (s *Service) SaveCare(ctx context.Context, p *auth.Principal, req shared.Sa
 		}
 		if clientID != "" {
 			old, err := s.store.CareByClient(ctx, tx, p.TenantID, p.UserID, clientID)
-			if err != nil {
-				return err
-			}
-			if old != nil {
+			switch {
+			case err == nil: // stored before: the device sent it again
 				id = old.ID
 				return nil
+			case !errors.Is(err, db.ErrNotFound):
+				return err
 			}
 		}
 		if err := living(res); err != nil {
@@ -120,11 +121,11 @@ func (s *Service) SaveCare(ctx context.Context, p *auth.Principal, req shared.Sa
 		return nil, err
 	}
 	r, err := s.store.Care(ctx, s.db, p.TenantID, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if r == nil {
-		return nil, problem.NotFound
 	}
 	out := toCare(r)
 	return &out, nil

@@ -16,12 +16,14 @@ package carerecord
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/google/uuid"
 
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/jobs"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/residency"
 	"hearth/cloud/platform/wire"
@@ -35,9 +37,10 @@ const FutureSkew = 2 * time.Minute
 
 // Service is the care-record service.
 type Service struct {
-	db    *db.DB
-	store Store
-	now   func() time.Time
+	db     *db.DB
+	store  Store
+	params *param.Params // the print limit (report.printMaxRecords)
+	now    func() time.Time
 	// The English renderings of notes (translate.go).
 	translator Translator
 	queue      *jobs.Queue
@@ -51,6 +54,7 @@ type Deps struct {
 	// of notes run on (New registers their worker there; translate.go).
 	Translator Translator
 	Queue      *jobs.Queue
+	Params     *param.Params // run-time parameters: the print limit
 	Now        func() time.Time
 }
 
@@ -63,7 +67,7 @@ func New(d Deps) (*Service, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	s := &Service{db: d.DB, now: d.Now, translator: d.Translator, queue: d.Queue}
+	s := &Service{db: d.DB, params: d.Params, now: d.Now, translator: d.Translator, queue: d.Queue}
 	jobs.Register(d.Queue, &translateWorker{s: s})
 	return s, nil
 }
@@ -81,10 +85,13 @@ func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, reside
 		return nil, problem.NotFound
 	}
 	r, err := s.store.Resident(ctx, q, tenantID, residentID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
 	}
-	if r == nil || residency.Hidden(r.Status) {
+	if residency.Hidden(r.Status) {
 		return nil, problem.NotFound
 	}
 	return r, nil

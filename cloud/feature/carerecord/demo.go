@@ -2,11 +2,13 @@ package carerecord
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"time"
 
+	"hearth/cloud/platform/careevent"
 	"hearth/cloud/platform/db"
 	"hearth/shared"
 )
@@ -84,27 +86,16 @@ func SeedDemo(ctx context.Context, d *db.DB, tx *db.Tx, tenantID, ownerID string
 	if err != nil {
 		return err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM residents WHERE tenant_id = ? AND status IN ('NORMAL', 'GOING_OUT')
-		ORDER BY last_name, first_name, id`, tenantID)
+	ids, err := demoResidents(ctx, tx, tenantID)
 	if err != nil {
-		return db.Wrap("carerecord: demo residents", err)
+		return err
 	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
 	rnd := rand.New(rand.NewPCG(uint64(len(tenantID)), 42))
 	today := now.In(loc)
 	for i, id := range ids {
 		res, err := s.store.Resident(ctx, tx, tenantID, id)
-		if err != nil || res == nil {
-			return fmt.Errorf("carerecord: demo resident %s: %v", id, err)
+		if err != nil {
+			return fmt.Errorf("carerecord: demo resident %s: %w", id, err)
 		}
 		series := steady
 		switch i {
@@ -123,7 +114,55 @@ func SeedDemo(ctx context.Context, d *db.DB, tx *db.Tx, tenantID, ownerID string
 			return err
 		}
 	}
+	return s.demoTaskCare(ctx, tx, tenantID, loc)
+}
+
+// demoTaskCare charts the care-plan task occurrences the demo's seed completed
+// (task.InsertDemo writes them through the task store, without the completion's
+// charting): each one of a bathing, dressing, toileting, hygiene or mobility
+// area is a care record of source TASK, as a completion in the app writes it,
+// so the care monitor counts what the Tasks page shows done.
+func (s *Service) demoTaskCare(ctx context.Context, tx *db.Tx, tenantID string, loc *time.Location) error {
+	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.resident_id, r.area, r.title, r.completed_at, r.completed_by FROM task_records r
+		WHERE r.tenant_id = ? AND r.status = ? AND r.resident_id IS NOT NULL AND r.completed_at IS NOT NULL AND r.type NOT IN (?, ?)
+		AND NOT EXISTS (SELECT 1 FROM care_records c WHERE c.tenant_id = r.tenant_id AND c.source = ? AND c.source_id = r.id)`,
+		tenantID, shared.RecordCompleted, shared.TaskVitalCheck, shared.TaskHealthMonitoring, shared.SourceTask)
+	if err != nil {
+		return db.Wrap("carerecord: demo task care", err)
+	}
+	out, err := scanTaskCare(rows, tenantID, loc)
+	if err != nil {
+		return err
+	}
+	for _, r := range out {
+		if err := s.store.InsertCare(ctx, tx, r); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// demoResidents are the ids of the residents who live in the facility, by name.
+func demoResidents(ctx context.Context, q db.Querier, tenantID string) ([]string, error) {
+	const what = "carerecord: demo residents"
+	rows, err := q.QueryContext(ctx, `SELECT id FROM residents WHERE tenant_id = ? AND status IN ('NORMAL', 'GOING_OUT')
+		ORDER BY last_name, first_name, id`, tenantID)
+	if err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, db.Wrap(what, err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	return ids, nil
 }
 
 func round1(v float64) float64 { return math.Round(v*10) / 10 }
@@ -228,4 +267,26 @@ func (s *Service) demoCare(ctx context.Context, tx *db.Tx, tenantID string, res 
 		}
 	}
 	return nil
+}
+
+// scanTaskCare reads demoTaskCare's rows into the care records they chart.
+func scanTaskCare(rows *sql.Rows, tenantID string, loc *time.Location) ([]*careRow, error) {
+	defer rows.Close()
+	var out []*careRow
+	for rows.Next() {
+		var id, residentID, title string
+		var area shared.CareArea
+		var at int64
+		var by sql.NullString
+		if err := rows.Scan(&id, &residentID, &area, &title, &at, &by); err != nil {
+			return nil, db.Wrap("carerecord: demo task care", err)
+		}
+		activity, ok := careevent.ActivityOfArea(area)
+		if !ok {
+			continue
+		}
+		out = append(out, &careRow{ID: newID(), TenantID: tenantID, ResidentID: residentID, Activity: activity, Day: dayOf(at, loc), GivenAt: at,
+			Note: title, Source: shared.SourceTask, SourceID: id, RecordedBy: by.String, CreatedAt: at})
+	}
+	return out, db.Wrap("carerecord: demo task care", rows.Err())
 }

@@ -67,5 +67,13 @@ func TestDemoRecord(t *testing.T) {
 		if n := count(t, e, `SELECT COUNT(*) FROM care_records WHERE tenant_id = ? AND activity = 'MEALS'`, tenantID); n < living*14*3 {
 			t.Errorf("%d meal records", n)
 		}
+		// The care-plan tasks the demo completed are on the care monitor (source TASK), each once, exercise too.
+		done := count(t, e, `SELECT COUNT(*) FROM task_records WHERE tenant_id = ? AND status = 'COMPLETED' AND resident_id IS NOT NULL
+			AND area IN ('BATHING', 'DRESSING', 'TOILETING', 'HYGIENE', 'MOBILITY') AND type NOT IN ('VITAL_CHECK', 'HEALTH_MONITORING')`, tenantID)
+		charted := count(t, e, `SELECT COUNT(*) FROM care_records WHERE tenant_id = ? AND source = 'TASK'`, tenantID)
+		mobility := count(t, e, `SELECT COUNT(*) FROM care_records WHERE tenant_id = ? AND source = 'TASK' AND activity = 'MOBILITY'`, tenantID)
+		if done == 0 || charted != done || mobility == 0 {
+			t.Errorf("%d care-plan tasks done, %d charted (%d mobility)", done, charted, mobility)
+		}
 	})
 }

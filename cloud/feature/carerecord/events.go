@@ -3,6 +3,7 @@ package carerecord
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -36,7 +37,10 @@ func (s *Service) Event(ctx context.Context, q db.Querier, e careevent.Note) err
 		return fmt.Errorf("carerecord: unknown event %q", e.Kind)
 	}
 	res, err := s.store.Resident(ctx, q, e.TenantID, e.ResidentID)
-	if err != nil || res == nil {
+	if errors.Is(err, db.ErrNotFound) {
+		return nil // no such resident here: nothing to chart
+	}
+	if err != nil {
 		return err
 	}
 	loc, err := s.facilityZone(ctx, q, e.TenantID)
@@ -52,7 +56,7 @@ func (s *Service) Event(ctx context.Context, q db.Querier, e careevent.Note) err
 	}
 	raw, err := json.Marshal(args)
 	if err != nil {
-		return err
+		return fmt.Errorf("carerecord: event args: %w", err)
 	}
 	now := s.now().UnixMilli()
 	at := e.At
@@ -108,11 +112,11 @@ func (s *Service) Readings(ctx context.Context, q db.Querier, rs []careevent.Rea
 		}
 	}
 	res, err := s.store.Resident(ctx, q, first.TenantID, first.ResidentID)
+	if errors.Is(err, db.ErrNotFound) {
+		return problem.NotFound
+	}
 	if err != nil {
 		return err
-	}
-	if res == nil {
-		return problem.NotFound
 	}
 	at := first.At
 	if at == 0 {
@@ -127,7 +131,10 @@ func (s *Service) Readings(ctx context.Context, q db.Querier, rs []careevent.Rea
 // care-plan task), once per source, in the caller's transaction.
 func (s *Service) Care(ctx context.Context, q db.Querier, c careevent.Care) error {
 	res, err := s.store.Resident(ctx, q, c.TenantID, c.ResidentID)
-	if err != nil || res == nil {
+	if errors.Is(err, db.ErrNotFound) {
+		return nil // no such resident here: nothing to chart
+	}
+	if err != nil {
 		return err
 	}
 	loc, err := s.facilityZone(ctx, q, c.TenantID)

@@ -3,6 +3,7 @@ package carerecord
 import (
 	"context"
 	"fmt"
+	"hearth/cloud/platform/people"
 	"slices"
 	"strings"
 	"time"
@@ -164,7 +165,7 @@ func (s *Service) SaveReadings(ctx context.Context, p *auth.Principal, req share
 	if err != nil {
 		return nil, err
 	}
-	name, _, err := s.store.User(ctx, s.db, p.UserID)
+	name, err := people.Name(ctx, s.db, p.UserID)
 	if err != nil {
 		return nil, err
 	}

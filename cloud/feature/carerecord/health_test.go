@@ -127,10 +127,20 @@ func TestCareMonitor(t *testing.T) {
 			t.Fatalf("grid range: %s..%s %d days", grid.StartDate, grid.EndDate, len(grid.Days))
 		}
 		last, before := grid.Days[6], grid.Days[5]
-		if last.Cells[3].Activity != shared.CareMeals || last.Cells[3].Count != 2 || *last.Cells[3].Value != 60 {
-			t.Errorf("meals of the day: %+v", last.Cells[3])
+		cell := func(cells []shared.CareGridCell, a shared.CareActivity) shared.CareGridCell {
+			for _, c := range cells {
+				if c.Activity == a {
+					return c
+				}
+			}
+			t.Fatalf("no %s cell in %+v", a, cells)
+			return shared.CareGridCell{}
 		}
-		if before.Cells[4].Count != 1 || *before.Cells[4].Value != 7.5 || before.Cells[0].Refused != 1 {
+		if meals := cell(last.Cells, shared.CareMeals); meals.Count != 2 || meals.Value == nil || *meals.Value != 60 {
+			t.Errorf("meals of the day: %+v", meals)
+		}
+		sleep, bath := cell(before.Cells, shared.CareSleep), cell(before.Cells, shared.CareBathing)
+		if sleep.Count != 1 || sleep.Value == nil || *sleep.Value != 7.5 || bath.Refused != 1 {
 			t.Errorf("the day before: %+v", before.Cells)
 		}
 		owner.Get(t, cm+"/listResidentCareRecord?residentId="+rose.ResidentID+"&startDate=2027-01-01&endDate=2027-06-03").Is(t, 200, shared.CodeValidation)

@@ -3,7 +3,9 @@ package carerecord
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"hearth/cloud/platform/people"
 	"slices"
 	"strings"
 	"time"
@@ -151,14 +153,23 @@ func (s *Service) GetNote(ctx context.Context, p *auth.Principal, noteID string)
 	return out, err
 }
 
+// authorLanguage is the language a user writes in ("" for an id no account has).
+func authorLanguage(ctx context.Context, q db.Querier, userID string) (shared.Language, error) {
+	who, err := people.Get(ctx, q, userID)
+	if errors.Is(err, db.ErrNotFound) {
+		return "", nil
+	}
+	return who.Language, err
+}
+
 // visibleNote is a note of the caller's facility whose resident is shown, or 4004.
 func (s *Service) visibleNote(ctx context.Context, q db.Querier, p *auth.Principal, noteID string) (*noteRow, error) {
 	r, err := s.store.Note(ctx, q, p.TenantID, p.UserID, noteID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if r == nil {
-		return nil, problem.NotFound
 	}
 	if _, err := s.residentOf(ctx, q, p.TenantID, r.ResidentID); err != nil {
 		return nil, err
@@ -304,7 +315,7 @@ func (s *Service) BatchSave(ctx context.Context, p *auth.Principal, req shared.B
 		return nil, problem.Invalid("notes", "maxItems", "validation.maxItems", map[string]any{"max": shared.ProgressNoteBatchMax})
 	}
 	lang := msg.Language(ctx)
-	_, author, err := s.store.User(ctx, s.db, p.UserID)
+	author, err := authorLanguage(ctx, s.db, p.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -338,15 +349,15 @@ func (s *Service) BatchSave(ctx context.Context, p *auth.Principal, req shared.B
 			}
 			if c.clientID != "" {
 				old, err := s.store.NoteByClient(ctx, tx, p.TenantID, p.UserID, c.clientID)
-				if err != nil {
-					return err
-				}
-				if old != nil {
+				switch {
+				case err == nil: // stored before: the device sent it again
 					if old.ResidentID != res.ID {
 						return numbered(lang, i, res.Name, ErrClientIDTaken)
 					}
 					ids[i] = old.ID
 					continue
+				case !errors.Is(err, db.ErrNotFound):
+					return err
 				}
 			}
 			r := &noteRow{ID: newID(), TenantID: p.TenantID, ResidentID: res.ID, ReportDate: c.reportDate, Day: dayOf(c.reportDate, loc),
@@ -375,11 +386,11 @@ func (s *Service) BatchSave(ctx context.Context, p *auth.Principal, req shared.B
 	rows := make([]noteRow, 0, len(ids))
 	for _, id := range ids {
 		r, err := s.store.Note(ctx, s.db, p.TenantID, p.UserID, id)
+		if errors.Is(err, db.ErrNotFound) {
+			return nil, problem.NotFound
+		}
 		if err != nil {
 			return nil, err
-		}
-		if r == nil {
-			return nil, problem.NotFound
 		}
 		rows = append(rows, *r)
 	}
@@ -409,7 +420,7 @@ func (s *Service) Update(ctx context.Context, p *auth.Principal, req shared.Upda
 			return nil, err
 		}
 	}
-	_, author, err := s.store.User(ctx, s.db, p.UserID)
+	author, err := authorLanguage(ctx, s.db, p.UserID)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"hearth/cloud/platform/people"
 	"io"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/msg"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/pdf"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/web"
@@ -35,7 +37,8 @@ type printed struct {
 // Print lays out a resident's notes and/or readings of a range as a PDF in
 // the caller's language (progressNote/print: NOTES by default;
 // healthMonitor/print: READINGS). The range rule of spec 001 §9 applies to
-// the records included: none is refused, more than PrintMaxRecords too.
+// the records included: none is refused, more than the parameter
+// report.printMaxRecords (at most 1000) too.
 func (s *Service) Print(ctx context.Context, p *auth.Principal, q shared.PrintRecordQuery, def shared.PrintContent) (*web.File, error) {
 	if err := auth.Member(p); err != nil {
 		return nil, err
@@ -62,12 +65,13 @@ func (s *Service) Print(ctx context.Context, p *auth.Principal, q shared.PrintRe
 		return nil, err
 	}
 	d := &printed{res: res, withNotes: what != shared.PrintReadings, withReadings: what != shared.PrintNotes}
+	limit := int(s.params.Int(ctx, param.PrintMaxRecords))
 	n := 0
 	nf := noteFilter{tenantID: p.TenantID, userID: p.UserID, residentID: res.ID, startDay: start, endDay: end}
 	rf := readingFilter{tenantID: p.TenantID, residentID: res.ID, startDay: start, endDay: end}
 	var noteRows []noteRow
 	if d.withNotes {
-		rows, total, err := s.store.Notes(ctx, s.db, nf, shared.PrintMaxRecords, 0)
+		rows, total, err := s.store.Notes(ctx, s.db, nf, limit, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -75,7 +79,7 @@ func (s *Service) Print(ctx context.Context, p *auth.Principal, q shared.PrintRe
 		noteRows = rows
 	}
 	if d.withReadings {
-		rows, total, err := s.store.Readings(ctx, s.db, rf, shared.PrintMaxRecords, 0)
+		rows, total, err := s.store.Readings(ctx, s.db, rf, limit, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -85,7 +89,7 @@ func (s *Service) Print(ctx context.Context, p *auth.Principal, q shared.PrintRe
 	if n == 0 && what == shared.PrintNotes {
 		return nil, ErrNoNotes
 	}
-	if err := pdf.CheckRecords("endDate", n); err != nil {
+	if err := pdf.CheckRecords("endDate", n, limit); err != nil {
 		return nil, err
 	}
 	slices.Reverse(noteRows) // oldest first on paper
@@ -96,7 +100,7 @@ func (s *Service) Print(ctx context.Context, p *auth.Principal, q shared.PrintRe
 	if d.facility, d.licence, err = s.store.Facility(ctx, s.db, p.TenantID); err != nil {
 		return nil, err
 	}
-	if d.printedBy, _, err = s.store.User(ctx, s.db, p.UserID); err != nil {
+	if d.printedBy, err = people.Name(ctx, s.db, p.UserID); err != nil {
 		return nil, err
 	}
 	loc, err := s.facilityZone(ctx, s.db, p.TenantID)

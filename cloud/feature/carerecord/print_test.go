@@ -93,3 +93,39 @@ func TestPrintRange(t *testing.T) {
 		}
 	})
 }
+
+// The print range maximum is the run-time parameter report.printMaxRecords:
+// the super admin may lower spec 001 §9's 1000 (never raise it), and the next
+// printout past the lowered limit is refused naming it.
+func TestPrintLimitIsAParameter(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		setClock(e, local(2027, 6, 30, 20, 0))
+		owner := e.SignIn(t, "owner_evergreen", maple)
+		carer := e.SignIn(t, "caregiver_maple1")
+		admin := e.SignIn(t, "superadmin")
+		rose := newResident(t, owner, "Rose")
+		for _, day := range []int{10, 11} {
+			carer.Post(t, hm+"/save", shared.SaveHealthReadingsRequest{ResidentID: rose.ResidentID, TakenAt: local(2027, 6, day, 9, 0).UnixMilli(),
+				Readings: []shared.HealthReadingInput{{Metric: shared.MetricWeight, Value: 140}}}).OK(t)
+		}
+		path := hm + "/print?residentId=" + rose.ResidentID + "&startDate=2027-06-01&endDate=2027-06-30"
+		if r := carer.Get(t, path); r.Header.Get("Content-Type") != "application/pdf" {
+			t.Fatalf("two readings under the default limit: %d %.300s", r.Status, r.Body)
+		}
+		admin.Post(t, "/api/system/params/update", shared.UpdateParamRequest{Key: "report.printMaxRecords", Value: "1001"}).
+			Is(t, 200, shared.CodeValidation)
+		owner.Post(t, "/api/system/params/update", shared.UpdateParamRequest{Key: "report.printMaxRecords", Value: "1"}).
+			Is(t, 200, shared.CodeForbidden)
+		admin.Post(t, "/api/system/params/update", shared.UpdateParamRequest{Key: "report.printMaxRecords", Value: "1"}).OK(t)
+		r := carer.Get(t, path).Is(t, 200, shared.CodeValidation)
+		if !strings.Contains(r.Message, "2 records, more than the 1") {
+			t.Errorf("past the lowered limit: %q", r.Message)
+		}
+		admin.Post(t, "/api/system/params/reset", shared.ParamKeyRequest{Key: "report.printMaxRecords"}).OK(t)
+		if r := carer.Get(t, path); r.Header.Get("Content-Type") != "application/pdf" {
+			t.Fatalf("after the reset: %d %.300s", r.Status, r.Body)
+		}
+	})
+}

@@ -3,7 +3,7 @@ package carerecord
 import (
 	"context"
 	"database/sql"
-	"errors"
+	"hearth/cloud/platform/people"
 
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/residency"
@@ -12,8 +12,9 @@ import (
 
 // Store is the SQL of progress notes, health readings and care records. Every
 // method takes the querier, so the caller chooses the transaction, and names
-// the tenant. It reads the residents, users and tenants tables of other
-// features for names; it writes only its own tables.
+// the tenant. It reads the residents and tenants tables of other features
+// for names (a user's name comes from platform/people); it writes only its
+// own tables.
 type Store struct{}
 
 // resident is what the record needs of a resident.
@@ -23,25 +24,16 @@ type resident struct {
 	MoveIn         string // YYYY-MM-DD; empty when not recorded
 }
 
-// Resident is one resident of the tenant, or nil (none, or a cancelled
-// move-in: residency.Found).
+// Resident is one resident of the tenant (db.ErrNotFound when none, or a
+// cancelled move-in: residency.Found).
 func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (*resident, error) {
 	var r resident
 	err := q.QueryRowContext(ctx, `SELECT r.id, r.first_name || ' ' || r.last_name, r.room, r.status, r.move_in_date FROM residents r
 		WHERE r.tenant_id = ? AND r.id = ? AND `+residency.Found, tenantID, id).Scan(&r.ID, &r.Name, &r.Room, &r.Status, &r.MoveIn)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("carerecord: resident", err)
 	}
-	return &r, db.Wrap("carerecord: resident", err)
-}
-
-// User is a user's name and language.
-func (Store) User(ctx context.Context, q db.Querier, id string) (name string, lang shared.Language, err error) {
-	err = q.QueryRowContext(ctx, `SELECT name, language FROM users WHERE id = ?`, id).Scan(&name, &lang)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", "", nil
-	}
-	return name, lang, db.Wrap("carerecord: user", err)
+	return &r, nil
 }
 
 // Facility is a facility's name and licence number.
@@ -72,25 +64,45 @@ type noteRow struct {
 // selectNote reads notes with the caller's read status (two ? for the user).
 const selectNote = `SELECT n.id, n.tenant_id, n.resident_id, n.report_date, n.day, n.note_type, n.notes, n.language,
 	n.english_notes, COALESCE(n.author_id, ''), n.msg_key, n.msg_args, COALESCE(n.source_id, ''), COALESCE(n.client_id, ''),
-	n.created_at, n.updated_at, r.first_name || ' ' || r.last_name, COALESCE(u.name, ''),
+	n.created_at, n.updated_at, r.first_name || ' ' || r.last_name,
 	CASE WHEN n.author_id = ? OR EXISTS (SELECT 1 FROM progress_note_reads rd WHERE rd.note_id = n.id AND rd.user_id = ?) THEN 1 ELSE 0 END
 	FROM progress_notes n
-	JOIN residents r ON r.id = n.resident_id AND r.tenant_id = n.tenant_id
-	LEFT JOIN users u ON u.id = n.author_id`
+	JOIN residents r ON r.id = n.resident_id AND r.tenant_id = n.tenant_id`
 
 func scanNote(sc interface{ Scan(...any) error }) (*noteRow, error) {
 	var r noteRow
 	var read int
 	if err := sc.Scan(&r.ID, &r.TenantID, &r.ResidentID, &r.ReportDate, &r.Day, &r.Type, &r.Notes, &r.Language, &r.EnglishNotes,
-		&r.AuthorID, &r.MsgKey, &r.MsgArgs, &r.SourceID, &r.ClientID, &r.CreatedAt, &r.UpdatedAt, &r.ResidentName, &r.AuthorName, &read); err != nil {
+		&r.AuthorID, &r.MsgKey, &r.MsgArgs, &r.SourceID, &r.ClientID, &r.CreatedAt, &r.UpdatedAt, &r.ResidentName, &read); err != nil {
 		return nil, err
 	}
 	r.Read = read == 1
 	return &r, nil
 }
 
-func scanNotes(rows *sql.Rows, err error) ([]noteRow, error) {
+// withNames fills in the name of the user each row names (its author, who
+// recorded it), from platform/people in one query; "" for an id no account has.
+func withNames[T any](ctx context.Context, q db.Querier, rows []T, who func(*T) (id string, name *string)) error {
+	ids := make([]string, len(rows))
+	for i := range rows {
+		ids[i], _ = who(&rows[i])
+	}
+	names, err := people.Names(ctx, q, ids...)
+	if err != nil {
+		return err
+	}
+	for i := range rows {
+		id, name := who(&rows[i])
+		*name = names[id]
+	}
+	return nil
+}
+
+func noteAuthor(r *noteRow) (string, *string) { return r.AuthorID, &r.AuthorName }
+
+func queryNotes(ctx context.Context, q db.Querier, query string, args ...any) ([]noteRow, error) {
 	const what = "carerecord: notes"
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, db.Wrap(what, err)
 	}
@@ -103,26 +115,39 @@ func scanNotes(rows *sql.Rows, err error) ([]noteRow, error) {
 		}
 		out = append(out, *r)
 	}
-	return out, db.Wrap(what, rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	if err := withNames(ctx, q, out, noteAuthor); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	return out, nil
 }
 
-// Note is one note of the tenant as userID sees it, or nil.
+// Note is one note of the tenant as userID sees it (db.ErrNotFound if none).
 func (Store) Note(ctx context.Context, q db.Querier, tenantID, userID, id string) (*noteRow, error) {
 	r, err := scanNote(q.QueryRowContext(ctx, selectNote+` WHERE n.tenant_id = ? AND n.id = ?`, userID, userID, tenantID, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("carerecord: note", err)
 	}
-	return r, db.Wrap("carerecord: note", err)
+	if r.AuthorName, err = people.Name(ctx, q, r.AuthorID); err != nil {
+		return nil, db.Wrap("carerecord: note", err)
+	}
+	return r, nil
 }
 
-// NoteByClient is the note an author already stored under a device's id, or nil.
+// NoteByClient is the note an author already stored under a device's id
+// (db.ErrNotFound if none).
 func (s Store) NoteByClient(ctx context.Context, q db.Querier, tenantID, authorID, clientID string) (*noteRow, error) {
 	r, err := scanNote(q.QueryRowContext(ctx, selectNote+` WHERE n.tenant_id = ? AND n.author_id = ? AND n.client_id = ?`,
 		authorID, authorID, tenantID, authorID, clientID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("carerecord: note by client", err)
 	}
-	return r, db.Wrap("carerecord: note by client", err)
+	if r.AuthorName, err = people.Name(ctx, q, r.AuthorID); err != nil {
+		return nil, db.Wrap("carerecord: note by client", err)
+	}
+	return r, nil
 }
 
 // noteFilter narrows a list of notes.
@@ -171,8 +196,8 @@ func (Store) Notes(ctx context.Context, q db.Querier, f noteFilter, limit, offse
 		return nil, 0, db.Wrap("carerecord: notes", err)
 	}
 	all := append([]any{f.userID, f.userID}, args...)
-	rows, err := scanNotes(q.QueryContext(ctx, selectNote+w+` ORDER BY n.report_date DESC, n.id DESC LIMIT ? OFFSET ?`,
-		append(all, limit, offset)...))
+	rows, err := queryNotes(ctx, q, selectNote+w+` ORDER BY n.report_date DESC, n.id DESC LIMIT ? OFFSET ?`,
+		append(all, limit, offset)...)
 	return rows, total, err
 }
 
@@ -242,8 +267,8 @@ func (Store) Addenda(ctx context.Context, q db.Querier, tenantID string, noteIDs
 		return out, nil
 	}
 	marks, args := db.In(noteIDs)
-	rows, err := q.QueryContext(ctx, `SELECT a.id, a.tenant_id, a.note_id, a.author_id, a.reason, a.text, a.created_at, COALESCE(u.name, '')
-		FROM progress_note_addenda a LEFT JOIN users u ON u.id = a.author_id
+	rows, err := q.QueryContext(ctx, `SELECT a.id, a.tenant_id, a.note_id, a.author_id, a.reason, a.text, a.created_at
+		FROM progress_note_addenda a
 		WHERE a.tenant_id = ? AND a.note_id IN (`+marks+`) ORDER BY a.created_at, a.id`, append([]any{tenantID}, args...)...)
 	if err != nil {
 		return nil, db.Wrap("carerecord: addenda", err)
@@ -251,12 +276,30 @@ func (Store) Addenda(ctx context.Context, q db.Querier, tenantID string, noteIDs
 	defer rows.Close()
 	for rows.Next() {
 		var a addendumRow
-		if err := rows.Scan(&a.ID, &a.TenantID, &a.NoteID, &a.AuthorID, &a.Reason, &a.Text, &a.CreatedAt, &a.AuthorName); err != nil {
+		if err := rows.Scan(&a.ID, &a.TenantID, &a.NoteID, &a.AuthorID, &a.Reason, &a.Text, &a.CreatedAt); err != nil {
 			return nil, db.Wrap("carerecord: addenda", err)
 		}
 		out[a.NoteID] = append(out[a.NoteID], a)
 	}
-	return out, db.Wrap("carerecord: addenda", rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap("carerecord: addenda", err)
+	}
+	var ids []string
+	for _, as := range out {
+		for _, a := range as {
+			ids = append(ids, a.AuthorID)
+		}
+	}
+	names, err := people.Names(ctx, q, ids...)
+	if err != nil {
+		return nil, db.Wrap("carerecord: addenda", err)
+	}
+	for _, as := range out {
+		for i := range as {
+			as[i].AuthorName = names[as[i].AuthorID]
+		}
+	}
+	return out, nil
 }
 
 // MarkRead records that userID opened a note (once).
@@ -302,21 +345,20 @@ type readingRow struct {
 const readingColumns = `SELECT h.id, h.tenant_id, h.resident_id, h.metric, h.value, h.taken_at, h.day, h.source, h.source_id,
 	h.flagged, h.normal_low, h.normal_high, COALESCE(h.recorded_by, ''), h.note, COALESCE(h.client_id, ''), h.created_at, `
 
-const selectReading = readingColumns + `r.first_name || ' ' || r.last_name, COALESCE(u.name, '')
+const selectReading = readingColumns + `r.first_name || ' ' || r.last_name
 	FROM health_readings h
-	JOIN residents r ON r.id = h.resident_id AND r.tenant_id = h.tenant_id
-	LEFT JOIN users u ON u.id = h.recorded_by`
+	JOIN residents r ON r.id = h.resident_id AND r.tenant_id = h.tenant_id`
 
 // selectResidentReading reads one resident's readings without their name
 // (the caller has it): the page is then read straight off the index
 // health_readings_time (or _resident with metrics), newest first, with no join
 // to order first.
-const selectResidentReading = readingColumns + `'', COALESCE(u.name, '')
-	FROM health_readings h
-	LEFT JOIN users u ON u.id = h.recorded_by`
+const selectResidentReading = readingColumns + `''
+	FROM health_readings h`
 
-func scanReadings(rows *sql.Rows, err error) ([]readingRow, error) {
+func queryReadings(ctx context.Context, q db.Querier, query string, args ...any) ([]readingRow, error) {
 	const what = "carerecord: readings"
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, db.Wrap(what, err)
 	}
@@ -325,12 +367,18 @@ func scanReadings(rows *sql.Rows, err error) ([]readingRow, error) {
 	for rows.Next() {
 		var r readingRow
 		if err := rows.Scan(&r.ID, &r.TenantID, &r.ResidentID, &r.Metric, &r.Value, &r.TakenAt, &r.Day, &r.Source, &r.SourceID,
-			&r.Flagged, &r.NormalLow, &r.NormalHigh, &r.RecordedBy, &r.Note, &r.ClientID, &r.CreatedAt, &r.ResidentName, &r.RecordedByName); err != nil {
+			&r.Flagged, &r.NormalLow, &r.NormalHigh, &r.RecordedBy, &r.Note, &r.ClientID, &r.CreatedAt, &r.ResidentName); err != nil {
 			return nil, db.Wrap(what, err)
 		}
 		out = append(out, r)
 	}
-	return out, db.Wrap(what, rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	if err := withNames(ctx, q, out, func(r *readingRow) (string, *string) { return r.RecordedBy, &r.RecordedByName }); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	return out, nil
 }
 
 // InsertReading adds a reading.
@@ -345,8 +393,8 @@ func (Store) InsertReading(ctx context.Context, q db.Querier, r *readingRow) err
 
 // ReadingsByClient are the readings a user stored under a device's id.
 func (Store) ReadingsByClient(ctx context.Context, q db.Querier, tenantID, userID, clientID string) ([]readingRow, error) {
-	return scanReadings(q.QueryContext(ctx, selectReading+` WHERE h.tenant_id = ? AND h.recorded_by = ? AND h.client_id = ? ORDER BY h.id`,
-		tenantID, userID, clientID))
+	return queryReadings(ctx, q, selectReading+` WHERE h.tenant_id = ? AND h.recorded_by = ? AND h.client_id = ? ORDER BY h.id`,
+		tenantID, userID, clientID)
 }
 
 // readingFilter narrows a list of readings.
@@ -397,8 +445,8 @@ func (Store) Readings(ctx context.Context, q db.Querier, f readingFilter, limit,
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*)`+from+w, args...).Scan(&total); err != nil {
 		return nil, 0, db.Wrap("carerecord: readings", err)
 	}
-	rows, err := scanReadings(q.QueryContext(ctx, sel+w+` ORDER BY h.taken_at DESC, h.id DESC LIMIT ? OFFSET ?`,
-		append(args, limit, offset)...))
+	rows, err := queryReadings(ctx, q, sel+w+` ORDER BY h.taken_at DESC, h.id DESC LIMIT ? OFFSET ?`,
+		append(args, limit, offset)...)
 	return rows, total, err
 }
 
@@ -531,13 +579,13 @@ type careRow struct {
 }
 
 const selectCare = `SELECT c.id, c.tenant_id, c.resident_id, c.activity, c.day, c.given_at, c.value, c.assistance, c.note, c.source,
-	c.source_id, COALESCE(c.recorded_by, ''), COALESCE(c.client_id, ''), c.created_at, r.first_name || ' ' || r.last_name, COALESCE(u.name, '')
+	c.source_id, COALESCE(c.recorded_by, ''), COALESCE(c.client_id, ''), c.created_at, r.first_name || ' ' || r.last_name
 	FROM care_records c
-	JOIN residents r ON r.id = c.resident_id AND r.tenant_id = c.tenant_id
-	LEFT JOIN users u ON u.id = c.recorded_by`
+	JOIN residents r ON r.id = c.resident_id AND r.tenant_id = c.tenant_id`
 
-func scanCare(rows *sql.Rows, err error) ([]careRow, error) {
+func queryCare(ctx context.Context, q db.Querier, query string, args ...any) ([]careRow, error) {
 	const what = "carerecord: care records"
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, db.Wrap(what, err)
 	}
@@ -546,12 +594,18 @@ func scanCare(rows *sql.Rows, err error) ([]careRow, error) {
 	for rows.Next() {
 		var r careRow
 		if err := rows.Scan(&r.ID, &r.TenantID, &r.ResidentID, &r.Activity, &r.Day, &r.GivenAt, &r.Value, &r.Assistance, &r.Note,
-			&r.Source, &r.SourceID, &r.RecordedBy, &r.ClientID, &r.CreatedAt, &r.ResidentName, &r.RecordedByName); err != nil {
+			&r.Source, &r.SourceID, &r.RecordedBy, &r.ClientID, &r.CreatedAt, &r.ResidentName); err != nil {
 			return nil, db.Wrap(what, err)
 		}
 		out = append(out, r)
 	}
-	return out, db.Wrap(what, rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	if err := withNames(ctx, q, out, func(r *careRow) (string, *string) { return r.RecordedBy, &r.RecordedByName }); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	return out, nil
 }
 
 // InsertCare adds a care record.
@@ -575,20 +629,27 @@ func (Store) InsertEventCare(ctx context.Context, q db.Querier, r *careRow) erro
 	return db.Wrap("carerecord: insert event care", err)
 }
 
-// Care is one care record, or nil.
+// Care is one care record (db.ErrNotFound if none).
 func (Store) Care(ctx context.Context, q db.Querier, tenantID, id string) (*careRow, error) {
-	rows, err := scanCare(q.QueryContext(ctx, selectCare+` WHERE c.tenant_id = ? AND c.id = ?`, tenantID, id))
-	if err != nil || len(rows) == 0 {
+	rows, err := queryCare(ctx, q, selectCare+` WHERE c.tenant_id = ? AND c.id = ?`, tenantID, id)
+	if err != nil {
 		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, db.NotFound("carerecord: care", db.ErrNoRows)
 	}
 	return &rows[0], nil
 }
 
-// CareByClient is the care record a user stored under a device's id, or nil.
+// CareByClient is the care record a user stored under a device's id
+// (db.ErrNotFound if none).
 func (Store) CareByClient(ctx context.Context, q db.Querier, tenantID, userID, clientID string) (*careRow, error) {
-	rows, err := scanCare(q.QueryContext(ctx, selectCare+` WHERE c.tenant_id = ? AND c.recorded_by = ? AND c.client_id = ?`, tenantID, userID, clientID))
-	if err != nil || len(rows) == 0 {
+	rows, err := queryCare(ctx, q, selectCare+` WHERE c.tenant_id = ? AND c.recorded_by = ? AND c.client_id = ?`, tenantID, userID, clientID)
+	if err != nil {
 		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, db.NotFound("carerecord: care by client", db.ErrNoRows)
 	}
 	return &rows[0], nil
 }
@@ -629,7 +690,7 @@ func (Store) CareRecords(ctx context.Context, q db.Querier, f careFilter, limit,
 		args...).Scan(&total); err != nil {
 		return nil, 0, db.Wrap("carerecord: care records", err)
 	}
-	rows, err := scanCare(q.QueryContext(ctx, selectCare+w+` ORDER BY c.given_at DESC, c.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...))
+	rows, err := queryCare(ctx, q, selectCare+w+` ORDER BY c.given_at DESC, c.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	return rows, total, err
 }
 

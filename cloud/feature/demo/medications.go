@@ -368,36 +368,9 @@ func (sd *seeding) decidePasses(key string, loc *time.Location) func([]medicatio
 				continue // overdue, or the round still going on
 			}
 			h := hashOf(first[p.ResidentID], p.MedicationName, p.Day, p.TimeOfDay)
-			at := p.Due.Add(time.Duration(int(h%35)-15) * time.Minute)
-			l := medication.DemoLog{Outcome: shared.OutcomeGiven}
-			roll := h % 1000
-			switch {
-			case p.PassID == refused:
-				l.Outcome, l.Reason = shared.OutcomeRefused, refusal[1]
-			case roll < 5 && p.Type != shared.MedicationSNF:
-				l.Outcome, l.Reason = shared.OutcomeRefused, historyRefusals[int(h/1000)%len(historyRefusals)]
-			case roll < 8:
-				l.Outcome, l.Reason = shared.OutcomeNotGiven, "Out with family at the time of the pass; the dose was not sent along."
-			case roll < 18:
-				at = p.Due.Add(time.Duration(70+h%40) * time.Minute)
-				l.Reason = "Late: she was asleep; given as soon as she woke."
-			}
-			if l.Outcome == shared.OutcomeGiven || l.Outcome == shared.OutcomeHeld {
-				if p.Vital != "" {
-					v, held := reading(p, first[p.ResidentID], h)
-					l.Vital = &v
-					if held != "" {
-						l.Outcome, l.Reason = shared.OutcomeHeld, held
-					}
-				}
-			}
-			if l.Outcome == shared.OutcomeGiven {
-				switch p.Route {
-				case shared.RouteSubcutaneous:
-					l.Site = siteRotation[(i+int(p.Due.Unix()/86400))%len(siteRotation)]
-				case shared.RouteTopical:
-					l.Site = shared.SiteAffectedArea
-				}
+			l, at := historyLog(p, i, h, first[p.ResidentID])
+			if p.PassID == refused { // the refusal the demo tells of, at about its time
+				l, at = medication.DemoLog{Outcome: shared.OutcomeRefused, Reason: refusal[1]}, p.Due.Add(time.Duration(int(h%35)-15)*time.Minute)
 			}
 			if !at.Before(sd.now) {
 				at = sd.now.Add(-time.Minute)
@@ -407,6 +380,39 @@ func (sd *seeding) decidePasses(key string, loc *time.Location) func([]medicatio
 		}
 		return logs
 	}
+}
+
+// historyLog is how the demo charts a past pass, and when: mostly given about
+// on time, a few refused, not given, held on a reading or late. h is the
+// pass's hash, i its place in the day's list, who the resident's story.
+func historyLog(p medication.DemoPass, i int, h uint32, who string) (medication.DemoLog, time.Time) {
+	at := p.Due.Add(time.Duration(int(h%35)-15) * time.Minute)
+	l := medication.DemoLog{Outcome: shared.OutcomeGiven}
+	switch roll := h % 1000; {
+	case roll < 5 && p.Type != shared.MedicationSNF:
+		l.Outcome, l.Reason = shared.OutcomeRefused, historyRefusals[int(h/1000)%len(historyRefusals)]
+	case roll < 8:
+		l.Outcome, l.Reason = shared.OutcomeNotGiven, "Out with family at the time of the pass; the dose was not sent along."
+	case roll < 18:
+		at = p.Due.Add(time.Duration(70+h%40) * time.Minute)
+		l.Reason = "Late: she was asleep; given as soon as she woke."
+	}
+	if l.Outcome == shared.OutcomeGiven && p.Vital != "" {
+		v, held := reading(p, who, h)
+		l.Vital = &v
+		if held != "" {
+			l.Outcome, l.Reason = shared.OutcomeHeld, held
+		}
+	}
+	if l.Outcome == shared.OutcomeGiven {
+		switch p.Route {
+		case shared.RouteSubcutaneous:
+			l.Site = siteRotation[(i+int(p.Due.Unix()/86400))%len(siteRotation)]
+		case shared.RouteTopical:
+			l.Site = shared.SiteAffectedArea
+		}
+	}
+	return l, at
 }
 
 // reading is a plausible reading of the pass's vital and, when it holds the

@@ -230,27 +230,8 @@ func (sd *seeding) tasks(ctx context.Context) error {
 			if left, ok := away[o.ResidentID]; ok && !o.DueEnd.Before(left) {
 				return nil
 			}
-			h := hashOf(o.ResidentID, o.Title, o.Day, o.DueStart.String())
-			roll := h % 100
-			closed := !o.DueEnd.After(sd.now)
-			frac := 0.2 + float64(h%50)/100
-			when := o.DueStart.Add(time.Duration(float64(o.DueEnd.Sub(o.DueStart)) * frac))
-			c := &task.DemoCompletion{Comment: commentFor(o, h)}
-			switch {
-			case closed && roll < 88:
-			case closed && roll < 93: // done, but after its window
-				when = o.DueEnd.Add(time.Duration(10+h%40) * time.Minute)
-				c.LateReason = shared.LateResidentAsleep
-				if h%2 == 0 {
-					c.LateReason = shared.LateResidentRefused
-				}
-			case closed:
-				return nil // missed: it expires
-			case roll < 45: // open now: some already done
-				if when.After(sd.now) {
-					when = o.DueStart.Add(sd.now.Sub(o.DueStart) / 2)
-				}
-			default:
+			c, when := completion(o, hashOf(o.ResidentID, o.Title, o.Day, o.DueStart.String()), sd.now)
+			if c == nil {
 				return nil
 			}
 			if hour := when.In(loc).Hour(); hour >= 6 && hour < 18 {
@@ -266,4 +247,33 @@ func (sd *seeding) tasks(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// completion is how the demo completes a task occurrence, and when: most
+// closed ones done in their window, a few after it (asleep or refused at
+// first), the rest missed; of those open now, some already done. nil: not done.
+// h is the occurrence's hash.
+func completion(o task.DemoOccurrence, h uint32, now time.Time) (*task.DemoCompletion, time.Time) {
+	roll := h % 100
+	closed := !o.DueEnd.After(now)
+	when := o.DueStart.Add(time.Duration(float64(o.DueEnd.Sub(o.DueStart)) * (0.2 + float64(h%50)/100)))
+	c := &task.DemoCompletion{Comment: commentFor(o, h)}
+	switch {
+	case closed && roll < 88:
+	case closed && roll < 93: // done, but after its window
+		when = o.DueEnd.Add(time.Duration(10+h%40) * time.Minute)
+		c.LateReason = shared.LateResidentAsleep
+		if h%2 == 0 {
+			c.LateReason = shared.LateResidentRefused
+		}
+	case closed:
+		return nil, time.Time{} // missed: it expires
+	case roll < 45: // open now: some already done
+		if when.After(now) {
+			when = o.DueStart.Add(now.Sub(o.DueStart) / 2)
+		}
+	default:
+		return nil, time.Time{}
+	}
+	return c, when
 }

@@ -41,8 +41,8 @@ func SeedDemo(ctx context.Context, d *db.DB, tx *db.Tx, meds Medications, tenant
 	methods := []shared.DisposalMethod{shared.DisposalMailBack, shared.DisposalDeactivationKit}
 	for i, it := range items[1:] {
 		m, err := s.store.Medication(ctx, tx, tenantID, it.ResidentID, it.MedicationID)
-		if err != nil || m == nil {
-			return i, fmt.Errorf("demo disposal of %s: %v", it.MedicationID, err)
+		if err != nil {
+			return i, fmt.Errorf("demo disposal of %s: %w", it.MedicationID, err)
 		}
 		since, _ := parseCivil(it.Since)
 		at := time.UnixMilli(since.addDays(2).startIn(loc)).Add(10 * time.Hour)

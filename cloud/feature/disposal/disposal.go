@@ -15,6 +15,7 @@ package disposal
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -104,10 +105,13 @@ func snapshot(r *row) *shared.MedicationDisposal {
 // (residency: 4004 for none, one moving in, or a cancelled move-in).
 func (s *Service) residentOf(ctx context.Context, q db.Querier, p *auth.Principal, residentID string) (*resident, error) {
 	res, err := s.store.Resident(ctx, q, p.TenantID, residentID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
 	}
-	if res == nil || residency.Hidden(res.Status) {
+	if residency.Hidden(res.Status) {
 		return nil, problem.NotFound
 	}
 	return res, nil
@@ -119,11 +123,11 @@ func (s *Service) Get(ctx context.Context, p *auth.Principal, recordID string) (
 		return nil, err
 	}
 	r, err := s.store.Get(ctx, s.db, p.TenantID, recordID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if r == nil {
-		return nil, problem.NotFound
 	}
 	out := s.toDisposal(p, r)
 	return &out, nil
@@ -152,12 +156,12 @@ func (s *Service) History(ctx context.Context, p *auth.Principal, recordID strin
 	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
-	r, err := s.store.Get(ctx, s.db, p.TenantID, recordID)
+	_, err := s.store.Get(ctx, s.db, p.TenantID, recordID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if r == nil {
-		return nil, problem.NotFound
 	}
 	changes, err := s.store.Changes(ctx, s.db, p.TenantID, recordID, shared.DisposalHistoryMax)
 	if err != nil {
@@ -252,11 +256,11 @@ func (s *Service) medicationFor(ctx context.Context, q db.Querier, p *auth.Princ
 		return nil, problem.Invalid("medicationId", "required", "disposal.medicationRequired", nil)
 	}
 	m, err := s.store.Medication(ctx, q, p.TenantID, residentID, medicationID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.Invalid("medicationId", "ofResident", "disposal.medicationNotOfResident", nil)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if m == nil {
-		return nil, problem.Invalid("medicationId", "ofResident", "disposal.medicationNotOfResident", nil)
 	}
 	return m, nil
 }
@@ -322,10 +326,13 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveDi
 			return err
 		}
 		old, err := s.store.Get(ctx, tx, p.TenantID, recordID)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
 		}
-		if old == nil || old.ResidentID != req.ResidentID {
+		if old.ResidentID != req.ResidentID {
 			return problem.NotFound
 		}
 		if req.Version == 0 {
@@ -449,11 +456,11 @@ func (s *Service) QuickCreate(ctx context.Context, p *auth.Principal, req shared
 		return nil, err
 	}
 	m, err := s.store.MedicationAnyResident(ctx, s.db, p.TenantID, strings.TrimSpace(req.MedicationID))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound // another facility's, or none: not probed
+	}
 	if err != nil {
 		return nil, err
-	}
-	if m == nil {
-		return nil, problem.NotFound // another facility's, or none: not probed
 	}
 	due, err := s.Due(ctx, p, shared.DisposalDueFilter{ResidentID: m.ResidentID})
 	if err != nil {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
+	"hearth/cloud/platform/people"
 
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/residency"
@@ -13,7 +13,7 @@ import (
 
 // Store is the SQL of medication disposals. Every method takes the querier,
 // so the caller chooses the transaction, and names the tenant. It reads the
-// residents, medications, tasks and users tables of other features (for the
+// residents, medications and tasks tables of other features (for the
 // names, the orders and the clocks), whose columns the ordered migrations
 // guarantee; it writes only its own two tables. The eMAR's pass log is not
 // read here: refused doses come through Medications.
@@ -48,31 +48,49 @@ const selectRow = `SELECT d.id, d.tenant_id, d.resident_id, d.medication_id, COA
 	d.medication_type, d.dose, d.route, d.instructions, d.diagnosis, d.rx_number, d.start_date, d.end_date,
 	d.disposal_method, d.custom_method, d.disposal_reason, d.custom_reason, d.disposal_time, d.pills_number, d.remarks,
 	d.version, d.created_by, d.created_at, d.updated_by, d.updated_at,
-	r.first_name || ' ' || r.last_name, COALESCE(cu.name, ''), COALESCE(uu.name, ''), COALESCE(m.status, '')
+	r.first_name || ' ' || r.last_name, COALESCE(m.status, '')
 	FROM medication_disposals d
 	JOIN residents r ON r.id = d.resident_id AND r.tenant_id = d.tenant_id
-	LEFT JOIN medications m ON m.id = d.medication_id AND m.tenant_id = d.tenant_id
-	LEFT JOIN users cu ON cu.id = d.created_by
-	LEFT JOIN users uu ON uu.id = d.updated_by`
+	LEFT JOIN medications m ON m.id = d.medication_id AND m.tenant_id = d.tenant_id`
 
 func scanRow(sc interface{ Scan(...any) error }) (*row, error) {
 	var r row
 	if err := sc.Scan(&r.ID, &r.TenantID, &r.ResidentID, &r.MedicationID, &r.TaskID, &r.MedicationName, &r.MedicationType,
 		&r.Dose, &r.Route, &r.Instructions, &r.Diagnosis, &r.RxNumber, &r.StartDate, &r.EndDate, &r.Method, &r.CustomMethod,
 		&r.Reason, &r.CustomReason, &r.DisposalTime, &r.Pills, &r.Remarks, &r.Version, &r.CreatedBy, &r.CreatedAt,
-		&r.UpdatedBy, &r.UpdatedAt, &r.ResidentName, &r.CreatedByName, &r.UpdatedByName, &r.MedicationStatus); err != nil {
+		&r.UpdatedBy, &r.UpdatedAt, &r.ResidentName, &r.MedicationStatus); err != nil {
 		return nil, err
 	}
 	return &r, nil
 }
 
-// Get is one record of the tenant, or nil.
+// withNames fills in who created and last changed each record.
+func withNames(ctx context.Context, q db.Querier, rs []row) error {
+	ids := make([]string, 0, 2*len(rs))
+	for _, r := range rs {
+		ids = append(ids, r.CreatedBy, r.UpdatedBy)
+	}
+	names, err := people.Names(ctx, q, ids...)
+	if err != nil {
+		return err
+	}
+	for i := range rs {
+		rs[i].CreatedByName, rs[i].UpdatedByName = names[rs[i].CreatedBy], names[rs[i].UpdatedBy]
+	}
+	return nil
+}
+
+// Get is one record of the tenant (db.ErrNotFound if none).
 func (Store) Get(ctx context.Context, q db.Querier, tenantID, id string) (*row, error) {
 	r, err := scanRow(q.QueryRowContext(ctx, selectRow+` WHERE d.tenant_id = ? AND d.id = ?`, tenantID, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("disposal: get", err)
 	}
-	return r, db.Wrap("disposal: get", err)
+	rs := []row{*r}
+	if err := withNames(ctx, q, rs); err != nil {
+		return nil, db.Wrap("disposal: get", err)
+	}
+	return &rs[0], nil
 }
 
 // listFilter is one resident's records, optionally narrowed.
@@ -114,7 +132,13 @@ func (Store) List(ctx context.Context, q db.Querier, f listFilter, limit, offset
 		}
 		out = append(out, *r)
 	}
-	return out, total, db.Wrap("disposal: list", rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, 0, db.Wrap("disposal: list", err)
+	}
+	if err := withNames(ctx, q, out); err != nil {
+		return nil, 0, db.Wrap("disposal: list", err)
+	}
+	return out, total, nil
 }
 
 // Insert adds a record (version 1).
@@ -162,19 +186,19 @@ type change struct {
 func (Store) InsertChange(ctx context.Context, q db.Querier, c *change) error {
 	fields, err := json.Marshal(c.Fields)
 	if err != nil {
-		return err
+		return db.Wrap("disposal: insert change: fields", err)
 	}
 	var before sql.NullString
 	if c.Before != nil {
 		b, err := json.Marshal(c.Before)
 		if err != nil {
-			return err
+			return db.Wrap("disposal: insert change: before", err)
 		}
 		before = sql.NullString{String: string(b), Valid: true}
 	}
 	after, err := json.Marshal(c.After)
 	if err != nil {
-		return err
+		return db.Wrap("disposal: insert change: after", err)
 	}
 	_, err = q.ExecContext(ctx, `INSERT INTO medication_disposal_changes (id, tenant_id, disposal_id, action, fields,
 		before_json, after_json, changed_by, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -185,8 +209,8 @@ func (Store) InsertChange(ctx context.Context, q db.Querier, c *change) error {
 // Changes are a record's changes, newest first, at most limit.
 func (Store) Changes(ctx context.Context, q db.Querier, tenantID, disposalID string, limit int) ([]change, error) {
 	rows, err := q.QueryContext(ctx, `SELECT c.id, c.tenant_id, c.disposal_id, c.action, c.fields, c.before_json, c.after_json,
-		c.changed_by, c.changed_at, COALESCE(u.name, '')
-		FROM medication_disposal_changes c LEFT JOIN users u ON u.id = c.changed_by
+		c.changed_by, c.changed_at
+		FROM medication_disposal_changes c
 		WHERE c.tenant_id = ? AND c.disposal_id = ? ORDER BY c.changed_at DESC, c.id DESC LIMIT ?`, tenantID, disposalID, limit)
 	if err != nil {
 		return nil, db.Wrap("disposal: changes", err)
@@ -198,7 +222,7 @@ func (Store) Changes(ctx context.Context, q db.Querier, tenantID, disposalID str
 		var fields, after string
 		var before sql.NullString
 		if err := rows.Scan(&c.ID, &c.TenantID, &c.DisposalID, &c.Action, &fields, &before, &after, &c.ChangedBy,
-			&c.ChangedAt, &c.ChangedByName); err != nil {
+			&c.ChangedAt); err != nil {
 			return nil, db.Wrap("disposal: changes", err)
 		}
 		if err := json.Unmarshal([]byte(fields), &c.Fields); err != nil {
@@ -216,7 +240,21 @@ func (Store) Changes(ctx context.Context, q db.Querier, tenantID, disposalID str
 		}
 		out = append(out, c)
 	}
-	return out, db.Wrap("disposal: changes", rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap("disposal: changes", err)
+	}
+	ids := make([]string, len(out))
+	for i := range out {
+		ids[i] = out[i].ChangedBy
+	}
+	names, err := people.Names(ctx, q, ids...)
+	if err != nil {
+		return nil, db.Wrap("disposal: changes", err)
+	}
+	for i := range out {
+		out[i].ChangedByName = names[out[i].ChangedBy]
+	}
+	return out, nil
 }
 
 // resident is what disposal needs of a resident: the name and the status
@@ -228,16 +266,16 @@ type resident struct {
 	MoveIn   string // YYYY-MM-DD; empty when not recorded
 }
 
-// Resident is a resident of the tenant, or nil (none, or a cancelled
-// move-in: residency.Found).
+// Resident is a resident of the tenant (db.ErrNotFound when none, or a
+// cancelled move-in: residency.Found).
 func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (*resident, error) {
 	var r resident
 	err := q.QueryRowContext(ctx, `SELECT r.id, r.first_name || ' ' || r.last_name, r.status, r.status_at, r.move_in_date FROM residents r
 		WHERE r.tenant_id = ? AND r.id = ? AND `+residency.Found, tenantID, id).Scan(&r.ID, &r.Name, &r.Status, &r.StatusAt, &r.MoveIn)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("disposal: resident", err)
 	}
-	return &r, db.Wrap("disposal: resident", err)
+	return &r, nil
 }
 
 // medication is a medication order as disposal reads it: the fields a record
@@ -272,24 +310,24 @@ func scanMedication(sc interface{ Scan(...any) error }) (*medication, error) {
 }
 
 // Medication is a medication of the tenant's resident that was not removed
-// from the list (entered in error), or nil.
+// from the list (entered in error); db.ErrNotFound otherwise.
 func (Store) Medication(ctx context.Context, q db.Querier, tenantID, residentID, id string) (*medication, error) {
 	m, err := scanMedication(q.QueryRowContext(ctx, `SELECT `+medicationColumns+` FROM medications m
 		WHERE m.tenant_id = ? AND m.resident_id = ? AND m.id = ? AND m.deleted_at IS NULL`, tenantID, residentID, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("disposal: medication", err)
 	}
-	return m, db.Wrap("disposal: medication", err)
+	return m, nil
 }
 
-// MedicationAnyResident is a medication of the tenant (any resident) that was not removed, or nil.
+// MedicationAnyResident is a medication of the tenant (any resident) that was not removed (db.ErrNotFound otherwise).
 func (Store) MedicationAnyResident(ctx context.Context, q db.Querier, tenantID, id string) (*medication, error) {
 	m, err := scanMedication(q.QueryRowContext(ctx, `SELECT `+medicationColumns+` FROM medications m
 		WHERE m.tenant_id = ? AND m.id = ? AND m.deleted_at IS NULL`, tenantID, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("disposal: medication", err)
 	}
-	return m, db.Wrap("disposal: medication", err)
+	return m, nil
 }
 
 // candidate is a medication that may be due for disposal, with its resident.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -82,10 +83,13 @@ func (s *Service) UploadTyped(ctx context.Context, p *auth.Principal, category s
 // CompressImage does. Another facility's file and a deleted one answer 4004.
 func (s *Service) OpenAuthorised(ctx context.Context, tenantID, id string, w, h int) (shared.FileItem, io.ReadCloser, int64, error) {
 	r, err := s.store.ByID(ctx, s.db, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return shared.FileItem{}, nil, 0, problem.NotFound
+	}
 	if err != nil {
 		return shared.FileItem{}, nil, 0, err
 	}
-	if r == nil || r.DeletedAt.Valid || r.TenantID != tenantID {
+	if r.DeletedAt.Valid || r.TenantID != tenantID {
 		return shared.FileItem{}, nil, 0, problem.NotFound
 	}
 	if w <= 0 || h <= 0 {

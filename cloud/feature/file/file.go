@@ -270,7 +270,7 @@ func checkUpload(f Incoming, lim Limits) (checked, error) {
 			ok = false
 		}
 		if _, err := f.Body.Seek(0, io.SeekStart); err != nil {
-			return checked{}, err
+			return checked{}, fmt.Errorf("file: rewind upload: %w", err)
 		}
 		if ok && tooLarge(cfg.Width, cfg.Height, shared.ImageUploadMaxSide) {
 			return checked{}, problem.Invalid("files", "imageDimensions", "file.tooManyPixels", map[string]any{"name": name,
@@ -291,10 +291,10 @@ func sniff(r io.ReadSeeker) (string, error) {
 	buf := make([]byte, 512)
 	n, err := io.ReadFull(r, buf)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return "", err
+		return "", fmt.Errorf("file: read upload: %w", err)
 	}
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
-		return "", err
+		return "", fmt.Errorf("file: rewind upload: %w", err)
 	}
 	ct := http.DetectContentType(buf[:n])
 	if i := strings.IndexByte(ct, ';'); i >= 0 {
@@ -343,6 +343,13 @@ func (s *Service) checkRoom(ctx context.Context, q db.Querier, tenant string, ad
 	if lim.TenantBytes <= 0 {
 		return nil
 	}
+	if tx, ok := q.(*db.Tx); ok && tenant != "" {
+		// In the writing transaction, uploads of one facility take their turn, so two at
+		// once (on one server or two replicas) cannot both fill its last free bytes.
+		if err := db.LockTenant(ctx, tx, tenant); err != nil {
+			return err
+		}
+	}
 	used, err := s.store.Usage(ctx, q, tenant)
 	if err != nil {
 		return err
@@ -378,10 +385,13 @@ func (s *Service) item(r *record) shared.FileItem {
 // (a file belongs to its facility, docs/adding-a-feature.md §4).
 func (s *Service) readable(ctx context.Context, q db.Querier, p *auth.Principal, id string) (*record, error) {
 	r, err := s.store.ByID(ctx, q, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
 	}
-	if r == nil || r.DeletedAt.Valid || !mayRead(p, r) {
+	if r.DeletedAt.Valid || !mayRead(p, r) {
 		return nil, problem.NotFound
 	}
 	return r, nil
@@ -474,10 +484,13 @@ func (s *Service) Confirm(ctx context.Context, p *auth.Principal, ids []string) 
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		for _, id := range dedupe(ids) {
 			r, err := s.store.ByID(ctx, tx, id)
+			if errors.Is(err, db.ErrNotFound) {
+				return problem.NotFound
+			}
 			if err != nil {
 				return err
 			}
-			if r == nil || r.DeletedAt.Valid || r.TenantID != tenant || !mayRead(p, r) {
+			if r.DeletedAt.Valid || r.TenantID != tenant || !mayRead(p, r) {
 				return problem.NotFound
 			}
 			if err := s.confirm(ctx, tx, p, r); err != nil {
@@ -507,10 +520,13 @@ func (s *Service) confirm(ctx context.Context, q db.Querier, p *auth.Principal, 
 func (s *Service) Attach(ctx context.Context, q db.Querier, p *auth.Principal, category shared.FileCategory, ids []string) error {
 	for _, id := range ids {
 		r, err := s.store.ByID(ctx, q, id)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
 		}
-		if r == nil || r.DeletedAt.Valid || r.TenantID != tenantOf(p) || r.UploaderID != p.UserID {
+		if r.DeletedAt.Valid || r.TenantID != tenantOf(p) || r.UploaderID != p.UserID {
 			return problem.NotFound
 		}
 		if r.Category != category {

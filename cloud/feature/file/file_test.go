@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"image"
 	_ "image/jpeg"
@@ -14,12 +15,15 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"hearth/cloud/feature/file"
+	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
+	"hearth/cloud/platform/problem"
 	"hearth/cloud/server/servertest"
 	"hearth/cloud/server/servertest/filetest"
 	"hearth/shared"
@@ -597,5 +601,57 @@ func TestAvatarRules(t *testing.T) {
 		}
 		// The super admin may set anyone's avatar.
 		avatar(e.SignIn(t, "superadmin"), e.UserID(t, "caregiver_maple2"), filetest.Part{Name: "x.jpg", Data: filetest.JPEG(30, 30)}).OK(t)
+	})
+}
+
+// Two uploads at once into a facility's last free bytes (two caregivers, or
+// two replicas on one database): exactly one is kept, the other answers 7009,
+// and the facility never holds more than its total.
+func TestUploadsAtOnceKeepTheFacilityTotal(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		ctx := context.Background()
+		tenant := e.FacilityID(t, "Maple House AFH")
+		pdf := filetest.PDF()
+		for round := range 8 {
+			var used int64
+			if err := d.QueryRowContext(ctx, `SELECT COALESCE(SUM(size), 0) FROM files WHERE tenant_id = ?`, tenant).Scan(&used); err != nil {
+				t.Fatal(err)
+			}
+			limit := used + int64(len(pdf)) + 10 // room for one more
+			e.Server.Files.SetLimits(file.Limits{MaxFileBytes: 1 << 20, TenantBytes: limit, MaxFiles: 10})
+			var wg sync.WaitGroup
+			errs := make([]error, 2)
+			for i, account := range []string{"caregiver_maple1", "caregiver_maple2"} {
+				p := &auth.Principal{UserID: e.UserID(t, account), TenantID: tenant, Roles: []shared.Role{shared.RoleCaregiverStaff}, Plan: shared.PlanPremium}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					_, errs[i] = e.Server.Files.Upload(ctx, p, shared.FileServiceTicket,
+						[]file.Incoming{{Name: fmt.Sprintf("r%d-%d.pdf", round, i), Size: int64(len(pdf)), Body: bytes.NewReader(pdf)}})
+				}()
+			}
+			wg.Wait()
+			kept, full := 0, 0
+			for _, err := range errs {
+				var pe *problem.Error
+				switch {
+				case err == nil:
+					kept++
+				case errors.As(err, &pe) && pe.Code == shared.CodeTotalUploadSize:
+					full++
+				default:
+					t.Fatalf("round %d: upload: %v", round, err)
+				}
+			}
+			var now int64
+			if err := d.QueryRowContext(ctx, `SELECT COALESCE(SUM(size), 0) FROM files WHERE tenant_id = ?`, tenant).Scan(&now); err != nil {
+				t.Fatal(err)
+			}
+			if kept != 1 || full != 1 || now > limit {
+				t.Fatalf("round %d: %d kept, %d refused 7009, %d bytes of %d; want one each and the total kept", round, kept, full, now, limit)
+			}
+		}
 	})
 }

@@ -94,7 +94,7 @@ func fit(src image.Image, b box) image.Image {
 func encodeJPEG(img image.Image, quality int) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: quality}); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("file: encode jpeg: %w", err)
 	}
 	return buf.Bytes(), nil
 }
@@ -109,13 +109,16 @@ func tooLarge(w, h, maxSide int) bool {
 func decode(data []byte, maxSide int) (image.Image, error) {
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("file: decode image header: %w", err)
 	}
 	if tooLarge(cfg.Width, cfg.Height, maxSide) {
 		return nil, errTooManyPixels
 	}
 	img, _, err := image.Decode(bytes.NewReader(data))
-	return img, err
+	if err != nil {
+		return nil, fmt.Errorf("file: decode image: %w", err)
+	}
+	return img, nil
 }
 
 var errTooManyPixels = errors.New("image too large to decode")
@@ -169,7 +172,7 @@ func (s *Service) variant(ctx context.Context, r *record, b box) (*record, io.Re
 	data, err := io.ReadAll(src)
 	src.Close()
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, nil, 0, fmt.Errorf("file: read stored image: %w", err)
 	}
 	img, err := decode(data, shared.ImageUploadMaxSide)
 	if errors.Is(err, errTooManyPixels) {
@@ -218,7 +221,7 @@ func (s *Service) UploadAvatar(ctx context.Context, p *auth.Principal, userID st
 	}
 	data, err := io.ReadAll(io.LimitReader(f.Body, shared.AvatarMaxBytes+1))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("file: read avatar upload: %w", err)
 	}
 	thumbBox := box{shared.AvatarThumbSide, shared.AvatarThumbSide}
 	large, thumb, err := s.avatarImages(ctx, data, thumbBox)
@@ -302,7 +305,7 @@ func (s *Service) avatarImages(ctx context.Context, data []byte, thumbBox box) (
 // care record, so nothing of it is kept.
 func (s *Service) discardAvatar(ctx context.Context, id string) {
 	old, err := s.store.ByID(ctx, s.db, id)
-	if err != nil || old == nil || old.Category != shared.FileAvatar {
+	if err != nil || old.Category != shared.FileAvatar { // gone already, or unreadable: nothing to remove here
 		return
 	}
 	var ok bool

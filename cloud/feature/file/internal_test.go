@@ -70,6 +70,7 @@ func BenchmarkResize(b *testing.B) {
 	data := buf.Bytes()
 	b.Logf("source: %d KB PNG", len(data)>>10)
 	run := func(b *testing.B, resize func(image.Image) image.Image) {
+		b.Helper()
 		var peak, alloc float64
 		for b.Loop() {
 			runtime.GC()

@@ -5,12 +5,14 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"io"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
+	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
@@ -77,10 +79,13 @@ func (s *Service) OpenSigned(ctx context.Context, fileID string, exp int64, sig 
 		return nil, nil, 0, 0, ErrLinkInvalid
 	}
 	r, err := s.store.ByID(ctx, s.db, fileID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, nil, 0, 0, problem.NotFound
+	}
 	if err != nil {
 		return nil, nil, 0, 0, err
 	}
-	if r == nil || r.DeletedAt.Valid {
+	if r.DeletedAt.Valid {
 		return nil, nil, 0, 0, problem.NotFound
 	}
 	if size > 0 {

@@ -3,7 +3,6 @@ package file
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	"hearth/cloud/platform/db"
 	"hearth/shared"
@@ -26,27 +25,30 @@ type record struct {
 
 const fileCols = `id, tenant_id, uploader_id, category, name, suffix, content_type, size, storage_key, sha256, created_at, confirmed_at, deleted_at`
 
-func scanFiles(rows *sql.Rows) ([]record, error) {
+func scanFiles(what string, rows *sql.Rows) ([]record, error) {
 	defer rows.Close()
 	var out []record
 	for rows.Next() {
 		r, err := scanFile(rows)
 		if err != nil {
-			return nil, err
+			return nil, db.Wrap(what, err)
 		}
 		out = append(out, *r)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	return out, nil
 }
 
 func scanFile(row interface{ Scan(...any) error }) (*record, error) {
 	var r record
 	err := row.Scan(&r.ID, &r.TenantID, &r.UploaderID, &r.Category, &r.Name, &r.Suffix, &r.ContentType, &r.Size,
 		&r.StorageKey, &r.SHA256, &r.CreatedAt, &r.ConfirmedAt, &r.DeletedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, err
 	}
-	return &r, err
+	return &r, nil
 }
 
 // Insert adds a file row.
@@ -57,9 +59,13 @@ func (Store) Insert(ctx context.Context, q db.Querier, r *record) error {
 	return db.Wrap("file: insert", err)
 }
 
-// ByID finds a file, deleted or not (nil if none).
+// ByID finds a file, deleted or not; db.ErrNotFound when there is none.
 func (Store) ByID(ctx context.Context, q db.Querier, id string) (*record, error) {
-	return scanFile(q.QueryRowContext(ctx, `SELECT `+fileCols+` FROM files WHERE id = ?`, id))
+	r, err := scanFile(q.QueryRowContext(ctx, `SELECT `+fileCols+` FROM files WHERE id = ?`, id))
+	if err != nil {
+		return nil, db.NotFound("file: by id", err)
+	}
+	return r, nil
 }
 
 // ByIDs finds the files of ids that are not deleted, in no particular order.
@@ -72,7 +78,7 @@ func (Store) ByIDs(ctx context.Context, q db.Querier, ids []string) ([]record, e
 	if err != nil {
 		return nil, db.Wrap("file: by ids", err)
 	}
-	return scanFiles(rows)
+	return scanFiles("file: by ids", rows)
 }
 
 // Usage is the bytes a tenant's files and their resized copies hold
@@ -135,5 +141,5 @@ func (Store) Stale(ctx context.Context, q db.Querier, cutoff int64, limit int) (
 	if err != nil {
 		return nil, db.Wrap("file: stale", err)
 	}
-	return scanFiles(rows)
+	return scanFiles("file: stale", rows)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
@@ -22,10 +23,18 @@ type AvatarURLs interface {
 // a server built without it does not start.
 func (s *Service) SetAvatarURLs(a AvatarURLs) { s.avatars = a }
 
-// Wired says whether the collaborators set after New are there (SetAvatarURLs).
+// Wired says whether the collaborators are there: the run-time parameters
+// given to New, and those set after New (SetAvatarURLs).
 func (s *Service) Wired() error {
+	var missing []string
+	if s.params == nil {
+		missing = append(missing, "Params")
+	}
 	if s.avatars == nil {
-		return errors.New("iam: missing collaborator AvatarURLs (SetAvatarURLs)")
+		missing = append(missing, "AvatarURLs (SetAvatarURLs)")
+	}
+	if len(missing) > 0 {
+		return errors.New("iam: missing collaborator " + strings.Join(missing, ", "))
 	}
 	return nil
 }
@@ -47,8 +56,8 @@ func (s *Service) SetAvatar(ctx context.Context, q db.Querier, userID, fileID st
 		return "", problem.NotFound
 	}
 	if err != nil {
-		return "", err
+		return "", db.Wrap("iam: set avatar", err)
 	}
 	_, err = q.ExecContext(ctx, `UPDATE users SET avatar = ?, updated_at = ? WHERE id = ?`, fileID, s.now().UnixMilli(), userID)
-	return previous, err
+	return previous, db.Wrap("iam: set avatar", err)
 }

@@ -1,6 +1,8 @@
 package iam
 
 import (
+	"fmt"
+
 	"github.com/google/uuid"
 	"github.com/mojocn/base64Captcha"
 )
@@ -14,7 +16,7 @@ func newCaptcha() (id, image, answer string, err error) {
 	_, content, answer := captchaDriver.GenerateIdQuestionAnswer()
 	item, err := captchaDriver.DrawCaptcha(content)
 	if err != nil {
-		return "", "", "", err
+		return "", "", "", fmt.Errorf("iam: draw captcha: %w", err)
 	}
 	return id, item.EncodeB64string(), answer, nil
 }

@@ -8,6 +8,7 @@ import (
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/msg"
+	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
@@ -101,9 +102,10 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.UpdatePasswordRequest]) (*struct{}, error) {
 			return nil, s.UpdatePassword(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, signedIn(http.MethodGet, "/user/extendNextUpdatePasswordTime", "Postpone the password-change prompt by 90 days"),
-		func(ctx context.Context, _ *shared.UserIDQuery) (*shared.PasswordTimeResult, error) {
-			return s.ExtendPasswordTime(ctx, auth.From(ctx))
+	web.Handle(api, signedIn(http.MethodGet, "/user/extendNextUpdatePasswordTime",
+		"Postpone the caller's own password-change prompt by the parameter password.maxAgeDays (default 90 days); a userId naming anyone else answers 4003"),
+		func(ctx context.Context, in *shared.UserIDQuery) (*shared.PasswordTimeResult, error) {
+			return s.ExtendPasswordTime(ctx, auth.From(ctx), in.UserID)
 		})
 
 	switchRoutes(api, s, client)
@@ -114,6 +116,16 @@ func Routes(api *web.API, s *Service) {
 			Summary: "Development only (HEARTH_DEV=1): mail kept by the development outbox"},
 			func(ctx context.Context, in *shared.OutboxQuery) ([]shared.OutboxMail, error) {
 				return mail.List(ctx, s.db, in.To, 50)
+			})
+		web.Handle(api, web.Op{Service: web.System, Method: http.MethodGet, Path: "/dev/captcha", Access: web.SignedIn,
+			Roles: shared.SuperAdmins, Function: web.AnyPlan,
+			Summary: "Development only (HEARTH_DEV=1): the answer of a picture code, for browser journeys"},
+			func(_ context.Context, in *shared.DevCaptchaQuery) (*shared.DevCaptcha, error) {
+				answer, ok := s.dev.answer(in.CaptchaID)
+				if !ok {
+					return nil, problem.NotFound
+				}
+				return &shared.DevCaptcha{Answer: answer}, nil
 			})
 	}
 }

@@ -23,12 +23,15 @@ func (s *Service) rememberLanguage(ctx context.Context, userID string, l shared.
 // SetLanguage sets an account's language in q's transaction.
 func (s *Service) SetLanguage(ctx context.Context, q db.Querier, userID string, l shared.Language) error {
 	_, err := q.ExecContext(ctx, `UPDATE users SET language = ? WHERE id = ? AND language <> ?`, string(l), userID, string(l))
-	return err
+	return db.Wrap("iam: set language", err)
 }
 
-// Language is an account's language ("" when it is not known).
+// Language is an account's language ("" when it is not known);
+// db.ErrNotFound when there is no such account.
 func (s *Service) Language(ctx context.Context, q db.Querier, userID string) (shared.Language, error) {
 	var l string
-	err := q.QueryRowContext(ctx, `SELECT language FROM users WHERE id = ?`, userID).Scan(&l)
-	return shared.Language(l), err
+	if err := q.QueryRowContext(ctx, `SELECT language FROM users WHERE id = ?`, userID).Scan(&l); err != nil {
+		return "", db.NotFound("iam: language", err)
+	}
+	return shared.Language(l), nil
 }

@@ -1,7 +1,6 @@
 package iam_test
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -49,7 +48,7 @@ func fieldErrors(t *testing.T, r *servertest.Response) []shared.FieldError {
 func addCaptcha(t *testing.T, e *servertest.Env, answer string, expires time.Time) string {
 	t.Helper()
 	id := "test-captcha-" + auth.NewOpaqueToken()[:12]
-	if _, err := e.DB.ExecContext(context.Background(), `INSERT INTO captchas (id, answer_hash, expires_at) VALUES (?, ?, ?)`,
+	if _, err := e.DB.ExecContext(t.Context(), `INSERT INTO captchas (id, answer_hash, expires_at) VALUES (?, ?, ?)`,
 		id, auth.HashToken(answer), expires.UnixMilli()); err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +66,6 @@ func TestLogin(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
-		ctx := context.Background()
 		mapleID, cedarID, birchID := e.FacilityID(t, maple), e.FacilityID(t, cedar), e.FacilityID(t, birch)
 
 		t.Run("one facility without a code gives tokens", func(t *testing.T) {
@@ -269,6 +267,7 @@ func TestLogin(t *testing.T) {
 		})
 
 		t.Run("a disabled account is 4106 and its live session ends", func(t *testing.T) {
+			ctx := t.Context()
 			c := e.SignIn(t, "caregiver_cedar1")
 			c.Get(t, "/api/system/user/getUserInfo").OK(t)
 			id := e.UserID(t, "caregiver_cedar1")
@@ -293,6 +292,7 @@ func TestLogin(t *testing.T) {
 		})
 
 		t.Run("an account not yet activated is 4106", func(t *testing.T) {
+			ctx := t.Context()
 			id, err := e.Server.IAM.CreateUser(ctx, d, auth.NewUser{Account: "invited_one", Email: "invited@maple.example",
 				Phone: "+1 360 555 0901", Name: "Ines Invited", Password: "Invite@2026x", Status: shared.UserUnverified})
 			if err != nil {
@@ -308,6 +308,7 @@ func TestLogin(t *testing.T) {
 		})
 
 		t.Run("an account with no facility is 4106", func(t *testing.T) {
+			ctx := t.Context()
 			if _, err := e.Server.IAM.CreateUser(ctx, d, auth.NewUser{Account: "lonely_one", Email: "lonely@example.com",
 				Phone: "+1 360 555 0902", Name: "Lee Lonely", Password: "Lonely@2026x"}); err != nil {
 				t.Fatal(err)
@@ -319,6 +320,7 @@ func TestLogin(t *testing.T) {
 		})
 
 		t.Run("a facility under review is 4107, a refused one 4108", func(t *testing.T) {
+			ctx := t.Context()
 			tenants := tenant.NewStore(d)
 			for st, code := range map[shared.TenantStatus]string{
 				shared.TenantSubmitted: shared.CodePendingApproval,

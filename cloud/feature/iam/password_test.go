@@ -34,7 +34,7 @@ func userInfo(t *testing.T, c *servertest.Client) shared.UserInfo {
 func outboxCount(t *testing.T, d *db.DB) int {
 	t.Helper()
 	var n int
-	if err := d.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM mail_outbox`).Scan(&n); err != nil {
+	if err := d.QueryRowContext(t.Context(), `SELECT COUNT(*) FROM mail_outbox`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -55,7 +55,6 @@ func TestPasswords(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d, servertest.Options{Outbox: true})
-		ctx := context.Background()
 		const newPassword = "Hearth#2027y"
 
 		t.Run("the original password must be right", func(t *testing.T) {
@@ -105,6 +104,7 @@ func TestPasswords(t *testing.T) {
 		})
 
 		t.Run("a change ends the user's other sessions, keeps this one, and is audited", func(t *testing.T) {
+			ctx := t.Context()
 			c := e.SignIn(t, "caregiver_maple1")
 			other := e.SignIn(t, "caregiver_maple1")
 			e.Clock.Advance(24 * time.Hour)
@@ -239,6 +239,7 @@ func TestPasswords(t *testing.T) {
 		})
 
 		t.Run("resendVerifyEmail sends only to accounts not yet activated", func(t *testing.T) {
+			ctx := t.Context()
 			id, err := e.Server.IAM.CreateUser(ctx, d, auth.NewUser{Account: "invited_two", Email: "invited2@maple.example",
 				Phone: "+1 360 555 0903", Name: "Ivo Invited", Password: "Invite@2026x", Status: shared.UserUnverified})
 			if err != nil {
@@ -274,7 +275,6 @@ func TestTemporaryPassword(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d, servertest.Options{Outbox: true})
-		ctx := context.Background()
 		// A signed-in route that, like every feature route, does not allow a temporary password.
 		web.Handle(e.Server.API, web.Op{Service: web.Care, Method: http.MethodGet, Path: "/test/tempPasswordProbe",
 			Summary: "test route", Access: web.SignedIn, Function: web.AnyPlan},
@@ -284,6 +284,7 @@ func TestTemporaryPassword(t *testing.T) {
 
 		newUser := func(t *testing.T, nu auth.NewUser, facility string, role shared.Role) {
 			t.Helper()
+			ctx := t.Context()
 			nu.Password, nu.TempPassword = temp, true
 			id, err := e.Server.IAM.CreateUser(ctx, d, nu)
 			if err != nil {
@@ -375,5 +376,52 @@ func TestUpdatePasswordOnlyForOneself(t *testing.T) {
 		c.Post(t, "/api/system/user/updatePassword", shared.UpdatePasswordRequest{
 			OriginalPassword: servertest.EncodePassword(demo.DemoPassword), Password: servertest.EncodePassword(next)}).OK(t)
 		e.SignInWith(t, "caregiver_maple2", next)
+	})
+}
+
+// Postponing the password prompt is about the caller's own password (the
+// prompt is theirs, spec 000 §4): a userId naming someone else, of the same
+// facility or of another tenant, is refused (4003) and moves nobody's prompt.
+func TestExtendPasswordTimeOnlyForOneself(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		const path = "/api/system/user/extendNextUpdatePasswordTime?userId="
+		prompt := func(account string) int64 {
+			t.Helper()
+			return userInfo(t, e.SignIn(t, account)).NextUpdatePasswordTime
+		}
+		maple2, birch := e.UserID(t, "caregiver_maple2"), e.UserID(t, "owner_birch")
+		before := map[string]int64{"caregiver_maple2": prompt("caregiver_maple2"), "owner_birch": prompt("owner_birch")}
+		e.Clock.Advance(24 * time.Hour)
+
+		// A manager of the same facility, an owner of another tenant, and a
+		// caregiver naming that other tenant's owner.
+		for _, tc := range []struct{ caller, userID string }{
+			{"admin_maple", maple2}, {"owner_birch", maple2}, {"caregiver_maple2", birch},
+		} {
+			c := e.SignIn(t, tc.caller)
+			c.Get(t, path+tc.userID).Is(t, http.StatusOK, shared.CodeForbidden)
+			c.Get(t, "/api/system/user/getUserInfo").OK(t) // the caller's sign-in goes on
+		}
+		for account, was := range before {
+			if now := prompt(account); now != was {
+				t.Errorf("%s's prompt moved from %d to %d", account, was, now)
+			}
+		}
+
+		// Naming oneself, or nobody, moves one's own prompt.
+		c := e.SignIn(t, "caregiver_maple2")
+		want := e.Clock.Now().Add(iam.PasswordMaxAge).UnixMilli()
+		for _, userID := range []string{maple2, ""} {
+			var res shared.PasswordTimeResult
+			c.Get(t, path+userID).OK(t).Into(t, &res)
+			if res.NextUpdatePasswordTime != want {
+				t.Errorf("userId %q: nextUpdatePasswordTime %d, want %d", userID, res.NextUpdatePasswordTime, want)
+			}
+		}
+		if got := userInfo(t, c).NextUpdatePasswordTime; got != want {
+			t.Errorf("user info says %d, want %d", got, want)
+		}
 	})
 }

@@ -3,6 +3,7 @@ package iam
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"time"
 
 	"github.com/google/uuid"
@@ -41,7 +42,7 @@ func (s *Service) CreateUser(ctx context.Context, q db.Querier, nu auth.NewUser)
 	}
 	now := s.now()
 	u := &user{ID: uuid.Must(uuid.NewV7()).String(), Account: nu.Account, Email: nu.Email, Phone: nu.Phone, Name: nu.Name,
-		PasswordHash: hash, TempPassword: nu.TempPassword, NextPasswordUpdate: now.Add(PasswordMaxAge).UnixMilli(), Status: nu.Status}
+		PasswordHash: hash, TempPassword: nu.TempPassword, NextPasswordUpdate: now.Add(s.passwordMaxAge(ctx)).UnixMilli(), Status: nu.Status}
 	if u.Status == "" {
 		u.Status = shared.UserEnabled
 	}
@@ -65,10 +66,14 @@ func (s *Service) AddMembership(ctx context.Context, q db.Querier, tenantID, use
 	return s.store.InsertMembership(ctx, q, uuid.Must(uuid.NewV7()).String(), tenantID, userID, role, time.Now().UnixMilli())
 }
 
-// UserIDByAccount finds an account's id ("" if none).
+// UserIDByAccount finds an account's id ("" if none: the demo seed asks
+// whether it ran already).
 func (s *Service) UserIDByAccount(ctx context.Context, account string) (string, error) {
 	u, err := s.store.UserByLogin(ctx, s.db, account)
-	if err != nil || u == nil {
+	if errors.Is(err, db.ErrNotFound) {
+		return "", nil
+	}
+	if err != nil {
 		return "", err
 	}
 	return u.ID, nil
@@ -79,7 +84,7 @@ func (s *Service) SetUserStatus(ctx context.Context, userID string, st shared.Us
 	now := s.now().UnixMilli()
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET status = ?, updated_at = ? WHERE id = ?`, string(st), now, userID); err != nil {
-			return err
+			return db.Wrap("iam: set user status", err)
 		}
 		if st == shared.UserDisabled {
 			if err := s.store.RevokeUser(ctx, tx, userID, "", now); err != nil {

@@ -1,7 +1,6 @@
 package iam_test
 
 import (
-	"context"
 	"net/http"
 	"slices"
 	"testing"
@@ -39,7 +38,6 @@ func TestSessions(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
-		ctx := context.Background()
 		const info = "/api/system/user/getUserInfo"
 
 		t.Run("refresh rotation, the race grace, and reuse", func(t *testing.T) {
@@ -100,6 +98,7 @@ func TestSessions(t *testing.T) {
 		})
 
 		t.Run("the device id is recorded on the session", func(t *testing.T) {
+			ctx := t.Context()
 			c := e.SignIn(t, "caregiver_maple2")
 			var device, ip string
 			if err := d.QueryRowContext(ctx, `SELECT device_id, ip FROM sessions WHERE refresh_hash = ?`, auth.HashToken(c.RefreshToken)).
@@ -136,6 +135,7 @@ func TestSessions(t *testing.T) {
 		})
 
 		t.Run("a plan change takes effect at the next refresh", func(t *testing.T) {
+			ctx := t.Context()
 			tenants := tenant.NewStore(d)
 			birchID := e.FacilityID(t, birch)
 			c := e.SignIn(t, "owner_birch")
@@ -181,12 +181,14 @@ func TestSessions(t *testing.T) {
 		})
 
 		t.Run("a disabled membership ends the caregiver's session in that facility", func(t *testing.T) {
+			ctx := t.Context()
 			c := e.SignIn(t, "caregiver_cedar1")
 			c.Get(t, info).OK(t)
+			userID, cedarID := e.UserID(t, "caregiver_cedar1"), e.FacilityID(t, cedar)
 			setMembership := func(status shared.UserStatus) {
 				t.Helper()
 				if _, err := d.ExecContext(ctx, `UPDATE memberships SET status = ? WHERE user_id = ? AND tenant_id = ?`,
-					string(status), e.UserID(t, "caregiver_cedar1"), e.FacilityID(t, cedar)); err != nil {
+					string(status), userID, cedarID); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -207,6 +209,7 @@ func TestSessions(t *testing.T) {
 		})
 
 		t.Run("an owner's session in one facility ignores the other facility's membership", func(t *testing.T) {
+			ctx := t.Context()
 			c := e.SignIn(t, "owner_evergreen", maple)
 			if _, err := d.ExecContext(ctx, `UPDATE memberships SET status = 'disabled' WHERE user_id = ? AND tenant_id = ?`,
 				e.UserID(t, "owner_evergreen"), e.FacilityID(t, cedar)); err != nil {

@@ -2,6 +2,7 @@ package iam_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"testing"
 	"time"
@@ -23,7 +24,6 @@ const userInfoPath = "/api/system/user/getUserInfo"
 func TestSessionCheckCacheForgetsRevokedSignIns(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
-		ctx := context.Background()
 		// A long TTL: only the paths that end a sign-in can make the next call fail.
 		iam.SetSessionCacheTTL(e.Server.IAM, time.Hour)
 		warm := func(c *servertest.Client) {
@@ -69,6 +69,7 @@ func TestSessionCheckCacheForgetsRevokedSignIns(t *testing.T) {
 		})
 
 		t.Run("a disabled account", func(t *testing.T) {
+			ctx := t.Context()
 			c := e.SignIn(t, "caregiver_cedar1")
 			warm(c)
 			id := e.UserID(t, "caregiver_cedar1")
@@ -82,6 +83,7 @@ func TestSessionCheckCacheForgetsRevokedSignIns(t *testing.T) {
 		})
 
 		t.Run("a membership disabled by the staff page", func(t *testing.T) {
+			ctx := t.Context()
 			c := e.SignIn(t, "caregiver_cedar1")
 			warm(c)
 			id, cedarID := e.UserID(t, "caregiver_cedar1"), e.FacilityID(t, cedar)
@@ -102,6 +104,7 @@ func TestSessionCheckCacheForgetsRevokedSignIns(t *testing.T) {
 		})
 
 		t.Run("a transaction rolled back leaves the sign-in live", func(t *testing.T) {
+			ctx := t.Context()
 			c := e.SignIn(t, "caregiver_cedar1")
 			warm(c)
 			id, cedarID := e.UserID(t, "caregiver_cedar1"), e.FacilityID(t, cedar)
@@ -111,7 +114,7 @@ func TestSessionCheckCacheForgetsRevokedSignIns(t *testing.T) {
 				}
 				return errRollback
 			})
-			if err != errRollback {
+			if !errors.Is(err, errRollback) {
 				t.Fatalf("InTx: %v", err)
 			}
 			c.Get(t, userInfoPath).OK(t)

@@ -29,14 +29,15 @@ func (s *Service) InviteLink(ctx context.Context, q db.Querier, userID string) (
 
 // SetMembershipRole changes a person's role in one facility; false when they have no membership there.
 func (s *Service) SetMembershipRole(ctx context.Context, q db.Querier, tenantID, userID string, role shared.Role) (bool, error) {
-	return db.Affected(q.ExecContext(ctx, `UPDATE memberships SET role = ? WHERE tenant_id = ? AND user_id = ?`, string(role), tenantID, userID))
+	ok, err := db.Affected(q.ExecContext(ctx, `UPDATE memberships SET role = ? WHERE tenant_id = ? AND user_id = ?`, string(role), tenantID, userID))
+	return ok, db.Wrap("iam: set membership role", err)
 }
 
 // SetMembershipStatus enables or disables a person in one facility. The session
 // check reads this status, so a disabled member's next call fails (4002).
 func (s *Service) SetMembershipStatus(ctx context.Context, q db.Querier, tenantID, userID string, st shared.UserStatus) error {
 	if _, err := q.ExecContext(ctx, `UPDATE memberships SET status = ? WHERE tenant_id = ? AND user_id = ?`, string(st), tenantID, userID); err != nil {
-		return err
+		return db.Wrap("iam: set membership status", err)
 	}
 	return s.sessionsChanged(ctx, q, userID)
 }
@@ -46,7 +47,7 @@ func (s *Service) SetMembershipStatus(ctx context.Context, q db.Querier, tenantI
 func (s *Service) RevokeInTenant(ctx context.Context, q db.Querier, tenantID, userID string) error {
 	if _, err := q.ExecContext(ctx, `UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND tenant_id = ? AND revoked_at IS NULL`,
 		s.now().UnixMilli(), userID, tenantID); err != nil {
-		return err
+		return db.Wrap("iam: revoke in facility", err)
 	}
 	return s.sessionsChanged(ctx, q, userID)
 }
@@ -68,7 +69,7 @@ func (s *Service) UpdateProfile(ctx context.Context, q db.Querier, userID, name,
 	if db.IsUniqueViolation(err) {
 		return ErrDuplicate
 	}
-	return err
+	return db.Wrap("iam: update profile", err)
 }
 
 // FilesConfig is where uploaded files are kept, as the server resolves it (the

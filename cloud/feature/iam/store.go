@@ -27,25 +27,26 @@ type user struct {
 
 const userCols = `id, account, email, phone, name, avatar, password_hash, temp_password, next_password_update_at, status, platform_role, two_factor`
 
-func scanUser(row interface{ Scan(...any) error }) (*user, error) {
+func scanUser(what string, row interface{ Scan(...any) error }) (*user, error) {
 	var u user
 	err := row.Scan(&u.ID, &u.Account, &u.Email, &u.Phone, &u.Name, &u.Avatar, &u.PasswordHash,
 		&u.TempPassword, &u.NextPasswordUpdate, &u.Status, &u.PlatformRole, &u.TwoFactor)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound(what, err)
 	}
-	return &u, err
+	return &u, nil
 }
 
-// UserByLogin finds a user by account name or e-mail, ignoring case.
+// UserByLogin finds a user by account name or e-mail, ignoring case;
+// db.ErrNotFound when no account has it.
 func (s *Store) UserByLogin(ctx context.Context, q db.Querier, login string) (*user, error) {
 	key := strings.ToLower(strings.TrimSpace(login))
-	return scanUser(q.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE account_key = ? OR email = ?`, key, key))
+	return scanUser("iam: user by login", q.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE account_key = ? OR email = ?`, key, key))
 }
 
-// UserByID finds a user.
+// UserByID finds a user; db.ErrNotFound when there is none.
 func (s *Store) UserByID(ctx context.Context, q db.Querier, id string) (*user, error) {
-	return scanUser(q.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE id = ?`, id))
+	return scanUser("iam: user by id", q.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE id = ?`, id))
 }
 
 // InsertUser adds a user row.
@@ -134,7 +135,9 @@ type membership struct {
 	PackageID    sql.NullString
 }
 
-const membershipQuery = `SELECT m.tenant_id, m.role, m.status, t.facility_name, t.time_zone, t.status, t.subscription_plan, t.package_id
+// A disabled or deleted facility reads as tenantClosed (registration.go).
+const membershipQuery = `SELECT m.tenant_id, m.role, m.status, t.facility_name, t.time_zone,
+	CASE WHEN t.disabled_at IS NULL AND t.deleted_at IS NULL THEN t.status ELSE 'closed' END, t.subscription_plan, t.package_id
 	FROM memberships m JOIN tenants t ON t.id = m.tenant_id WHERE m.user_id = ?`
 
 func scanMembership(row interface{ Scan(...any) error }) (membership, error) {
@@ -152,7 +155,8 @@ type infoRow struct {
 }
 
 // UserInfo reads a user and their membership of tenantID ("" for none) in one
-// statement: getUserInfo is called by every screen.
+// statement: getUserInfo is called by every screen. db.ErrNotFound when the
+// user is gone.
 func (s *Store) UserInfo(ctx context.Context, q db.Querier, userID, tenantID string) (*infoRow, error) {
 	var r infoRow
 	var tenant, facility, zone sql.NullString
@@ -161,11 +165,8 @@ func (s *Store) UserInfo(ctx context.Context, q db.Querier, userID, tenantID str
 		FROM users u LEFT JOIN memberships m ON m.user_id = u.id AND m.tenant_id = ? LEFT JOIN tenants t ON t.id = m.tenant_id
 		WHERE u.id = ?`, tenantID, userID).Scan(&r.User.ID, &r.User.Account, &r.User.Email, &r.User.Name, &r.User.Avatar,
 		&r.User.TempPassword, &r.User.NextPasswordUpdate, &tenant, &facility, &zone, &r.M.Plan, &r.M.PackageID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
 	if err != nil {
-		return nil, db.Wrap("iam: user info", err)
+		return nil, db.NotFound("iam: user info", err)
 	}
 	r.Member = tenant.Valid && tenantID != ""
 	r.M.TenantID, r.M.FacilityName, r.M.TimeZone = tenant.String, facility.String, shared.TimeZone(zone.String)
@@ -190,13 +191,14 @@ func (s *Store) Memberships(ctx context.Context, q db.Querier, userID string) ([
 	return out, db.Wrap("iam: memberships", rows.Err())
 }
 
-// Membership finds a user's membership of one facility.
+// Membership finds a user's membership of one facility; db.ErrNotFound when
+// they are not a member of it.
 func (s *Store) Membership(ctx context.Context, q db.Querier, userID, tenantID string) (*membership, error) {
 	m, err := scanMembership(q.QueryRowContext(ctx, membershipQuery+` AND m.tenant_id = ?`, userID, tenantID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("iam: membership", err)
 	}
-	return &m, db.Wrap("iam: membership", err)
+	return &m, nil
 }
 
 // InsertMembership adds a user to a facility with a role.
@@ -223,7 +225,7 @@ func (s *Store) InsertSession(ctx context.Context, q db.Querier, ss session, ref
 	_, err := q.ExecContext(ctx, `INSERT INTO sessions (id, family_id, user_id, tenant_id, device_id, ip, user_agent, refresh_hash, login_at, created_at, expires_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		ss.ID, ss.FamilyID, ss.UserID, tenant, truncate(device, 128), truncate(ip, 64), truncate(ua, 256), refreshHash, ss.LoginAt, now, ss.ExpiresAt)
-	return err
+	return db.Wrap("iam: insert session", err)
 }
 
 func truncate(s string, n int) string {
@@ -233,37 +235,34 @@ func truncate(s string, n int) string {
 	return s
 }
 
-// SessionByRefresh finds the row of a refresh token.
+// SessionByRefresh finds the row of a refresh token; db.ErrNotFound for a
+// token no sign-in holds.
 func (s *Store) SessionByRefresh(ctx context.Context, q db.Querier, refreshHash string) (*session, error) {
 	var ss session
 	err := q.QueryRowContext(ctx, `SELECT id, family_id, user_id, tenant_id, login_at, expires_at, rotated_at, revoked_at FROM sessions WHERE refresh_hash = ?`, refreshHash).
 		Scan(&ss.ID, &ss.FamilyID, &ss.UserID, &ss.TenantID, &ss.LoginAt, &ss.ExpiresAt, &ss.RotatedAt, &ss.RevokedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("iam: session by refresh", err)
 	}
-	return &ss, err
+	return &ss, nil
 }
 
 // RotateSession marks a row used; false when another request used it first.
 func (s *Store) RotateSession(ctx context.Context, q db.Querier, id string, now int64) (bool, error) {
-	res, err := q.ExecContext(ctx, `UPDATE sessions SET rotated_at = ? WHERE id = ? AND rotated_at IS NULL AND revoked_at IS NULL`, now, id)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	ok, err := db.Affected(q.ExecContext(ctx, `UPDATE sessions SET rotated_at = ? WHERE id = ? AND rotated_at IS NULL AND revoked_at IS NULL`, now, id))
+	return ok, db.Wrap("iam: rotate session", err)
 }
 
 // RevokeFamily ends one sign-in on every device that holds its tokens.
 func (s *Store) RevokeFamily(ctx context.Context, q db.Querier, familyID string, now int64) error {
 	_, err := q.ExecContext(ctx, `UPDATE sessions SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL`, now, familyID)
-	return err
+	return db.Wrap("iam: revoke family", err)
 }
 
 // RevokeUser ends every sign-in of a user except keepFamily.
 func (s *Store) RevokeUser(ctx context.Context, q db.Querier, userID, keepFamily string, now int64) error {
 	_, err := q.ExecContext(ctx, `UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND family_id <> ? AND revoked_at IS NULL`, now, userID, keepFamily)
-	return err
+	return db.Wrap("iam: revoke user", err)
 }
 
 // sessionState is what every signed-in request checks.
@@ -275,7 +274,8 @@ type sessionState struct {
 	LoginAt          int64
 }
 
-// SessionState reads the user's status and whether the sign-in is still live.
+// SessionState reads the user's status and whether the sign-in is still live;
+// db.ErrNotFound when the user is gone.
 func (s *Store) SessionState(ctx context.Context, q db.Querier, userID, tenantID, familyID string) (*sessionState, error) {
 	var st sessionState
 	var loginAt sql.NullInt64
@@ -283,11 +283,11 @@ func (s *Store) SessionState(ctx context.Context, q db.Querier, userID, tenantID
 		(SELECT MIN(s.login_at) FROM sessions s WHERE s.family_id = ? AND s.user_id = u.id AND s.revoked_at IS NULL)
 		FROM users u LEFT JOIN memberships m ON m.user_id = u.id AND m.tenant_id = ? WHERE u.id = ?`,
 		familyID, tenantID, userID).Scan(&st.UserStatus, &st.TempPassword, &st.MembershipStatus, &loginAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("iam: session state", err)
 	}
 	st.Live, st.LoginAt = loginAt.Valid, loginAt.Int64
-	return &st, err
+	return &st, nil
 }
 
 // challenge is a verify_challenges row.
@@ -310,15 +310,15 @@ func (s *Store) InsertChallenge(ctx context.Context, q db.Querier, c challenge, 
 	return db.Wrap("iam: insert challenge", err)
 }
 
-// Challenge reads a code challenge.
+// Challenge reads a code challenge; db.ErrNotFound when there is none.
 func (s *Store) Challenge(ctx context.Context, q db.Querier, id string) (*challenge, error) {
 	var c challenge
 	err := q.QueryRowContext(ctx, `SELECT id, user_id, tenant_id, code_hash, sent_at, expires_at, attempts, used_at FROM verify_challenges WHERE id = ?`, id).
 		Scan(&c.ID, &c.UserID, &c.TenantID, &c.CodeHash, &c.SentAt, &c.ExpiresAt, &c.Attempts, &c.UsedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("iam: challenge", err)
 	}
-	return &c, db.Wrap("iam: challenge", err)
+	return &c, nil
 }
 
 // CountAttempt adds a wrong try and returns the new count.
@@ -351,7 +351,8 @@ type failures struct {
 	Count                    int
 }
 
-// Failures reads the failure counter of a key.
+// Failures reads the failure counter of a key. A key without a row has
+// failed nothing yet: its counter is the zero one, not an error.
 func (s *Store) Failures(ctx context.Context, q db.Querier, key string) (failures, error) {
 	var f failures
 	err := q.QueryRowContext(ctx, `SELECT window_start, failures, locked_until FROM login_failures WHERE key = ?`, key).
@@ -381,7 +382,7 @@ func (s *Store) AddFailure(ctx context.Context, q db.Querier, key string, now, w
 			failures = CASE WHEN login_failures.window_start < ? THEN 1 ELSE login_failures.failures + 1 END,
 			window_start = CASE WHEN login_failures.window_start < ? THEN excluded.window_start ELSE login_failures.window_start END
 		RETURNING window_start, failures, locked_until`, key, now, now-window, now-window).Scan(&f.WindowStart, &f.Count, &f.LockedUntil)
-	return f, err
+	return f, db.Wrap("iam: add failure", err)
 }
 
 // ClearFailures forgets a key's failures.
@@ -399,14 +400,15 @@ func (s *Store) InsertCaptcha(ctx context.Context, q db.Querier, id, answerHash 
 	return db.Wrap("iam: insert captcha", err)
 }
 
-// TakeCaptcha removes a captcha and returns its answer hash ("" if none or expired): each captcha is answered once.
+// TakeCaptcha removes a captcha and returns its answer hash (db.ErrNotFound
+// if none or expired): each captcha is answered once.
 func (s *Store) TakeCaptcha(ctx context.Context, q db.Querier, id string, now int64) (string, error) {
 	var h string
 	err := q.QueryRowContext(ctx, `DELETE FROM captchas WHERE id = ? AND expires_at >= ? RETURNING answer_hash`, id, now).Scan(&h)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
+	if err != nil {
+		return "", db.NotFound("iam: take captcha", err)
 	}
-	return h, db.Wrap("iam: take captcha", err)
+	return h, nil
 }
 
 // InsertEmailToken stores an e-mailed link's token hash.
@@ -430,15 +432,15 @@ type emailToken struct {
 	UsedAt          sql.NullInt64
 }
 
-// EmailToken reads a link's token.
+// EmailToken reads a link's token; db.ErrNotFound for a token never made.
 func (s *Store) EmailToken(ctx context.Context, q db.Querier, hash string) (*emailToken, error) {
 	var t emailToken
 	err := q.QueryRowContext(ctx, `SELECT user_id, purpose, expires_at, used_at FROM email_tokens WHERE token_hash = ?`, hash).
 		Scan(&t.UserID, &t.Purpose, &t.ExpiresAt, &t.UsedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("iam: email token", err)
 	}
-	return &t, db.Wrap("iam: email token", err)
+	return &t, nil
 }
 
 // UseEmailToken marks a link used; false when it was used already.

@@ -2,6 +2,7 @@ package iam
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
 	"hearth/cloud/platform/audit"
@@ -51,18 +52,21 @@ func (s *Service) SwitchFacility(ctx context.Context, p *auth.Principal, tenantI
 		return nil, problem.Invalid("tenantId", "enum", "auth.badTenant", nil)
 	}
 	u, err := s.store.UserByID(ctx, s.db, p.UserID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.Revoked
+	}
 	if err != nil {
 		return nil, err
 	}
-	if u == nil || u.Status != shared.UserEnabled {
+	if u.Status != shared.UserEnabled {
 		return nil, problem.Revoked
 	}
 	m, err := s.store.Membership(ctx, s.db, p.UserID, tenantID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if m == nil {
-		return nil, problem.NotFound
 	}
 	if err := facilityOpen(m); err != nil {
 		return nil, err
@@ -91,7 +95,7 @@ func (s *Service) SwitchFacility(ctx context.Context, p *auth.Principal, tenantI
 func (s *Store) RevokeFamilyIn(ctx context.Context, q db.Querier, familyID, tenantID string, now int64) error {
 	_, err := q.ExecContext(ctx, `UPDATE sessions SET revoked_at = ? WHERE family_id = ? AND tenant_id = ? AND revoked_at IS NULL`,
 		now, familyID, tenantID)
-	return err
+	return db.Wrap("iam: revoke family in facility", err)
 }
 
 // switchRoutes mounts the facility switch (owners of several homes).

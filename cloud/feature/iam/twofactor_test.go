@@ -19,6 +19,7 @@ import (
 // challenge is one pending code step: who, which facility, and the code e-mailed.
 type challenge struct {
 	account, email, tenantID, id string
+	resendAfter                  int // seconds, as the password step answered
 	c                            *servertest.Client
 }
 
@@ -33,7 +34,7 @@ func startCodeStep(t *testing.T, e *servertest.Env, account, facility string) ch
 	if !lr.TwoFactorAuthentication || lr.ChallengeID == "" {
 		t.Fatalf("no code step for %s: %+v", account, lr)
 	}
-	ch.id = lr.ChallengeID
+	ch.id, ch.resendAfter = lr.ChallengeID, lr.ResendAfterSeconds
 	return ch
 }
 

@@ -2,12 +2,15 @@ package im
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sort"
 	"strings"
 
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/param"
+	"hearth/cloud/platform/people"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
@@ -37,7 +40,7 @@ func (s *Service) ensureFacility(ctx context.Context, q db.Querier, tenantID str
 	if err != nil {
 		return nil, err
 	}
-	people, err := s.store.People(ctx, q, tenantID, 100000)
+	persons, err := s.store.People(ctx, q, tenantID, 100000)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +49,7 @@ func (s *Service) ensureFacility(ctx context.Context, q db.Querier, tenantID str
 		return nil, err
 	}
 	want := map[string]bool{}
-	for _, p := range people {
+	for _, p := range persons {
 		want[p.UserID] = true
 	}
 	have := map[string]bool{}
@@ -58,7 +61,7 @@ func (s *Service) ensureFacility(ctx context.Context, q db.Querier, tenantID str
 			}
 		}
 	}
-	for _, p := range people {
+	for _, p := range persons {
 		if !have[p.UserID] {
 			// A newcomer reads the channel's history; its earlier messages are not unread for them.
 			if _, err := s.store.Join(ctx, q, tenantID, c.ID, p.UserID, 0, now); err != nil {
@@ -76,7 +79,7 @@ func (s *Service) ensureFacility(ctx context.Context, q db.Querier, tenantID str
 // at once make it once: the key is unique).
 func (s *Service) ensureChat(ctx context.Context, q db.Querier, tenantID, key string, kind shared.ChatKind, createdBy string, now int64) (*chatRow, error) {
 	c, err := s.store.ChatByKey(ctx, q, tenantID, key)
-	if err != nil || c != nil {
+	if !errors.Is(err, db.ErrNotFound) {
 		return c, err
 	}
 	if _, err := s.store.InsertChat(ctx, q, &chatRow{ID: newID(), TenantID: tenantID, Kind: kind, Key: key,
@@ -102,14 +105,15 @@ func (s *Service) ensureSystem(ctx context.Context, q db.Querier, tenantID, user
 // Dashboard is the caller's unread messages in all their chats of the facility.
 // The super admin, who chats nowhere, has none.
 func (s *Service) Dashboard(ctx context.Context, p *auth.Principal) (*shared.ImDashboard, error) {
+	recall := int(s.params.Int(ctx, param.ChatRecallSeconds))
 	if p.TenantID == "" {
-		return &shared.ImDashboard{}, nil
+		return &shared.ImDashboard{RecallSeconds: recall}, nil
 	}
 	if err := s.syncFacility(ctx, p.TenantID); err != nil {
 		return nil, err
 	}
 	total, err := s.unreadTotal(ctx, s.db, p.TenantID, p.UserID)
-	return &shared.ImDashboard{UnreadMessageCount: total}, err
+	return &shared.ImDashboard{UnreadMessageCount: total, RecallSeconds: recall}, err
 }
 
 // syncFacility keeps the facility's channel in step with its people; it
@@ -117,11 +121,11 @@ func (s *Service) Dashboard(ctx context.Context, p *auth.Principal) (*shared.ImD
 // the chat list and the unread count stay reads.
 func (s *Service) syncFacility(ctx context.Context, tenantID string) error {
 	c, err := s.store.ChatByKey(ctx, s.db, tenantID, facilityKey)
-	if err != nil {
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return err
 	}
-	if c != nil {
-		people, err := s.store.People(ctx, s.db, tenantID, 100000)
+	if err == nil {
+		persons, err := s.store.People(ctx, s.db, tenantID, 100000)
 		if err != nil {
 			return err
 		}
@@ -129,13 +133,13 @@ func (s *Service) syncFacility(ctx context.Context, tenantID string) error {
 		if err != nil {
 			return err
 		}
-		if len(people) == len(members) {
+		if len(persons) == len(members) {
 			in := map[string]bool{}
 			for _, m := range members {
 				in[m.UserID] = true
 			}
 			same := true
-			for _, pp := range people {
+			for _, pp := range persons {
 				same = same && in[pp.UserID]
 			}
 			if same {
@@ -261,7 +265,7 @@ func (s *Service) chats(ctx context.Context, q db.Querier, cs []*chatRow, userID
 			if view.Name == "" { // the other person left: still named after them
 				for _, id := range strings.Split(strings.TrimPrefix(c.Key, "d:"), ":") {
 					if id != userID {
-						if view.Name, err = s.store.UserName(ctx, q, id); err != nil {
+						if view.Name, err = people.Name(ctx, q, id); err != nil {
 							return nil, err
 						}
 					}
@@ -273,6 +277,10 @@ func (s *Service) chats(ctx context.Context, q db.Querier, cs []*chatRow, userID
 			if m, ok := last[c.ID]; ok {
 				lm := toMessage(&m, "")
 				view.LastMessage = &lm
+				// The time beside the entry is the message it shows: last_message_at also
+				// counts the chat's creation (the demo's channel is made after its messages),
+				// messages deleted for this reader and those from before they joined.
+				view.LastMessageTime = m.CreatedAt
 			}
 		}
 		out = append(out, view)
@@ -302,14 +310,14 @@ func (s *Service) facilityPeople(ctx context.Context, q db.Querier, tenantID, ca
 			want = append(want, id)
 		}
 	}
-	people, err := s.store.PeopleByID(ctx, q, tenantID, want)
+	persons, err := s.store.PeopleByID(ctx, q, tenantID, want)
 	if err != nil {
 		return nil, err
 	}
-	if len(people) != len(want) {
+	if len(persons) != len(want) {
 		return nil, problem.NotFound
 	}
-	return people, nil
+	return persons, nil
 }
 
 // Start opens the direct chat with one person (the existing one when there
@@ -325,23 +333,23 @@ func (s *Service) Start(ctx context.Context, p *auth.Principal, in shared.ChatSt
 	}
 	var out *shared.Chat
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		people, err := s.facilityPeople(ctx, tx, tenant, p.UserID, in.MemberIDs)
+		persons, err := s.facilityPeople(ctx, tx, tenant, p.UserID, in.MemberIDs)
 		if err != nil {
 			return err
 		}
-		if len(people) == 0 {
+		if len(persons) == 0 {
 			return problem.Invalid("memberIds", "required", "validation.required", nil)
 		}
-		if len(people) > shared.ChatMembersMax-1 {
+		if len(persons) > shared.ChatMembersMax-1 {
 			return ErrGroupFull.With(map[string]any{"max": shared.ChatMembersMax})
 		}
 		now := s.now().UnixMilli()
 		var c *chatRow
-		if len(people) == 1 && name == "" {
-			if c, err = s.ensureChat(ctx, tx, tenant, directKey(p.UserID, people[0].UserID), shared.ChatDirect, p.UserID, now); err != nil {
+		if len(persons) == 1 && name == "" {
+			if c, err = s.ensureChat(ctx, tx, tenant, directKey(p.UserID, persons[0].UserID), shared.ChatDirect, p.UserID, now); err != nil {
 				return err
 			}
-			for _, id := range []string{p.UserID, people[0].UserID} {
+			for _, id := range []string{p.UserID, persons[0].UserID} {
 				joined, err := s.store.Join(ctx, tx, tenant, c.ID, id, 0, now)
 				if err != nil {
 					return err
@@ -354,14 +362,14 @@ func (s *Service) Start(ctx context.Context, p *auth.Principal, in shared.ChatSt
 			}
 		} else {
 			if name == "" {
-				name = groupName(people)
+				name = groupName(persons)
 			}
 			c = &chatRow{ID: newID(), TenantID: tenant, Kind: shared.ChatGroup, Name: name, LastMessageAt: now, CreatedBy: p.UserID, CreatedAt: now}
 			c.Key = "g:" + c.ID
 			if _, err := s.store.InsertChat(ctx, tx, c); err != nil {
 				return err
 			}
-			for _, id := range append([]string{p.UserID}, idsOf(people)...) {
+			for _, id := range append([]string{p.UserID}, idsOf(persons)...) {
 				if _, err := s.store.Join(ctx, tx, tenant, c.ID, id, 0, now); err != nil {
 					return err
 				}
@@ -369,7 +377,7 @@ func (s *Service) Start(ctx context.Context, p *auth.Principal, in shared.ChatSt
 			if _, err := s.event(ctx, tx, c, p, shared.ChatKeyCreated, map[string]string{}); err != nil {
 				return err
 			}
-			if err := s.audit(ctx, tx, p, "chat.create", "chat", c.ID, nil, map[string]any{"name": name, "members": idsOf(people)}); err != nil {
+			if err := s.audit(ctx, tx, p, "chat.create", "chat", c.ID, nil, map[string]any{"name": name, "members": idsOf(persons)}); err != nil {
 				return err
 			}
 		}
@@ -381,9 +389,9 @@ func (s *Service) Start(ctx context.Context, p *auth.Principal, in shared.ChatSt
 	return out, err
 }
 
-func idsOf(people []person) []string {
-	out := make([]string, len(people))
-	for i, p := range people {
+func idsOf(persons []person) []string {
+	out := make([]string, len(persons))
+	for i, p := range persons {
 		out[i] = p.UserID
 	}
 	return out
@@ -397,17 +405,17 @@ func userIDsOf(ms []shared.ChatMember) []string {
 	return out
 }
 
-func namesOf(people []person) string {
-	names := make([]string, len(people))
-	for i, p := range people {
+func namesOf(persons []person) string {
+	names := make([]string, len(persons))
+	for i, p := range persons {
 		names[i] = p.Name
 	}
 	return strings.Join(names, ", ")
 }
 
 // groupName names an unnamed group after its first members, within ChatNameMax.
-func groupName(people []person) string {
-	sorted := slices.Clone(people)
+func groupName(persons []person) string {
+	sorted := slices.Clone(persons)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
 	r := []rune(namesOf(sorted))
 	if len(r) > shared.ChatNameMax {
@@ -440,7 +448,7 @@ func (s *Service) AddMembers(ctx context.Context, p *auth.Principal, in shared.C
 		if err != nil {
 			return err
 		}
-		people, err := s.facilityPeople(ctx, tx, tenant, p.UserID, in.UserIDs)
+		persons, err := s.facilityPeople(ctx, tx, tenant, p.UserID, in.UserIDs)
 		if err != nil {
 			return err
 		}
@@ -449,7 +457,7 @@ func (s *Service) AddMembers(ctx context.Context, p *auth.Principal, in shared.C
 			return err
 		}
 		var added []person
-		for _, pp := range people {
+		for _, pp := range persons {
 			if !slices.Contains(userIDs(members), pp.UserID) {
 				added = append(added, pp)
 			}
@@ -710,13 +718,13 @@ func (s *Service) Contacts(ctx context.Context, p *auth.Principal, in shared.Con
 	if err != nil {
 		return nil, err
 	}
-	people, err := s.store.People(ctx, s.db, tenant, current*size+1)
+	persons, err := s.store.People(ctx, s.db, tenant, current*size+1)
 	if err != nil {
 		return nil, err
 	}
 	out := &shared.Page[shared.Contact]{Current: current, Size: size, Records: []shared.Contact{}}
 	var all []person
-	for _, pp := range people {
+	for _, pp := range persons {
 		if pp.UserID != p.UserID {
 			all = append(all, pp)
 		}

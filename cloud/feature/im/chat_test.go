@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -179,6 +180,45 @@ func TestRecallWindow(t *testing.T) {
 		}
 		e.Clock.Advance(10 * time.Second)
 		owner.Get(t, api+"/message/recall?messageId="+late.ID).Is(t, 200, shared.CodeConflict)
+	})
+}
+
+// The recall window is a run-time parameter whose default is
+// HEARTH_CHAT_RECALL_SECONDS: the environment's 300 seconds rule until the
+// super admin sets 60 at /params-setting, and the next recall past 60
+// seconds is refused (naming the 60 seconds); back to the default, 300 again.
+func TestRecallWindowIsAParameter(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d, servertest.Options{Config: func(c *config.Config) { c.Chat.RecallSeconds = 300 }})
+		owner := e.SignIn(t, "owner_evergreen", maple)
+		admin := e.SignIn(t, "superadmin")
+		c := start(t, owner, "", e.UserID(t, "caregiver_maple1"))
+		var list []shared.Param
+		admin.Get(t, "/api/system/params/list").OK(t).Into(t, &list)
+		for _, p := range list {
+			if p.Key == "chat.recallSeconds" && (p.DefaultValue != "300" || p.Value != "300") {
+				t.Errorf("the environment's default is not the parameter's: %+v", p)
+			}
+		}
+		first := push(t, owner, c.ID, "p-1", "Recalled under the environment's window")
+		e.Clock.Advance(200 * time.Second) // past the built-in 120, within the environment's 300
+		owner.Get(t, api+"/message/recall?messageId="+first.ID).OK(t)
+
+		admin.Post(t, "/api/system/params/update", shared.UpdateParamRequest{Key: "chat.recallSeconds", Value: "60"}).OK(t)
+		var dash shared.ImDashboard
+		owner.Get(t, api+"/dashboard").OK(t).Into(t, &dash)
+		if dash.RecallSeconds != 60 {
+			t.Errorf("the chat is told a window of %d s, want 60", dash.RecallSeconds)
+		}
+		second := push(t, owner, c.ID, "p-2", "Past the new window")
+		e.Clock.Advance(61 * time.Second)
+		r := owner.Get(t, api+"/message/recall?messageId="+second.ID).Is(t, 200, shared.CodeConflict)
+		if !strings.Contains(r.Message, "within 60 seconds") {
+			t.Errorf("message %q does not name the new window", r.Message)
+		}
+		admin.Post(t, "/api/system/params/reset", shared.ParamKeyRequest{Key: "chat.recallSeconds"}).OK(t)
+		owner.Get(t, api+"/message/recall?messageId="+second.ID).OK(t)
 	})
 }
 

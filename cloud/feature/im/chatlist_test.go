@@ -2,6 +2,7 @@ package im_test
 
 import (
 	"testing"
+	"time"
 
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
@@ -23,6 +24,7 @@ func TestChatListEntriesAreEachTheirOwn(t *testing.T) {
 		push(t, owner, direct.ID, "d-1", "Direct one")
 		last := push(t, owner, direct.ID, "d-2", "Direct two")
 		before := push(t, owner, group.ID, "g-1", "Before Wei left")
+		e.Clock.Advance(time.Minute)
 		hidden := push(t, owner, group.ID, "g-2", "Deleted for the owner")
 		owner.Post(t, api+"/message/delete", shared.MessageDeleteRequest{MessageIDs: []string{hidden.ID}}).OK(t)
 
@@ -35,6 +37,10 @@ func TestChatListEntriesAreEachTheirOwn(t *testing.T) {
 		}
 		if c := list[group.ID]; c.LastMessage == nil || c.LastMessage.ID != before.ID || len(c.Members) != 3 || c.Name != "Night team" {
 			t.Errorf("the group's entry (its newest message deleted for the owner): last %+v, %d members", c.LastMessage, len(c.Members))
+		}
+		// The time beside it is that message's, not the one deleted a minute later.
+		if c := list[group.ID]; c.LastMessageTime != before.Timestamp {
+			t.Errorf("the group's time %d, its shown message's %d (the deleted one's %d)", c.LastMessageTime, before.Timestamp, hidden.Timestamp)
 		}
 		// Amina still sees the message the owner deleted for himself.
 		if c := chatOf(t, e.SignIn(t, "caregiver_maple1"), group.ID); c == nil || c.LastMessage == nil || c.LastMessage.ID != hidden.ID {

@@ -42,12 +42,15 @@ func SeedDemo(ctx context.Context, tx *db.Tx, people DemoPeople, now time.Time) 
 	// The seed runs before any socket is open: its frames go nowhere.
 	s := &Service{pub: noSockets{}, now: func() time.Time { return now }}
 	who := map[string]string{"owner": people.Owner, "admin": people.Admin, "day": people.Day, "evening": people.Evening}
-	channel, err := s.ensureFacility(ctx, tx, people.TenantID)
+	h := time.Hour
+	day := 24 * h
+	// The channel is as old as the direct chats, so it is not newer than its messages (its place in
+	// the list is its latest message's, as for a channel made before people wrote in it).
+	opened := &Service{pub: noSockets{}, now: func() time.Time { return now.Add(-4 * day) }}
+	channel, err := opened.ensureFacility(ctx, tx, people.TenantID)
 	if err != nil {
 		return fmt.Errorf("demo chat channel: %w", err)
 	}
-	h := time.Hour
-	day := 24 * h
 	write := func(c *chatRow, lines []demoLine) error {
 		for i, l := range lines {
 			at := now.Add(-l.ago).UnixMilli()

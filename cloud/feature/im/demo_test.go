@@ -31,6 +31,20 @@ func TestDemoChats(t *testing.T) {
 		if kinds[shared.ChatFacility] != 1 || withAmina == nil || withAmina.UnreadMessageCount != 2 {
 			t.Fatalf("owner's chats %v, with Amina %+v", kinds, withAmina)
 		}
+		// Each entry's time is its last message's, and the newest comes first: the channel, whose last
+		// message is from the evening before, once showed the seed's time as if written today.
+		list := chats(t, owner)
+		for i, c := range list {
+			if c.LastMessage == nil || c.LastMessageTime != c.LastMessage.Timestamp {
+				t.Errorf("%s %q: time %d, last message %+v", c.Kind, c.Name, c.LastMessageTime, c.LastMessage)
+			}
+			if i > 0 && list[i-1].LastMessageTime < c.LastMessageTime {
+				t.Errorf("%q (%d) listed before the newer %q (%d)", list[i-1].Name, list[i-1].LastMessageTime, c.Name, c.LastMessageTime)
+			}
+			if c.Kind == shared.ChatFacility && e.Clock.Now().UnixMilli()-c.LastMessageTime < 24*3600*1000 {
+				t.Errorf("the channel's last message at %d, now %d: its newest line is 27 hours old", c.LastMessageTime, e.Clock.Now().UnixMilli())
+			}
+		}
 		var spanish *shared.Message
 		for _, m := range page(t, owner, withAmina.ID).Records {
 			if m.Language == string(shared.LangEsES) {

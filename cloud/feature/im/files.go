@@ -3,6 +3,8 @@ package im
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"image"
 	_ "image/jpeg" // decoders for image.DecodeConfig
 	_ "image/png"
@@ -78,11 +80,11 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, chatID string, 
 	}
 	head := make([]byte, 512)
 	n, err := io.ReadFull(f.Body, head)
-	if err != nil && err != io.ErrUnexpectedEOF {
-		return nil, err
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, fmt.Errorf("im: read upload: %w", err)
 	}
 	if _, err := f.Body.Seek(0, io.SeekStart); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("im: rewind upload: %w", err)
 	}
 	ct := http.DetectContentType(head[:n])
 	t, ok := chatTypes[ct]
@@ -104,7 +106,7 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, chatID string, 
 	if t.kind == shared.MessageImage {
 		cfg, _, err := image.DecodeConfig(io.LimitReader(f.Body, 1<<20))
 		if _, serr := f.Body.Seek(0, io.SeekStart); serr != nil {
-			return nil, serr
+			return nil, fmt.Errorf("im: rewind upload: %w", serr)
 		}
 		if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
 			return nil, problem.Invalid("file", "fileType", "im.badType", map[string]any{"name": name})

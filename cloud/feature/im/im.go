@@ -3,6 +3,7 @@ package im
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/realtime"
 	"hearth/cloud/platform/upload"
@@ -55,7 +57,7 @@ type Service struct {
 	files      Files
 	translator Translator
 	pub        realtime.Publisher
-	recall     time.Duration
+	params     *param.Params // the recall window (param.ChatRecallSeconds)
 	forwardMax int
 	log        *slog.Logger
 	now        func() time.Time
@@ -69,7 +71,8 @@ type Deps struct {
 	Files      Files              // uploads, voice messages, avatars
 	Translator Translator         // the AI service's translation
 	Publisher  realtime.Publisher // carries frames to the members' sockets
-	Config     config.Chat
+	Params     *param.Params      // the recall window (its default is Config's RecallSeconds, given to param.New)
+	Config     config.Chat        // ForwardMax
 	Log        *slog.Logger
 	Now        func() time.Time
 }
@@ -86,13 +89,10 @@ func New(d Deps) (*Service, error) {
 		d.Log = slog.Default()
 	}
 	cfg, def := d.Config, config.DefaultChat()
-	if cfg.RecallSeconds <= 0 {
-		cfg.RecallSeconds = def.RecallSeconds
-	}
 	if cfg.ForwardMax <= 0 || cfg.ForwardMax > shared.ChatForwardMax {
 		cfg.ForwardMax = def.ForwardMax
 	}
-	return &Service{db: d.DB, files: d.Files, translator: d.Translator, pub: d.Publisher, recall: time.Duration(cfg.RecallSeconds) * time.Second,
+	return &Service{db: d.DB, files: d.Files, translator: d.Translator, pub: d.Publisher, params: d.Params,
 		forwardMax: cfg.ForwardMax, log: d.Log, now: d.Now}, nil
 }
 
@@ -140,17 +140,20 @@ func (s *Service) publish(ctx context.Context, q db.Querier, tenantID string, us
 // from look alike (4004), so ids cannot be probed.
 func (s *Service) memberChat(ctx context.Context, q db.Querier, tenantID, chatID, userID string) (*chatRow, *memberRow, error) {
 	c, err := s.store.Chat(ctx, q, tenantID, chatID)
-	if err != nil {
-		return nil, nil, err
-	}
-	if c == nil {
+	if errors.Is(err, db.ErrNotFound) {
 		return nil, nil, problem.NotFound
 	}
-	m, err := s.store.Member(ctx, q, chatID, userID)
 	if err != nil {
 		return nil, nil, err
 	}
-	if m == nil || m.Left {
+	m, err := s.store.Member(ctx, q, chatID, userID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, nil, problem.NotFound
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if m.Left {
 		return nil, nil, problem.NotFound
 	}
 	return c, m, nil

@@ -7,9 +7,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/param"
+	"hearth/cloud/platform/people"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
@@ -34,13 +37,13 @@ func (s *Service) send(ctx context.Context, tx db.Querier, c *chatRow, m *messag
 	if err != nil {
 		return err
 	}
-	if existing, err := s.store.MessageByTrack(ctx, tx, c.ID, m.SenderID, m.TrackID); err != nil {
-		return err
-	} else if existing != nil {
+	if existing, err := s.store.MessageByTrack(ctx, tx, c.ID, m.SenderID, m.TrackID); err == nil {
 		if dup != nil {
 			*dup = existing
 		}
 		return errDuplicate
+	} else if !errors.Is(err, db.ErrNotFound) {
+		return err
 	}
 	m.Seq, c.LastSeq, c.LastMessageAt = seq, seq, m.CreatedAt
 	if m.ID == "" {
@@ -68,7 +71,7 @@ func (s *Service) send(ctx context.Context, tx db.Querier, c *chatRow, m *messag
 
 // event stores an EVENT message about the chat itself, by the caller.
 func (s *Service) event(ctx context.Context, tx db.Querier, c *chatRow, p *auth.Principal, key string, v map[string]string) (*messageRow, error) {
-	name, err := s.store.UserName(ctx, tx, p.UserID)
+	name, err := people.Name(ctx, tx, p.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -110,10 +113,13 @@ func quote(m *messageRow) string {
 // they are in now, since they joined it, not deleted by them (else 4004).
 func (s *Service) visible(ctx context.Context, q db.Querier, tenantID, userID, id string) (*messageRow, *chatRow, error) {
 	m, err := s.store.Message(ctx, q, tenantID, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, nil, err
 	}
-	if m == nil || m.Kind == shared.MessageCommand {
+	if m.Kind == shared.MessageCommand {
 		return nil, nil, problem.NotFound
 	}
 	c, me, err := s.memberChat(ctx, q, tenantID, m.ChatID, userID)
@@ -162,14 +168,14 @@ func (s *Service) Push(ctx context.Context, p *auth.Principal, in shared.Message
 		if c.Kind == shared.ChatSystem {
 			return ErrReadOnly
 		}
-		name, err := s.store.UserName(ctx, tx, p.UserID)
+		name, err := people.Name(ctx, tx, p.UserID)
 		if err != nil {
 			return err
 		}
 		m := &messageRow{TrackID: in.TrackID, SenderID: p.UserID, SenderName: name, Kind: in.MessageType, Format: shared.FormatPlain,
 			Content: content, CreatedAt: s.now().UnixMilli()}
 		if in.MessageType == shared.MessageText {
-			lang, err := s.store.UserLanguage(ctx, tx, p.UserID)
+			lang, err := userLanguage(ctx, tx, p.UserID)
 			if err != nil {
 				return err
 			}
@@ -206,7 +212,7 @@ func (s *Service) Push(ctx context.Context, p *auth.Principal, in shared.Message
 	} else if db.IsUniqueViolation(err) {
 		// Another replica stored it between our check and our insert: answer that one.
 		out, err = s.store.MessageByTrack(ctx, s.db, in.ChatID, p.UserID, in.TrackID)
-		if err == nil && out == nil {
+		if errors.Is(err, db.ErrNotFound) {
 			err = problem.New(shared.CodeConflict, "error.conflict")
 		}
 	}
@@ -222,10 +228,13 @@ func (s *Service) Push(ctx context.Context, p *auth.Principal, in shared.Message
 // the file's details, with an audio clip's durationMs from the client.
 func (s *Service) mediaExtra(ctx context.Context, q db.Querier, c *chatRow, p *auth.Principal, in shared.MessagePushRequest) (string, error) {
 	f, err := s.store.File(ctx, q, c.ID, strings.TrimSpace(in.Content))
+	if errors.Is(err, db.ErrNotFound) {
+		return "", problem.Invalid("content", "file", "im.notUploaded", nil)
+	}
 	if err != nil {
 		return "", err
 	}
-	if f == nil || f.UploaderID != p.UserID {
+	if f.UploaderID != p.UserID {
 		return "", problem.Invalid("content", "file", "im.notUploaded", nil)
 	}
 	if f.Kind != in.MessageType && in.MessageType != shared.MessageFile {
@@ -326,6 +335,7 @@ func (s *Service) Recall(ctx context.Context, p *auth.Principal, messageID strin
 	if err != nil {
 		return nil, err
 	}
+	window := time.Duration(s.params.Int(ctx, param.ChatRecallSeconds)) * time.Second
 	var out *messageRow
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		m, c, err := s.visible(ctx, tx, tenant, p.UserID, messageID)
@@ -339,13 +349,13 @@ func (s *Service) Recall(ctx context.Context, p *auth.Principal, messageID strin
 			out = m
 			return nil
 		}
-		since := s.now().Add(-s.recall).UnixMilli()
+		since := s.now().Add(-window).UnixMilli()
 		ok, err := s.store.Recall(ctx, tx, m.ID, p.UserID, since)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return ErrRecallTooLate.With(map[string]any{"minutes": strconv.FormatFloat(s.recall.Minutes(), 'f', -1, 64)})
+			return ErrRecallTooLate.With(map[string]any{"seconds": int(window.Seconds())})
 		}
 		if out, err = s.store.Message(ctx, tx, tenant, m.ID); err != nil {
 			return err
@@ -400,7 +410,7 @@ func (s *Service) Forward(ctx context.Context, p *auth.Principal, in shared.Mess
 			src = append(src, m)
 		}
 		slices.SortStableFunc(src, func(a, b *messageRow) int { return int(a.CreatedAt - b.CreatedAt) })
-		name, err := s.store.UserName(ctx, tx, p.UserID)
+		name, err := people.Name(ctx, tx, p.UserID)
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package im
 
 import (
 	"context"
+	"errors"
 
 	"hearth/cloud/platform/chatpost"
 	"hearth/cloud/platform/db"
@@ -46,14 +47,14 @@ func (s *Service) Post(ctx context.Context, q db.Querier, p chatpost.Post) error
 	for _, c := range chats {
 		// Looked for first, so a repeated post usually takes no sequence number;
 		// send looks again once the chat is locked.
-		if prev, err := s.store.MessageByTrack(ctx, q, c.ID, "", track); err != nil {
-			return err
-		} else if prev != nil {
+		if _, err := s.store.MessageByTrack(ctx, q, c.ID, "", track); err == nil {
 			continue
+		} else if !errors.Is(err, db.ErrNotFound) {
+			return err
 		}
 		m := &messageRow{TrackID: track, Kind: shared.MessageSystem, Format: shared.FormatKey, Content: p.Key,
 			Extra: params(p.Params), CreatedAt: at}
-		if err := s.send(ctx, q, c, m, nil); err != nil && err != errDuplicate {
+		if err := s.send(ctx, q, c, m, nil); err != nil && !errors.Is(err, errDuplicate) {
 			return err
 		}
 	}

@@ -3,10 +3,10 @@ package im
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"strconv"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/people"
 	"hearth/shared"
 )
 
@@ -79,22 +79,29 @@ const chatCols = `id, tenant_id, kind, chat_key, name, last_seq, last_message_at
 func scanChat(sc interface{ Scan(...any) error }) (*chatRow, error) {
 	var c chatRow
 	err := sc.Scan(&c.ID, &c.TenantID, &c.Kind, &c.Key, &c.Name, &c.LastSeq, &c.LastMessageAt, &c.CreatedBy, &c.CreatedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, err
 	}
-	return &c, err
+	return &c, nil
 }
 
-// Chat is a facility's chat, or nil.
+// Chat is a facility's chat; db.ErrNotFound when it has none of that id.
 func (Store) Chat(ctx context.Context, q db.Querier, tenantID, id string) (*chatRow, error) {
 	c, err := scanChat(q.QueryRowContext(ctx, `SELECT `+chatCols+` FROM chats WHERE tenant_id = ? AND id = ?`, tenantID, id))
-	return c, db.Wrap("im: chat", err)
+	if err != nil {
+		return nil, db.NotFound("im: chat", err)
+	}
+	return c, nil
 }
 
-// ChatByKey is the facility's chat with key ('f', 's:<user>', 'd:<a>:<b>'), or nil.
+// ChatByKey is the facility's chat with key ('f', 's:<user>', 'd:<a>:<b>');
+// db.ErrNotFound when it has not been made.
 func (Store) ChatByKey(ctx context.Context, q db.Querier, tenantID, key string) (*chatRow, error) {
 	c, err := scanChat(q.QueryRowContext(ctx, `SELECT `+chatCols+` FROM chats WHERE tenant_id = ? AND chat_key = ?`, tenantID, key))
-	return c, db.Wrap("im: chat by key", err)
+	if err != nil {
+		return nil, db.NotFound("im: chat by key", err)
+	}
+	return c, nil
 }
 
 // InsertChat adds c unless a chat with its key exists; it reports whether it did.
@@ -130,16 +137,20 @@ const memberFrom = ` FROM chat_members cm JOIN users u ON u.id = cm.user_id
 func scanMember(sc interface{ Scan(...any) error }) (*memberRow, error) {
 	var m memberRow
 	err := sc.Scan(&m.ChatID, &m.UserID, &m.ReadSeq, &m.JoinedSeq, &m.AutoTranslate, &m.Left, &m.Name, &m.Avatar, &m.Role, &m.Language)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, err
 	}
-	return &m, err
+	return &m, nil
 }
 
-// Member is userID's row in a chat (also when they left), or nil.
+// Member is userID's row in a chat (also when they left); db.ErrNotFound
+// when they were never in it.
 func (Store) Member(ctx context.Context, q db.Querier, chatID, userID string) (*memberRow, error) {
 	m, err := scanMember(q.QueryRowContext(ctx, `SELECT `+memberCols+memberFrom+` WHERE cm.chat_id = ? AND cm.user_id = ?`, chatID, userID))
-	return m, db.Wrap("im: member", err)
+	if err != nil {
+		return nil, db.NotFound("im: member", err)
+	}
+	return m, nil
 }
 
 // Members are the chat's people now in it, by name.
@@ -203,25 +214,28 @@ func (Store) LastMessages(ctx context.Context, q db.Querier, userID string, chat
 	if err != nil {
 		return nil, db.Wrap("im: last messages", err)
 	}
+	defer rows.Close()
 	var ids []string
 	for rows.Next() {
 		var id sql.NullString
 		if err := rows.Scan(&id); err != nil {
-			rows.Close()
 			return nil, db.Wrap("im: last messages", err)
 		}
 		if id.Valid {
 			ids = append(ids, id.String)
 		}
 	}
-	rows.Close()
 	if err := rows.Err(); err != nil || len(ids) == 0 {
 		return out, db.Wrap("im: last messages", err)
 	}
+	rows.Close() // before the second statement: a transaction has one connection
 	idMarks, idArgs := db.In(ids)
 	msgs, err := scanMessages(q.QueryContext(ctx, `SELECT `+messageCols+messageFrom+` WHERE m.id IN (`+idMarks+`)`, idArgs...))
 	if err != nil {
 		return nil, db.Wrap("im: last messages", err)
+	}
+	if err := senderNames(ctx, q, msgs); err != nil {
+		return nil, err
 	}
 	for _, m := range msgs {
 		out[m.ChatID] = m
@@ -319,20 +333,21 @@ func (Store) UnreadByChat(ctx context.Context, q db.Querier, tenantID, userID st
 }
 
 const messageCols = `m.id, m.tenant_id, m.chat_id, m.seq, m.track_id, m.sender_id, m.kind, m.format, m.content, m.extra,
-	m.refer_id, m.refer_content, m.language, m.recalled, m.created_at, COALESCE(u.name, '')`
+	m.refer_id, m.refer_content, m.language, m.recalled, m.created_at`
 
-const messageFrom = ` FROM chat_messages m LEFT JOIN users u ON u.id = m.sender_id`
+const messageFrom = ` FROM chat_messages m`
 
 func scanMessage(sc interface{ Scan(...any) error }) (*messageRow, error) {
 	var m messageRow
 	err := sc.Scan(&m.ID, &m.TenantID, &m.ChatID, &m.Seq, &m.TrackID, &m.SenderID, &m.Kind, &m.Format, &m.Content, &m.Extra,
-		&m.ReferID, &m.ReferContent, &m.Language, &m.Recalled, &m.CreatedAt, &m.SenderName)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+		&m.ReferID, &m.ReferContent, &m.Language, &m.Recalled, &m.CreatedAt)
+	if err != nil {
+		return nil, err
 	}
-	return &m, err
+	return &m, nil
 }
 
+// scanMessages reads a list of messages, without their senders' names (senderNames).
 func scanMessages(rows *sql.Rows, err error) ([]messageRow, error) {
 	if err != nil {
 		return nil, err
@@ -342,11 +357,41 @@ func scanMessages(rows *sql.Rows, err error) ([]messageRow, error) {
 	for rows.Next() {
 		m, err := scanMessage(rows)
 		if err != nil {
-			return nil, err
+			return nil, db.Wrap("scan message", err)
 		}
 		out = append(out, *m)
 	}
-	return out, rows.Err()
+	return out, db.Wrap("read messages", rows.Err())
+}
+
+// senderNames fills in the senders' names (platform/people) of msgs in one
+// query; a Hearth message (no sender) or a removed account's has none.
+func senderNames(ctx context.Context, q db.Querier, msgs []messageRow) error {
+	ids := make([]string, len(msgs))
+	for i := range msgs {
+		ids[i] = msgs[i].SenderID
+	}
+	names, err := people.Names(ctx, q, ids...)
+	if err != nil {
+		return err
+	}
+	for i := range msgs {
+		msgs[i].SenderName = names[msgs[i].SenderID]
+	}
+	return nil
+}
+
+// oneMessage is the message of a one-row query with its sender's name;
+// db.ErrNotFound when there is none.
+func oneMessage(ctx context.Context, q db.Querier, what string, row interface{ Scan(...any) error }) (*messageRow, error) {
+	m, err := scanMessage(row)
+	if err != nil {
+		return nil, db.NotFound(what, err)
+	}
+	if m.SenderName, err = people.Name(ctx, q, m.SenderID); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // InsertMessage stores m.
@@ -358,17 +403,16 @@ func (Store) InsertMessage(ctx context.Context, q db.Querier, m *messageRow) err
 	return db.Wrap("im: insert message", err)
 }
 
-// MessageByTrack is the message senderID sent to a chat with trackID, or nil.
+// MessageByTrack is the message senderID sent to a chat with trackID;
+// db.ErrNotFound when there is none.
 func (Store) MessageByTrack(ctx context.Context, q db.Querier, chatID, senderID, trackID string) (*messageRow, error) {
-	m, err := scanMessage(q.QueryRowContext(ctx, `SELECT `+messageCols+messageFrom+` WHERE m.chat_id = ? AND m.sender_id = ? AND m.track_id = ?`,
-		chatID, senderID, trackID))
-	return m, db.Wrap("im: message by track", err)
+	return oneMessage(ctx, q, "im: message by track", q.QueryRowContext(ctx, `SELECT `+messageCols+messageFrom+`
+		WHERE m.chat_id = ? AND m.sender_id = ? AND m.track_id = ?`, chatID, senderID, trackID))
 }
 
-// Message is a facility's message, or nil.
+// Message is a facility's message; db.ErrNotFound when it has none of that id.
 func (Store) Message(ctx context.Context, q db.Querier, tenantID, id string) (*messageRow, error) {
-	m, err := scanMessage(q.QueryRowContext(ctx, `SELECT `+messageCols+messageFrom+` WHERE m.tenant_id = ? AND m.id = ?`, tenantID, id))
-	return m, db.Wrap("im: message", err)
+	return oneMessage(ctx, q, "im: message", q.QueryRowContext(ctx, `SELECT `+messageCols+messageFrom+` WHERE m.tenant_id = ? AND m.id = ?`, tenantID, id))
 }
 
 // Messages are a facility's messages of ids (unknown ids left out).
@@ -379,7 +423,10 @@ func (Store) Messages(ctx context.Context, q db.Querier, tenantID string, ids []
 	marks, args := db.In(ids)
 	out, err := scanMessages(q.QueryContext(ctx, `SELECT `+messageCols+messageFrom+` WHERE m.tenant_id = ? AND m.id IN (`+marks+`)
 		ORDER BY m.chat_id, m.seq`, append([]any{tenantID}, args...)...))
-	return out, db.Wrap("im: messages", err)
+	if err != nil {
+		return nil, db.Wrap("im: messages", err)
+	}
+	return out, senderNames(ctx, q, out)
 }
 
 // Page is up to limit+1 messages of a chat visible to userID (after
@@ -392,7 +439,10 @@ func (Store) Page(ctx context.Context, q db.Querier, chatID, userID string, join
 		WHERE m.chat_id = ? AND m.seq > ? AND m.seq < ? AND m.kind <> 'COMMAND'
 		AND NOT EXISTS (SELECT 1 FROM chat_message_hidden h WHERE h.message_id = m.id AND h.user_id = ?)
 		ORDER BY m.seq DESC LIMIT ?`, chatID, joinedSeq, before, userID, limit+1))
-	return out, db.Wrap("im: page", err)
+	if err != nil {
+		return nil, db.Wrap("im: page", err)
+	}
+	return out, senderNames(ctx, q, out)
 }
 
 // Recall empties a message its sender sent at or after since; it reports whether it did.
@@ -433,11 +483,11 @@ func scanPeople(rows *sql.Rows, err error) ([]person, error) {
 	for rows.Next() {
 		var p person
 		if err := rows.Scan(&p.UserID, &p.Name, &p.Avatar, &p.Role, &p.Language); err != nil {
-			return nil, err
+			return nil, db.Wrap("scan person", err)
 		}
 		out = append(out, p)
 	}
-	return out, rows.Err()
+	return out, db.Wrap("read people", rows.Err())
 }
 
 // People are the facility's people who may chat, by name.
@@ -457,34 +507,13 @@ func (Store) PeopleByID(ctx context.Context, q db.Querier, tenantID string, ids 
 	return out, db.Wrap("im: people by id", err)
 }
 
-// UserLanguage is a person's preferred language (” when not known).
-func (Store) UserLanguage(ctx context.Context, q db.Querier, userID string) (shared.Language, error) {
-	var l shared.Language
-	err := q.QueryRowContext(ctx, `SELECT language FROM users WHERE id = ?`, userID).Scan(&l)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	return l, db.Wrap("im: user language", err)
-}
-
-// UserName is a person's name (” when unknown).
-func (Store) UserName(ctx context.Context, q db.Querier, userID string) (string, error) {
-	var n string
-	err := q.QueryRowContext(ctx, `SELECT name FROM users WHERE id = ?`, userID).Scan(&n)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	return n, db.Wrap("im: user name", err)
-}
-
-// FacilityName is the facility's name.
+// FacilityName is the facility's name; db.ErrNotFound for an unknown facility.
 func (Store) FacilityName(ctx context.Context, q db.Querier, tenantID string) (string, error) {
 	var n string
-	err := q.QueryRowContext(ctx, `SELECT facility_name FROM tenants WHERE id = ?`, tenantID).Scan(&n)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
+	if err := q.QueryRowContext(ctx, `SELECT facility_name FROM tenants WHERE id = ?`, tenantID).Scan(&n); err != nil {
+		return "", db.NotFound("im: facility name", err)
 	}
-	return n, db.Wrap("im: facility name", err)
+	return n, nil
 }
 
 // Translations are the cached translations of ids into lang, by message id.
@@ -531,15 +560,15 @@ type chatFile struct {
 	Details    string
 }
 
-// File is a chat's file, or nil.
+// File is a chat's file; db.ErrNotFound when the chat has none of that id.
 func (Store) File(ctx context.Context, q db.Querier, chatID, fileID string) (*chatFile, error) {
 	var f chatFile
 	err := q.QueryRowContext(ctx, `SELECT uploader_id, kind, details FROM chat_files WHERE chat_id = ? AND file_id = ?`, chatID, fileID).
 		Scan(&f.UploaderID, &f.Kind, &f.Details)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("im: file", err)
 	}
-	return &f, db.Wrap("im: file", err)
+	return &f, nil
 }
 
 // FileReadable reports whether userID is now in a chat of the facility the file belongs to.

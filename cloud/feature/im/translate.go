@@ -2,9 +2,12 @@ package im
 
 import (
 	"context"
+	"errors"
 	"sync"
 
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/people"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
@@ -30,9 +33,19 @@ var translatorLanguages = map[shared.Language]shared.ResidentLanguage{
 	shared.LangZhCN: shared.LanguageChinese,
 }
 
+// userLanguage is a person's preferred language ("" when not known: no
+// account has userID).
+func userLanguage(ctx context.Context, q db.Querier, userID string) (shared.Language, error) {
+	p, err := people.Get(ctx, q, userID)
+	if errors.Is(err, db.ErrNotFound) {
+		return "", nil
+	}
+	return p.Language, err
+}
+
 // readerLanguage is the language userID reads in (English when not known).
 func (s *Service) readerLanguage(ctx context.Context, userID string) (shared.Language, error) {
-	lang, err := s.store.UserLanguage(ctx, s.db, userID)
+	lang, err := userLanguage(ctx, s.db, userID)
 	if _, ok := translatorLanguages[lang]; !ok {
 		lang = shared.LangEnUS
 	}

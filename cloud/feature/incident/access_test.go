@@ -29,48 +29,28 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 		dr := draft(t, carer, fall(e, r.ResidentID))
 		fam := duty(rep, shared.DutyNotifyFamily).DutyID
 
-		type call struct {
+		type access struct {
 			review bool // owners and admins only
-			do     func(c *servertest.Client) *servertest.Response
 		}
-		calls := map[string]call{
-			"update": {do: func(c *servertest.Client) *servertest.Response {
-				return c.Post(t, ir+"/updateIncidentReport", shared.UpdateIncidentReportRequest{IncidentID: dr.IncidentID, Version: dr.Version, SaveIncidentDraftRequest: fall(e, r.ResidentID)})
-			}},
-			"submit": {do: func(c *servertest.Client) *servertest.Response {
-				return c.Get(t, ir+"/submit?incidentId="+dr.IncidentID)
-			}},
-			"preliminaryAnalysis": {review: true, do: func(c *servertest.Client) *servertest.Response {
-				return c.Get(t, ir+"/preliminaryAnalysis?incidentId="+rep.IncidentID)
-			}},
-			"finalAnalysis": {review: true, do: func(c *servertest.Client) *servertest.Response {
-				return c.Get(t, ir+"/finalAnalysis?incidentId="+rep.IncidentID)
-			}},
-			"checkDuty": {review: true, do: func(c *servertest.Client) *servertest.Response {
-				return c.Post(t, ir+"/checkDuty", shared.IncidentDutyCheckRequest{IncidentID: rep.IncidentID, DutyID: fam, Done: true})
-			}},
-			"approval": {review: true, do: func(c *servertest.Client) *servertest.Response {
-				return c.Post(t, ir+"/approval", shared.IncidentApprovalRequest{IncidentID: rep.IncidentID, Version: 99})
-			}},
-			"getById": {do: func(c *servertest.Client) *servertest.Response {
-				return c.Get(t, ir+"/getIncidentReportById?incidentId="+rep.IncidentID)
-			}},
-			"print": {do: func(c *servertest.Client) *servertest.Response {
-				return c.Get(t, ir+"/print?incidentId="+rep.IncidentID)
-			}},
-			"delete": {do: func(c *servertest.Client) *servertest.Response {
-				return c.Get(t, ir+"/deleteIncidentReport?incidentId="+dr.IncidentID)
-			}},
+		type route = servertest.Route[access]
+		post := func(path string, body any) func(c *servertest.Client) *servertest.Response {
+			return func(c *servertest.Client) *servertest.Response { return c.Post(t, path, body) }
 		}
-		order := []string{"update", "submit", "preliminaryAnalysis", "finalAnalysis", "checkDuty", "approval", "getById", "print", "delete"}
-		if len(order) != len(calls) {
-			t.Fatal("order misses a call")
+		get := func(path string) func(c *servertest.Client) *servertest.Response {
+			return func(c *servertest.Client) *servertest.Response { return c.Get(t, path) }
 		}
-		codeOf := func(r *servertest.Response) string {
-			if r.Code == "" && r.Status == http.StatusOK {
-				return string(shared.CodeOK) // the PDF
-			}
-			return r.Code
+		review := access{review: true}
+		routes := []route{
+			{Name: "update", Do: post(ir+"/updateIncidentReport", shared.UpdateIncidentReportRequest{IncidentID: dr.IncidentID, Version: dr.Version,
+				SaveIncidentDraftRequest: fall(e, r.ResidentID)})},
+			{Name: "submit", Do: get(ir + "/submit?incidentId=" + dr.IncidentID)},
+			{Name: "preliminaryAnalysis", Is: review, Do: get(ir + "/preliminaryAnalysis?incidentId=" + rep.IncidentID)},
+			{Name: "finalAnalysis", Is: review, Do: get(ir + "/finalAnalysis?incidentId=" + rep.IncidentID)},
+			{Name: "checkDuty", Is: review, Do: post(ir+"/checkDuty", shared.IncidentDutyCheckRequest{IncidentID: rep.IncidentID, DutyID: fam, Done: true})},
+			{Name: "approval", Is: review, Do: post(ir+"/approval", shared.IncidentApprovalRequest{IncidentID: rep.IncidentID, Version: 99})},
+			{Name: "getById", Do: get(ir + "/getIncidentReportById?incidentId=" + rep.IncidentID)},
+			{Name: "print", PDF: true, Do: get(ir + "/print?incidentId=" + rep.IncidentID)},
+			{Name: "delete", Do: get(ir + "/deleteIncidentReport?incidentId=" + dr.IncidentID)},
 		}
 		for _, who := range []struct {
 			name       string
@@ -83,19 +63,15 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 			{name: "Maple's other caregiver", c: e.SignIn(t, "caregiver_maple2"), carer: true},
 			{name: "Birch owner (free plan)", c: e.SignIn(t, "owner_birch"), notPremium: true},
 		} {
-			for _, name := range order {
-				cl := calls[name]
-				want := string(shared.CodeNotFound)
+			servertest.RoleMatrix(t, routes, servertest.Caller[access]{Name: who.name, Client: who.c, Want: func(r route) string {
 				switch {
 				case who.notPremium:
-					want = string(shared.CodeFunctionMissing)
-				case cl.review && who.carer:
-					want = string(shared.CodeForbidden)
+					return shared.CodeFunctionMissing
+				case r.Is.review && who.carer:
+					return shared.CodeForbidden
 				}
-				if resp := cl.do(who.c); codeOf(resp) != want {
-					t.Errorf("%s by %s: code %s, want %s: %s", name, who.name, resp.Code, want, resp.Body)
-				}
-			}
+				return shared.CodeNotFound
+			}})
 			if who.notPremium {
 				who.c.Post(t, ir+"/saveIncidentDraft", fall(e, "")).Is(t, http.StatusOK, shared.CodeFunctionMissing)
 				continue
@@ -116,19 +92,15 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 		}
 		// Maple's admin reviews; the author submits, then deletes nothing (submitted).
 		admin := e.SignIn(t, "admin_maple")
-		for _, name := range []string{"preliminaryAnalysis", "finalAnalysis", "checkDuty", "getById", "print"} {
-			if resp := calls[name].do(admin); codeOf(resp) != string(shared.CodeOK) {
-				t.Errorf("admin %s: %s %s", name, resp.Code, resp.Body)
+		servertest.RoleMatrix(t, routes, servertest.Caller[access]{Name: "Maple admin", Client: admin, Want: func(r route) string {
+			switch r.Name {
+			case "preliminaryAnalysis", "finalAnalysis", "checkDuty", "getById", "print":
+				return shared.CodeOK
 			}
-		}
+			return servertest.NotCalled
+		}})
+		servertest.Outsiders(t, e, routes)
 		super := e.SignIn(t, "superadmin")
-		anon := e.Client()
-		for _, name := range order {
-			if resp := calls[name].do(super); resp.Code != string(shared.CodeForbidden) {
-				t.Errorf("super admin %s: %s", name, resp.Code)
-			}
-			calls[name].do(anon).Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
-		}
 		super.Get(t, ir+"/countReminders").Is(t, http.StatusOK, shared.CodeForbidden)
 	})
 }

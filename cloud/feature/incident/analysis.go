@@ -2,7 +2,6 @@ package incident
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +14,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/msg"
+	"hearth/cloud/platform/people"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
@@ -81,17 +81,19 @@ func (s *Service) jobPrincipal(ctx context.Context, q db.Querier, r *row) (*auth
 	if err != nil {
 		return nil, "", err
 	}
-	var lang string
-	err = q.QueryRowContext(ctx, `SELECT language FROM users WHERE id = ?`, r.AuthorID).Scan(&lang)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, "", db.Wrap("incident: author language", err)
+	author, err := people.Get(ctx, q, r.AuthorID)
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return nil, "", fmt.Errorf("incident: author language: %w", err)
 	}
-	return &auth.Principal{UserID: r.AuthorID, TenantID: r.TenantID, Plan: shared.Plan(plan)}, msg.Pick(lang), nil
+	return &auth.Principal{UserID: r.AuthorID, TenantID: r.TenantID, Plan: shared.Plan(plan)}, msg.Pick(string(author.Language)), nil
 }
 
 func (s *Service) preliminaryJob(ctx context.Context, a AnalysisArgs) error {
 	r, err := s.store.Get(ctx, s.db, a.TenantID, a.IncidentID)
-	if err != nil || r == nil || r.State != shared.IncidentPendingReview {
+	if errors.Is(err, db.ErrNotFound) {
+		return nil
+	}
+	if err != nil || r.State != shared.IncidentPendingReview {
 		return err
 	}
 	p, lang, err := s.jobPrincipal(ctx, s.db, r)
@@ -107,7 +109,10 @@ func (s *Service) preliminaryJob(ctx context.Context, a AnalysisArgs) error {
 
 func (s *Service) preliminaryFallback(ctx context.Context, a AnalysisArgs) error {
 	r, err := s.store.Get(ctx, s.db, a.TenantID, a.IncidentID)
-	if err != nil || r == nil || r.State != shared.IncidentPendingReview {
+	if errors.Is(err, db.ErrNotFound) {
+		return nil
+	}
+	if err != nil || r.State != shared.IncidentPendingReview {
 		return err
 	}
 	p, lang, err := s.jobPrincipal(ctx, s.db, r)
@@ -123,7 +128,10 @@ func (s *Service) preliminaryFallback(ctx context.Context, a AnalysisArgs) error
 func (s *Service) storeAnalysis(ctx context.Context, a AnalysisArgs, an shared.IncidentAnalysis, p *auth.Principal) error {
 	for range 3 {
 		r, err := s.store.Get(ctx, s.db, a.TenantID, a.IncidentID)
-		if err != nil || r == nil || r.State != shared.IncidentPendingReview {
+		if errors.Is(err, db.ErrNotFound) {
+			return nil
+		}
+		if err != nil || r.State != shared.IncidentPendingReview {
 			return err
 		}
 		put(r, an)
@@ -356,7 +364,7 @@ func rulesAnalysis(r *row, kind shared.IncidentAnalysisKind, lang shared.Languag
 		why = msg.T(lang, "incident.rules.reportable", nil)
 	}
 	return shared.IncidentAnalysis{Kind: kind, Provider: shared.AnalysisByRules, PromptVersion: shared.IncidentPromptVersion, CreatedAt: now,
-		Causes: append([]string{msg.T(lang, "incident.rules.noAI", nil)}, list("causes")...), Factors: list("factors"),
+		Causes: list("causes"), Factors: list("factors"), // that no AI answered is the provider's to say (the UI's plain state), not a cause
 		Prevention: list("prevention"), CarePlanChanges: list("carePlan"), Reportable: reportable, ReportableWhy: why}
 }
 

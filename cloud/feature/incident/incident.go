@@ -9,6 +9,8 @@ package incident
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -21,6 +23,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/msg"
+	"hearth/cloud/platform/people"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
@@ -117,10 +120,13 @@ func visible(p *auth.Principal, r *row) bool {
 // load is a report p may see, or 4004.
 func (s *Service) load(ctx context.Context, q db.Querier, p *auth.Principal, id string) (*row, error) {
 	r, err := s.store.Get(ctx, q, p.TenantID, strings.TrimSpace(id))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
 	}
-	if r == nil || !visible(p, r) {
+	if !visible(p, r) {
 		return nil, problem.NotFound
 	}
 	return r, nil
@@ -341,7 +347,11 @@ func (s *Service) checkLimit(ctx context.Context, q db.Querier, p *auth.Principa
 }
 
 func (s *Service) who(ctx context.Context, q db.Querier, p *auth.Principal) (string, error) {
-	return s.store.UserName(ctx, q, p.UserID)
+	name, err := people.Name(ctx, q, p.UserID)
+	if err != nil {
+		return "", fmt.Errorf("incident: who: %w", err)
+	}
+	return name, nil
 }
 
 // step appends a timeline entry.
@@ -588,15 +598,19 @@ func (s *Service) CheckDuty(ctx context.Context, p *auth.Principal, in shared.In
 		if in.DoneAt < 0 || in.DoneAt > now+2*60*1000 {
 			return problem.Invalid("doneAt", "notFuture", "incident.future", nil)
 		}
+		ref, err := problem.Text("reference", in.Reference, false, shared.ShortTextMax)
+		if err != nil {
+			return err
+		}
 		if in.Done {
 			at := in.DoneAt
 			if at == 0 {
 				at = now
 			}
-			r.Duties[i].DoneAt, r.Duties[i].DoneBy = at, who
+			r.Duties[i].DoneAt, r.Duties[i].DoneBy, r.Duties[i].Reference = at, who, ref
 			step(r, now, who, shared.TimelineDutyChecked, in.DutyID)
 		} else {
-			r.Duties[i].DoneAt, r.Duties[i].DoneBy = 0, ""
+			r.Duties[i].DoneAt, r.Duties[i].DoneBy, r.Duties[i].Reference = 0, "", ""
 			step(r, now, who, shared.TimelineDutyUnchecked, in.DutyID)
 		}
 		return nil

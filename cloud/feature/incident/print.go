@@ -11,6 +11,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/pdf"
+	"hearth/cloud/platform/people"
 	"hearth/cloud/platform/web"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
@@ -36,9 +37,9 @@ func (s *Service) Print(ctx context.Context, p *auth.Principal, id string) (*web
 	if err != nil {
 		return nil, err
 	}
-	printedBy, err := s.store.UserName(ctx, s.db, p.UserID)
+	printedBy, err := people.Name(ctx, s.db, p.UserID)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("incident: printed by: %w", err)
 	}
 	loc, _, err := zone.Facility(ctx, s.db, p.TenantID)
 	if err != nil {

@@ -93,6 +93,19 @@ func TestStateMachine(t *testing.T) {
 		if d := duty(rep, shared.DutyNotifyFamily); d.DoneAt == 0 || d.DoneBy == "" {
 			t.Fatalf("checked: %+v", d)
 		}
+		// A duty done with a confirmation number keeps it; unticked, it is gone; too long is refused.
+		fam := duty(rep, shared.DutyNotifyFamily).DutyID
+		owner.Post(t, ir+"/checkDuty", shared.IncidentDutyCheckRequest{IncidentID: rep.IncidentID, DutyID: fam, Done: true, Reference: " CN-20417 "}).OK(t).Into(t, &rep)
+		if d := duty(rep, shared.DutyNotifyFamily); d.Reference != "CN-20417" {
+			t.Errorf("reference: %+v", d)
+		}
+		owner.Post(t, ir+"/checkDuty", shared.IncidentDutyCheckRequest{IncidentID: rep.IncidentID, DutyID: fam, Done: true,
+			Reference: strings.Repeat("9", shared.ShortTextMax+1)}).Is(t, http.StatusOK, shared.CodeValidation)
+		owner.Post(t, ir+"/checkDuty", shared.IncidentDutyCheckRequest{IncidentID: rep.IncidentID, DutyID: fam, Done: false}).OK(t).Into(t, &rep)
+		if d := duty(rep, shared.DutyNotifyFamily); d.Reference != "" || d.DoneAt != 0 {
+			t.Errorf("unticked: %+v", d)
+		}
+		owner.Post(t, ir+"/checkDuty", shared.IncidentDutyCheckRequest{IncidentID: rep.IncidentID, DutyID: fam, Done: true}).OK(t).Into(t, &rep)
 		owner.Post(t, ir+"/approval", shared.IncidentApprovalRequest{IncidentID: rep.IncidentID, Version: rep.Version}).Is(t, http.StatusOK, shared.CodeValidation)
 		// A waiver needs a reason.
 		cm := duty(rep, shared.DutyNotifyCaseManager).DutyID

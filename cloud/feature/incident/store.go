@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/people"
 	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
@@ -58,20 +59,18 @@ type row struct {
 type Store struct{}
 
 const selectRow = `SELECT i.id, i.tenant_id, i.incident_group, i.incident_type, COALESCE(i.resident_id, ''),
-	COALESCE(r.first_name || ' ' || r.last_name, ''), i.state, i.author_id, COALESCE(a.name, ''), COALESCE(i.reviewer_id, ''),
-	COALESCE(v.name, ''), i.occurred_at, i.discovered_at, i.submitted_at, i.completed_at, i.body, i.duties, i.analyses,
+	COALESCE(r.first_name || ' ' || r.last_name, ''), i.state, i.author_id, COALESCE(i.reviewer_id, ''),
+	i.occurred_at, i.discovered_at, i.submitted_at, i.completed_at, i.body, i.duties, i.analyses,
 	i.timeline, i.analysis_pending, i.version, i.created_at, i.updated_at
 	FROM incident_reports i
-	LEFT JOIN residents r ON r.id = i.resident_id AND r.tenant_id = i.tenant_id
-	LEFT JOIN users a ON a.id = i.author_id
-	LEFT JOIN users v ON v.id = i.reviewer_id`
+	LEFT JOIN residents r ON r.id = i.resident_id AND r.tenant_id = i.tenant_id`
 
 func scanRow(sc interface{ Scan(...any) error }) (*row, error) {
 	var r row
 	var b, duties, analyses, timeline string
 	var pending int
-	if err := sc.Scan(&r.ID, &r.TenantID, &r.Group, &r.Type, &r.ResidentID, &r.ResidentName, &r.State, &r.AuthorID, &r.AuthorName,
-		&r.ReviewerID, &r.ReviewerName, &r.OccurredAt, &r.DiscoveredAt, &r.SubmittedAt, &r.CompletedAt, &b, &duties, &analyses,
+	if err := sc.Scan(&r.ID, &r.TenantID, &r.Group, &r.Type, &r.ResidentID, &r.ResidentName, &r.State, &r.AuthorID,
+		&r.ReviewerID, &r.OccurredAt, &r.DiscoveredAt, &r.SubmittedAt, &r.CompletedAt, &b, &duties, &analyses,
 		&timeline, &pending, &r.Version, &r.CreatedAt, &r.UpdatedAt); err != nil {
 		return nil, err
 	}
@@ -87,13 +86,33 @@ func scanRow(sc interface{ Scan(...any) error }) (*row, error) {
 	return &r, nil
 }
 
-// Get is one report of the tenant (nil when none).
+// Get is one report of the tenant, db.ErrNotFound when none.
 func (Store) Get(ctx context.Context, q db.Querier, tenantID, id string) (*row, error) {
 	r, err := scanRow(q.QueryRowContext(ctx, selectRow+` WHERE i.tenant_id = ? AND i.id = ?`, tenantID, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("incident: report", err)
 	}
-	return r, db.Wrap("incident: report", err)
+	if err := named(ctx, q, r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// named fills in the author's and reviewer's names (empty for a removed
+// account), with one lookup for all the reports.
+func named(ctx context.Context, q db.Querier, rs ...*row) error {
+	ids := make([]string, 0, 2*len(rs))
+	for _, r := range rs {
+		ids = append(ids, r.AuthorID, r.ReviewerID)
+	}
+	names, err := people.Names(ctx, q, ids...)
+	if err != nil {
+		return fmt.Errorf("incident: names: %w", err)
+	}
+	for _, r := range rs {
+		r.AuthorName, r.ReviewerName = names[r.AuthorID], names[r.ReviewerID]
+	}
+	return nil
 }
 
 func jsons(r *row) (b, duties, analyses, timeline string, err error) {
@@ -101,7 +120,7 @@ func jsons(r *row) (b, duties, analyses, timeline string, err error) {
 	for i, v := range []any{r.Body, nonNil(r.Duties), nonNil(r.Analyses), nonNil(r.Timeline)} {
 		j, err := json.Marshal(v)
 		if err != nil {
-			return "", "", "", "", err
+			return "", "", "", "", fmt.Errorf("incident: encode report: %w", err)
 		}
 		out[i] = string(j)
 	}
@@ -223,10 +242,10 @@ func (Store) List(ctx context.Context, q db.Querier, f filter, limit, offset int
 	if err != nil {
 		return nil, 0, db.Wrap("incident: list", err)
 	}
-	return collect(rows, total)
+	return collect(ctx, q, rows, total)
 }
 
-func collect(rows *sql.Rows, total int64) ([]*row, int64, error) {
+func collect(ctx context.Context, q db.Querier, rows *sql.Rows, total int64) ([]*row, int64, error) {
 	defer rows.Close()
 	var out []*row
 	for rows.Next() {
@@ -236,7 +255,13 @@ func collect(rows *sql.Rows, total int64) ([]*row, int64, error) {
 		}
 		out = append(out, r)
 	}
-	return out, total, db.Wrap("incident: rows", rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, 0, db.Wrap("incident: rows", err)
+	}
+	if err := named(ctx, q, out...); err != nil {
+		return nil, 0, err
+	}
+	return out, total, nil
 }
 
 // Pending are the facility's reports waiting for review (the duties of each
@@ -246,7 +271,7 @@ func (Store) Pending(ctx context.Context, q db.Querier, tenantID string) ([]*row
 	if err != nil {
 		return nil, db.Wrap("incident: pending", err)
 	}
-	out, _, err := collect(rows, 0)
+	out, _, err := collect(ctx, q, rows, 0)
 	return out, err
 }
 
@@ -318,16 +343,6 @@ func (Store) StaffOK(ctx context.Context, q db.Querier, tenantID string, ids []s
 		}
 	}
 	return true, nil
-}
-
-// UserName is a user's name.
-func (Store) UserName(ctx context.Context, q db.Querier, id string) (string, error) {
-	var name string
-	err := q.QueryRowContext(ctx, `SELECT name FROM users WHERE id = ?`, id).Scan(&name)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	return name, db.Wrap("incident: user", err)
 }
 
 // Facility is a facility's name and licence number, and its plan.

@@ -30,7 +30,7 @@ func TestWarningPostsInChat(t *testing.T) {
 		chat := &chatposttest.Recorder{}
 		// The server's eMAR with Hearth's chat replaced by a recorder.
 		warner, err := medication.New(medication.Deps{DB: e.DB, Files: e.Server.Files, Notify: e.Server.Notifications,
-			OnShift: e.Server.Attendance, Chart: e.Server.Records, Chat: chat, Now: e.Clock.Now})
+			OnShift: e.Server.Attendance, Chart: e.Server.Records, Chat: chat, Params: e.Server.Params, Now: e.Clock.Now})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,7 +2,9 @@ package medication
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"hearth/cloud/platform/people"
 	"log/slog"
 	"slices"
 	"sort"
@@ -117,11 +119,11 @@ func SeedDemo(ctx context.Context, tx *db.Tx, tenantID, actorID string, resident
 	var planned []passRow       // every pass made
 	for _, dr := range residents {
 		res, err := s.store.Resident(ctx, tx, tenantID, dr.ResidentID)
+		if errors.Is(err, db.ErrNotFound) {
+			return fmt.Errorf("demo eMAR: no resident %s", dr.ResidentID)
+		}
 		if err != nil {
 			return err
-		}
-		if res == nil {
-			return fmt.Errorf("demo eMAR: no resident %s", dr.ResidentID)
 		}
 		if dr.Level != "" {
 			at := nowMs
@@ -230,7 +232,7 @@ func SeedDemo(ctx context.Context, tx *db.Tx, tenantID, actorID string, resident
 		if d.CheckedBy == "" {
 			continue
 		}
-		name, err := s.store.UserName(ctx, tx, d.CheckedBy)
+		name, err := people.Name(ctx, tx, d.CheckedBy)
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package medication
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -61,10 +62,12 @@ func (s *Service) Day(ctx context.Context, p *auth.Principal, req shared.Medicat
 	for i := range residents {
 		ids[i] = residents[i].ID
 	}
-	var passMeds []string
+	passMeds := make([]string, 0, len(passes))
 	for i := range passes {
 		passMeds = append(passMeds, passes[i].MedicationID)
 	}
+	slices.Sort(passMeds) // each order once: a day has several passes of most orders
+	passMeds = slices.Compact(passMeds)
 	orders, err := s.store.ByResidents(ctx, s.db, p.TenantID, ids, passMeds)
 	if err != nil {
 		return nil, err
@@ -226,15 +229,17 @@ func (s *Service) passPage(ctx context.Context, pf passFilter, current, size int
 // CardPasses is the dashboard card of today's med passes (registered in cloud/server).
 const CardPasses = "medPasses"
 
-// PassesCard is the "today's med passes" card for every facility role:
-// today's passes given, still to give (due now or soon), refused or held,
-// and red items of the last 7 days not acknowledged, linking to /emars;
-// hidden while the facility has no pass today and nothing red.
+// PassesCard is the "today's med passes" card for every facility role, each
+// line linking to its part of /emars: scheduled passes due now and PRN
+// effectiveness checks due (apart: a check is not a pass, shared.PassNeedOf),
+// given, refused or held, and overdue — the sidebar's number
+// (CountWarnings: red items of the last 7 days not acknowledged). Hidden
+// while the facility has no pass today and nothing red.
 func (s *Service) PassesCard(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error) {
 	if p == nil || p.TenantID == "" {
 		return nil, nil
 	}
-	d, err := s.Day(ctx, p, shared.MedicationLogRequest{})
+	c, needs, err := s.todayCounts(ctx, p)
 	if err != nil {
 		return nil, err
 	}
@@ -242,22 +247,59 @@ func (s *Service) PassesCard(ctx context.Context, p *auth.Principal) (*shared.Da
 	if err != nil {
 		return nil, err
 	}
-	c := d.Counts
 	if c.Grey+c.Blue+c.Yellow+c.Red+c.Green+c.Orange == 0 && red == 0 {
 		return nil, nil // no eMAR in use today: no card of zeros
 	}
-	tone := shared.ToneNone
-	if red > 0 {
-		tone = shared.ToneDanger
-	}
-	dueTone := shared.ToneNone
-	if c.Yellow > 0 {
-		dueTone = shared.ToneWarning
-	}
 	return &shared.DashboardCard{Link: "/emars", Items: []shared.DashboardItem{
-		{Key: "medPassesGiven", Count: c.Green, Tone: shared.ToneNone},
-		{Key: "medPassesDue", Count: c.Blue + c.Yellow, Tone: dueTone},
-		{Key: "medPassesNotGiven", Count: c.Orange, Tone: shared.ToneNone},
-		{Key: "medPassesOverdue", Count: red, Tone: tone},
+		{Key: "medPassesDue", Count: needs[shared.NeedDue], Tone: toneIf(needs[shared.NeedDue] > 0, shared.ToneWarning), Link: "/emars?show=due"},
+		{Key: "effectChecksDue", Count: needs[shared.NeedCheck], Tone: toneIf(needs[shared.NeedCheck] > 0, shared.ToneWarning), Link: "/emars?show=checks"},
+		{Key: "medPassesGiven", Count: c.Green, Tone: shared.ToneNone, Link: "/emars?show=done"},
+		{Key: "medPassesNotGiven", Count: c.Orange, Tone: shared.ToneNone, Link: "/emars?show=done"},
+		{Key: "medPassesOverdue", Count: red, Tone: toneIf(red > 0, shared.ToneDanger), Link: "/emars?show=overdue"},
 	}}, nil
+}
+
+// DayNeeds counts a day's passes by what they ask of a caregiver now
+// (shared.PassNeedOf): the eMAR page's tiles count the same.
+func DayNeeds(d *shared.EmarDay) map[shared.PassNeed]int {
+	out := map[shared.PassNeed]int{}
+	for i := range d.Residents {
+		for j := range d.Residents[i].Passes {
+			out[shared.PassNeedOf(&d.Residents[i].Passes[j])]++
+		}
+	}
+	return out
+}
+
+func toneIf(on bool, tone shared.DashboardTone) shared.DashboardTone {
+	if on {
+		return tone
+	}
+	return shared.ToneNone
+}
+
+// todayCounts are the Counts and DayNeeds of today's /emars day (Day with no
+// resident), from the day's passes alone: the card needs neither the orders,
+// nor the assistance levels, nor the residents' cards that Day also reads.
+func (s *Service) todayCounts(ctx context.Context, p *auth.Principal) (shared.EmarColourCount, map[shared.PassNeed]int, error) {
+	var c shared.EmarColourCount
+	if err := auth.Member(p); err != nil {
+		return c, nil, err
+	}
+	day, _, err := s.facilityDay(ctx, p.TenantID, "")
+	if err != nil {
+		return c, nil, err
+	}
+	now := s.now().UnixMilli()
+	passes, err := s.store.ShownDayPasses(ctx, s.db, p.TenantID, day)
+	if err != nil {
+		return c, nil, err
+	}
+	needs := map[shared.PassNeed]int{}
+	for i := range passes {
+		mp := toPass(&passes[i], now)
+		count(&c, mp.Colour)
+		needs[shared.PassNeedOf(&mp)]++
+	}
+	return c, needs, nil
 }

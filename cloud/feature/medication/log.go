@@ -2,6 +2,8 @@ package medication
 
 import (
 	"context"
+	"errors"
+	"hearth/cloud/platform/people"
 	"slices"
 	"strings"
 	"time"
@@ -173,7 +175,10 @@ func (s *Service) notOpen(ctx context.Context, p *passRow) error {
 // when it was this person's log of the same pass (or PRN order); 4009 otherwise.
 func (s *Service) replayPass(ctx context.Context, q db.Querier, p *auth.Principal, clientID string, same func(*passRow) bool) (*passRow, error) {
 	r, err := s.store.PassByClientID(ctx, q, p.TenantID, clientID)
-	if err != nil || r == nil {
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, nil // a new log
+	}
+	if err != nil {
 		return nil, err
 	}
 	if r.StaffID != p.UserID || !same(r) {
@@ -184,7 +189,7 @@ func (s *Service) replayPass(ctx context.Context, q db.Querier, p *auth.Principa
 
 // staff is the name and initials of the person logging.
 func (s *Service) staff(ctx context.Context, q db.Querier, userID string) (string, string, error) {
-	name, err := s.store.UserName(ctx, q, userID)
+	name, err := people.Name(ctx, q, userID)
 	return name, shared.Initials(name), err
 }
 
@@ -199,11 +204,11 @@ func (s *Service) LogPass(ctx context.Context, p *auth.Principal, req shared.Log
 		return answerPass(r, s.now(), err)
 	}
 	pass, err := s.store.GetPass(ctx, s.db, p.TenantID, passID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if pass == nil {
-		return nil, problem.NotFound
 	}
 	if _, err := s.residentOf(ctx, s.db, p.TenantID, pass.ResidentID); err != nil {
 		return nil, err
@@ -215,11 +220,11 @@ func (s *Service) LogPass(ctx context.Context, p *auth.Principal, req shared.Log
 		return nil, s.logged(ctx, pass)
 	}
 	order, err := s.store.Get(ctx, s.db, p.TenantID, pass.MedicationID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if order == nil {
-		return nil, problem.NotFound
 	}
 	if !slices.Contains([]shared.PassOutcome{shared.OutcomeGiven, shared.OutcomeRefused, shared.OutcomeHeld, shared.OutcomeNotGiven}, req.Outcome) {
 		return nil, invalid("outcome", "enum", "validation.enum", map[string]any{"values": "GIVEN, REFUSED, HELD, NOT_GIVEN"})
@@ -227,18 +232,20 @@ func (s *Service) LogPass(ctx context.Context, p *auth.Principal, req shared.Log
 	if pass.OnHold && req.Outcome == shared.OutcomeGiven {
 		return nil, ErrPassOnHold.With(map[string]any{"name": order.Name})
 	}
-	d := dose{outcome: req.Outcome, reason: req.Reason, site: req.Site, siteNote: req.SiteNote, vitalValue: req.VitalValue,
-		doseGiven: req.DoseGiven, countBefore: req.CountBefore, countAfter: req.CountAfter, note: req.Note}
-	doseGiven, err := checkDose(order, &d)
-	if err != nil {
-		return nil, err
-	}
+	// When comes before what: a pass that is not open yet is refused as such,
+	// whatever else the log is missing (a controlled dose's counts, a vital).
 	at, err := s.givenAt(req.GivenTime)
 	if err != nil {
 		return nil, err
 	}
 	if !shared.PassOpen(pass.DueAt, at) {
 		return nil, s.notOpen(ctx, pass)
+	}
+	d := dose{outcome: req.Outcome, reason: req.Reason, site: req.Site, siteNote: req.SiteNote, vitalValue: req.VitalValue,
+		doseGiven: req.DoseGiven, countBefore: req.CountBefore, countAfter: req.CountAfter, note: req.Note}
+	doseGiven, err := checkDose(order, &d)
+	if err != nil {
+		return nil, err
 	}
 	var out *passRow
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -275,7 +282,7 @@ func (s *Service) LogPass(ctx context.Context, p *auth.Principal, req shared.Log
 		}
 		return s.chartPass(ctx, tx, order.Name, out)
 	})
-	if err == errFirst {
+	if errors.Is(err, errFirst) {
 		return nil, s.logged(ctx, out)
 	}
 	return answerPass(out, s.now(), err)
@@ -396,11 +403,11 @@ func (s *Service) PrnFollowUp(ctx context.Context, p *auth.Principal, req shared
 		return nil, err
 	}
 	pass, err := s.store.GetPass(ctx, s.db, p.TenantID, strings.TrimSpace(req.PassID))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if pass == nil {
-		return nil, problem.NotFound
 	}
 	if _, err := s.residentOf(ctx, s.db, p.TenantID, pass.ResidentID); err != nil {
 		return nil, err
@@ -410,7 +417,7 @@ func (s *Service) PrnFollowUp(ctx context.Context, p *auth.Principal, req shared
 	}
 	var out *passRow
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		name, err := s.store.UserName(ctx, tx, p.UserID)
+		name, err := people.Name(ctx, tx, p.UserID)
 		if err != nil {
 			return err
 		}
@@ -444,11 +451,11 @@ func (s *Service) ClearColour(ctx context.Context, p *auth.Principal, q shared.C
 		return nil, err
 	}
 	pass, err := s.store.GetPass(ctx, s.db, p.TenantID, strings.TrimSpace(q.StatusID))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if pass == nil {
-		return nil, problem.NotFound
 	}
 	if _, err := s.residentOf(ctx, s.db, p.TenantID, pass.ResidentID); err != nil {
 		return nil, err
@@ -459,7 +466,7 @@ func (s *Service) ClearColour(ctx context.Context, p *auth.Principal, q shared.C
 	}
 	var out *passRow
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		name, err := s.store.UserName(ctx, tx, p.UserID)
+		name, err := people.Name(ctx, tx, p.UserID)
 		if err != nil {
 			return err
 		}

@@ -3,7 +3,11 @@ package medication
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/param"
+	"hearth/cloud/platform/people"
 	"io"
 	"slices"
 	"strconv"
@@ -99,14 +103,15 @@ func (s *Service) marData(ctx context.Context, p *auth.Principal, residentID, fi
 	if err != nil {
 		return nil, err
 	}
-	if n > shared.PrintMaxRecords {
-		return nil, pdf.CheckRecords("month", n)
+	limit := int(s.params.Int(ctx, param.PrintMaxRecords))
+	if n > limit {
+		return nil, pdf.CheckRecords("month", n, limit)
 	}
 	all, err := s.store.ByResident(ctx, s.db, p.TenantID, res.ID)
 	if err != nil {
 		return nil, err
 	}
-	passes, err := s.store.MonthPasses(ctx, s.db, p.TenantID, res.ID, first, last, shared.PrintMaxRecords)
+	passes, err := s.store.MonthPasses(ctx, s.db, p.TenantID, res.ID, first, last, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -126,12 +131,13 @@ func (s *Service) marData(ctx context.Context, p *auth.Principal, residentID, fi
 	if d.facility, d.licence, err = s.store.Facility(ctx, s.db, p.TenantID); err != nil {
 		return nil, err
 	}
-	if a, err := s.store.Assistance(ctx, s.db, p.TenantID, res.ID); err != nil {
-		return nil, err
-	} else if a != nil {
+	switch a, err := s.store.Assistance(ctx, s.db, p.TenantID, res.ID); {
+	case err == nil:
 		d.level = a.Level
+	case !errors.Is(err, db.ErrNotFound): // none recorded prints no level
+		return nil, err
 	}
-	if d.printedBy, err = s.store.UserName(ctx, s.db, p.UserID); err != nil {
+	if d.printedBy, err = people.Name(ctx, s.db, p.UserID); err != nil {
 		return nil, err
 	}
 	return d, nil

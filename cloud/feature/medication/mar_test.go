@@ -2,6 +2,7 @@ package medication_test
 
 import (
 	"context"
+	"hearth/cloud/platform/people"
 	"strings"
 	"testing"
 
@@ -61,14 +62,14 @@ func TestPrintedMAR(t *testing.T) {
 		}
 		text, pages := pdftest.Extract(t, r.Body)
 		flat := strings.Join(strings.Fields(text), " ")
-		name := func(account string) string {
-			var n string
-			if err := d.QueryRowContext(ctx, `SELECT name FROM users WHERE id = ?`, e.UserID(t, account)).Scan(&n); err != nil {
+		name := func(userID string) string {
+			n, err := people.Name(ctx, d, userID)
+			if err != nil {
 				t.Fatal(err)
 			}
 			return n
 		}
-		carerName, carer2Name := name("caregiver_maple1"), name("caregiver_maple2")
+		carerName, carer2Name := name(v.carer.UserID), name(v.carer2.UserID)
 		for _, want := range []string{"Medication Administration Record", "Maple House", "Metformin 500 mg", "阿司匹林 81 mg", "Acetaminophen",
 			shared.Initials(carerName), carerName, carer2Name, "Spat the tablet out", "Knee pain at breakfast", "Effective: Walking again",
 			"Refused", "March 2027", "Page 1 of"} {

@@ -19,6 +19,7 @@ package medication
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -32,6 +33,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/msg"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/residency"
 	"hearth/cloud/platform/wire"
@@ -122,8 +124,9 @@ type Service struct {
 	files   Files
 	notify  Notifier
 	onShift OnShift
-	chart   Chart // the resident's record (chart.go)
-	chat    Chat  // Hearth's chat (chat.go)
+	chart   Chart         // the resident's record (chart.go)
+	chat    Chat          // Hearth's chat (chat.go)
+	params  *param.Params // the print limit (report.printMaxRecords)
 	log     *slog.Logger
 	now     func() time.Time
 }
@@ -137,8 +140,9 @@ type Deps struct {
 	// Notify and OnShift carry the overdue warnings: the notifications and who is on shift.
 	Notify  Notifier
 	OnShift OnShift
-	Chart   Chart // the resident's record: refused and missed doses, vitals (chart.go)
-	Chat    Chat  // Hearth's chat: passes 30 minutes from overdue (chat.go)
+	Chart   Chart         // the resident's record: refused and missed doses, vitals (chart.go)
+	Chat    Chat          // Hearth's chat: passes 30 minutes from overdue (chat.go)
+	Params  *param.Params // run-time parameters: the print limit of the MAR
 	Log     *slog.Logger
 	Now     func() time.Time
 }
@@ -154,7 +158,7 @@ func New(d Deps) (*Service, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &Service{db: d.DB, files: d.Files, notify: d.Notify, onShift: d.OnShift, chart: d.Chart, chat: d.Chat, log: d.Log, now: d.Now}, nil
+	return &Service{db: d.DB, files: d.Files, notify: d.Notify, onShift: d.OnShift, chart: d.Chart, chat: d.Chat, params: d.Params, log: d.Log, now: d.Now}, nil
 }
 
 func newID() string { return uuid.Must(uuid.NewV7()).String() }
@@ -246,10 +250,10 @@ func (s *Service) ReplaceCheckIn(ctx context.Context, tx *db.Tx, p *auth.Princip
 		return nil, err
 	}
 	res, err := s.store.Resident(ctx, tx, p.TenantID, residentID)
-	if err != nil {
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return nil, err
 	}
-	active := res != nil && residency.Lives(res.Status)
+	active := err == nil && residency.Lives(res.Status)
 	now := s.now()
 	ms := now.UnixMilli()
 	today := now.In(loc).Format(time.DateOnly)

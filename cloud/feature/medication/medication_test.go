@@ -2,6 +2,7 @@ package medication_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"hearth/cloud/platform/auth"
@@ -103,7 +104,7 @@ func TestReplaceCheckIn(t *testing.T) {
 		}
 		// Only owners and admins write; another facility's list is separate.
 		carer := &auth.Principal{UserID: e.UserID(t, "caregiver_maple1"), TenantID: tenant, Roles: []shared.Role{shared.RoleCaregiverStaff}}
-		if _, err := replace(carer, med("X", "08:00")); err != problem.Forbidden {
+		if _, err := replace(carer, med("X", "08:00")); !errors.Is(err, problem.Forbidden) {
 			t.Fatalf("a caregiver replaced the list: %v", err)
 		}
 		other, err := s.ListByResident(ctx, d, e.FacilityID(t, "Cedar Home AFH"), resident)

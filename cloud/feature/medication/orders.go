@@ -69,10 +69,13 @@ func (s *Service) recordChange(ctx context.Context, tx *db.Tx, p *auth.Principal
 // none, when still moving in (the wizard's), or when the move-in was cancelled.
 func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, residentID string) (*residentRef, error) {
 	res, err := s.store.Resident(ctx, q, tenantID, strings.TrimSpace(residentID))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
 	}
-	if res == nil || residency.Hidden(res.Status) {
+	if residency.Hidden(res.Status) {
 		return nil, problem.NotFound
 	}
 	return res, nil
@@ -81,11 +84,11 @@ func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, reside
 // order is an order of p's facility whose resident calls may name (4004 otherwise).
 func (s *Service) order(ctx context.Context, q db.Querier, tenantID, id string) (*row, error) {
 	r, err := s.store.Get(ctx, q, tenantID, strings.TrimSpace(id))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if r == nil {
-		return nil, problem.NotFound
 	}
 	if _, err := s.residentOf(ctx, q, tenantID, r.ResidentID); err != nil {
 		return nil, err
@@ -252,11 +255,11 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveMe
 // message, the order as it is now in data, so a form can show it and reload.
 func (s *Service) changed(ctx context.Context, tenantID, id string) error {
 	cur, err := s.store.Get(ctx, s.db, tenantID, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return problem.NotFound
+	}
 	if err != nil {
 		return err
-	}
-	if cur == nil {
-		return problem.NotFound
 	}
 	loc, _, err := zone.Facility(ctx, s.db, tenantID)
 	if err != nil {
@@ -550,11 +553,11 @@ func (s *Service) Assistance(ctx context.Context, p *auth.Principal, residentID 
 		return nil, err
 	}
 	a, err := s.store.Assistance(ctx, s.db, p.TenantID, res.ID)
+	if errors.Is(err, db.ErrNotFound) {
+		return &shared.MedicationAssistance{ResidentID: res.ID}, nil
+	}
 	if err != nil {
 		return nil, err
-	}
-	if a == nil {
-		return &shared.MedicationAssistance{ResidentID: res.ID}, nil
 	}
 	return &shared.MedicationAssistance{ResidentID: a.ResidentID, Level: a.Level, Note: a.Note, UpdateTime: a.UpdatedAt,
 		UpdatedByName: a.UpdatedByName}, nil
@@ -579,6 +582,9 @@ func (s *Service) SaveAssistance(ctx context.Context, p *auth.Principal, req sha
 			return err
 		}
 		before, err := s.store.Assistance(ctx, tx, p.TenantID, res.ID)
+		if errors.Is(err, db.ErrNotFound) {
+			before, err = nil, nil // the first level recorded
+		}
 		if err != nil {
 			return err
 		}

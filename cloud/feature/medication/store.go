@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/people"
 	"hearth/cloud/platform/residency"
 	"hearth/shared"
 )
@@ -51,8 +53,7 @@ type row struct {
 const columns = `m.id, m.tenant_id, m.resident_id, m.name, m.type, m.dose, m.frequency, m.route, m.instructions, m.diagnosis,
 	m.rx_number, m.physician, m.start_date, m.end_date, m.times, m.status, COALESCE(m.created_by, ''), m.created_at,
 	COALESCE(m.updated_by, ''), m.updated_at, m.controlled, m.vital, m.hold_below, m.hold_above, m.sliding_scale, m.on_hold,
-	m.hold_reason, COALESCE(m.hold_at, 0), COALESCE(m.end_at, 0), m.stop_reason, m.planned_until, m.version,
-	COALESCE((SELECT u.name FROM users u WHERE u.id = m.updated_by), '')`
+	m.hold_reason, COALESCE(m.hold_at, 0), COALESCE(m.end_at, 0), m.stop_reason, m.planned_until, m.version`
 
 func scan(sc interface{ Scan(...any) error }) (*row, error) {
 	var r row
@@ -61,14 +62,14 @@ func scan(sc interface{ Scan(...any) error }) (*row, error) {
 	if err := sc.Scan(&r.ID, &r.TenantID, &r.ResidentID, &r.Name, &r.Type, &r.Dose, &r.Frequency, &r.Route, &r.Instructions,
 		&r.Diagnosis, &r.RxNumber, &r.Physician, &r.StartDate, &r.EndDate, &times, &r.Status, &r.CreatedBy, &r.CreatedAt,
 		&r.UpdatedBy, &r.UpdatedAt, &r.Controlled, &r.Vital, &below, &above, &scale, &r.OnHold, &r.HoldReason, &r.HoldAt,
-		&r.EndAt, &r.StopReason, &r.PlannedUntil, &r.Version, &r.UpdatedByName); err != nil {
+		&r.EndAt, &r.StopReason, &r.PlannedUntil, &r.Version); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(times), &r.Times); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("times: %w", err)
 	}
 	if err := json.Unmarshal([]byte(scale), &r.Scale); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("sliding scale: %w", err)
 	}
 	r.HoldBelow, r.HoldAbove = floatPtr(below), floatPtr(above)
 	return &r, nil
@@ -113,7 +114,8 @@ func scaleJSON(s []shared.SlidingScaleStep) string {
 	return jsonText(s, "[]")
 }
 
-func scanRows(rows *sql.Rows, err error, what string) ([]row, error) {
+// scanRows reads medications rows and the names of who last changed them.
+func scanRows(ctx context.Context, q db.Querier, rows *sql.Rows, err error, what string) ([]row, error) {
 	if err != nil {
 		return nil, db.Wrap(what, err)
 	}
@@ -126,14 +128,28 @@ func scanRows(rows *sql.Rows, err error, what string) ([]row, error) {
 		}
 		out = append(out, *r)
 	}
-	return out, db.Wrap(what, rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	ids := make([]string, len(out))
+	for i := range out {
+		ids[i] = out[i].UpdatedBy
+	}
+	names, err := people.Names(ctx, q, ids...)
+	if err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	for i := range out {
+		out[i].UpdatedByName = names[out[i].UpdatedBy]
+	}
+	return out, nil
 }
 
 // ByResident lists a resident's medications that are not deleted, oldest first.
 func (Store) ByResident(ctx context.Context, q db.Querier, tenantID, residentID string) ([]row, error) {
 	rows, err := q.QueryContext(ctx, `SELECT `+columns+` FROM medications m
 		WHERE m.tenant_id = ? AND m.resident_id = ? AND m.deleted_at IS NULL ORDER BY m.created_at, m.id`, tenantID, residentID)
-	return scanRows(rows, err, "medication: by resident")
+	return scanRows(ctx, q, rows, err, "medication: by resident")
 }
 
 // ByResidents lists the current (not deleted) orders of residents, and the
@@ -156,17 +172,20 @@ func (Store) ByResidents(ctx context.Context, q db.Querier, tenantID string, res
 	}
 	rows, err := q.QueryContext(ctx, `SELECT `+columns+` FROM medications m
 		WHERE m.tenant_id = ? AND m.deleted_at IS NULL AND (`+strings.Join(cond, " OR ")+`) ORDER BY m.resident_id, m.name, m.id`, args...)
-	return scanRows(rows, err, "medication: by residents")
+	return scanRows(ctx, q, rows, err, "medication: by residents")
 }
 
-// Get finds a medication of the tenant that is not deleted (nil if none).
+// Get finds a medication of the tenant that is not deleted (db.ErrNotFound if none).
 func (Store) Get(ctx context.Context, q db.Querier, tenantID, id string) (*row, error) {
 	r, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM medications m
 		WHERE m.tenant_id = ? AND m.id = ? AND m.deleted_at IS NULL`, tenantID, id))
-	if err == db.ErrNoRows {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("medication: get", err)
 	}
-	return r, db.Wrap("medication: get", err)
+	if r.UpdatedByName, err = people.Name(ctx, q, r.UpdatedBy); err != nil {
+		return nil, db.Wrap("medication: get", err)
+	}
+	return r, nil
 }
 
 // listFilter narrows List.
@@ -207,7 +226,7 @@ func (Store) List(ctx context.Context, q db.Querier, f listFilter, limit, offset
 	}
 	rows, err := q.QueryContext(ctx, `SELECT `+columns+` FROM medications m JOIN residents r ON r.id = m.resident_id`+w+`
 		ORDER BY CASE m.status WHEN 'CURRENT' THEN 0 ELSE 1 END, m.name_key, m.id LIMIT ? OFFSET ?`, append(args, limit, offset)...)
-	out, err := scanRows(rows, err, "medication: list")
+	out, err := scanRows(ctx, q, rows, err, "medication: list")
 	return out, total, err
 }
 
@@ -312,7 +331,7 @@ func (Store) Behind(ctx context.Context, q db.Querier, z shared.TimeZone, until 
 		WHERE t.time_zone = ? AND m.deleted_at IS NULL AND m.status = 'CURRENT' AND m.type <> 'PRN'
 		AND r.status IN ('NORMAL', 'GOING_OUT') AND m.planned_until < ? AND m.id > ?
 		ORDER BY m.id LIMIT ?`, string(z), until, after, limit)
-	return scanRows(rows, err, "medication: behind")
+	return scanRows(ctx, q, rows, err, "medication: behind")
 }
 
 // residentRef is what the service needs of a resident.
@@ -330,15 +349,15 @@ func scanResident(sc interface{ Scan(...any) error }) (*residentRef, error) {
 	return &r, err
 }
 
-// Resident finds a resident of the tenant (nil if none, or a cancelled
-// move-in: residency.Found).
+// Resident finds a resident of the tenant (db.ErrNotFound if none, or a
+// cancelled move-in: residency.Found).
 func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (*residentRef, error) {
 	r, err := scanResident(q.QueryRowContext(ctx, `SELECT `+residentColumns+` FROM residents r
 		WHERE r.tenant_id = ? AND r.id = ? AND `+residency.Found, tenantID, id))
-	if err == db.ErrNoRows {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("medication: resident", err)
 	}
-	return r, db.Wrap("medication: resident", err)
+	return r, nil
 }
 
 // DayResidents are the residents an /emars day shows: those who live here
@@ -366,16 +385,6 @@ func (Store) DayResidents(ctx context.Context, q db.Querier, tenantID, day, resi
 		out = append(out, *r)
 	}
 	return out, db.Wrap("medication: day residents", rows.Err())
-}
-
-// UserName is a user's name ("" when unknown).
-func (Store) UserName(ctx context.Context, q db.Querier, userID string) (string, error) {
-	var name string
-	err := q.QueryRowContext(ctx, `SELECT name FROM users WHERE id = ?`, userID).Scan(&name)
-	if err == db.ErrNoRows {
-		return "", nil
-	}
-	return name, db.Wrap("medication: user name", err)
 }
 
 // Managers are the user ids of a facility's owners and admins (told of

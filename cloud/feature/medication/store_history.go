@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/people"
 	"hearth/shared"
 )
 
@@ -42,9 +43,9 @@ func (Store) Changes(ctx context.Context, q db.Querier, tenantID, residentID, me
 		return nil, 0, db.Wrap("medication: count changes", err)
 	}
 	rows, err := q.QueryContext(ctx, `SELECT c.id, c.tenant_id, c.medication_id, c.resident_id, c.kind, c.before_json, c.after_json,
-		c.change_date, c.prescriber, c.note, COALESCE(c.verification_file_id, ''), COALESCE(c.actor_id, ''), COALESCE(u.name, ''),
+		c.change_date, c.prescriber, c.note, COALESCE(c.verification_file_id, ''), COALESCE(c.actor_id, ''),
 		c.created_at, m.name
-		FROM medication_changes c JOIN medications m ON m.id = c.medication_id LEFT JOIN users u ON u.id = c.actor_id`+w+`
+		FROM medication_changes c JOIN medications m ON m.id = c.medication_id`+w+`
 		ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
 		return nil, 0, db.Wrap("medication: changes", err)
@@ -54,12 +55,26 @@ func (Store) Changes(ctx context.Context, q db.Querier, tenantID, residentID, me
 	for rows.Next() {
 		var c changeRow
 		if err := rows.Scan(&c.ID, &c.TenantID, &c.MedicationID, &c.ResidentID, &c.Kind, &c.BeforeJSON, &c.AfterJSON, &c.ChangeDate,
-			&c.Prescriber, &c.Note, &c.FileID, &c.ActorID, &c.ActorName, &c.CreatedAt, &c.MedName); err != nil {
+			&c.Prescriber, &c.Note, &c.FileID, &c.ActorID, &c.CreatedAt, &c.MedName); err != nil {
 			return nil, 0, db.Wrap("medication: changes", err)
 		}
 		out = append(out, c)
 	}
-	return out, total, db.Wrap("medication: changes", rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, 0, db.Wrap("medication: changes", err)
+	}
+	ids := make([]string, len(out))
+	for i := range out {
+		ids[i] = out[i].ActorID
+	}
+	names, err := people.Names(ctx, q, ids...)
+	if err != nil {
+		return nil, 0, db.Wrap("medication: changes", err)
+	}
+	for i := range out {
+		out[i].ActorName = names[out[i].ActorID]
+	}
+	return out, total, nil
 }
 
 // assistanceRow is a medication_assistance row.
@@ -72,16 +87,19 @@ type assistanceRow struct {
 	UpdatedAt     int64
 }
 
-// Assistance is a resident's level (nil when never recorded).
+// Assistance is a resident's level (db.ErrNotFound when never recorded).
 func (Store) Assistance(ctx context.Context, q db.Querier, tenantID, residentID string) (*assistanceRow, error) {
 	var a assistanceRow
-	err := q.QueryRowContext(ctx, `SELECT a.resident_id, a.level, a.note, COALESCE(a.updated_by, ''), COALESCE(u.name, ''), a.updated_at
-		FROM medication_assistance a LEFT JOIN users u ON u.id = a.updated_by WHERE a.tenant_id = ? AND a.resident_id = ?`,
-		tenantID, residentID).Scan(&a.ResidentID, &a.Level, &a.Note, &a.UpdatedBy, &a.UpdatedByName, &a.UpdatedAt)
-	if err == db.ErrNoRows {
-		return nil, nil
+	err := q.QueryRowContext(ctx, `SELECT a.resident_id, a.level, a.note, COALESCE(a.updated_by, ''), a.updated_at
+		FROM medication_assistance a WHERE a.tenant_id = ? AND a.resident_id = ?`,
+		tenantID, residentID).Scan(&a.ResidentID, &a.Level, &a.Note, &a.UpdatedBy, &a.UpdatedAt)
+	if err != nil {
+		return nil, db.NotFound("medication: assistance", err)
 	}
-	return &a, db.Wrap("medication: assistance", err)
+	if a.UpdatedByName, err = people.Name(ctx, q, a.UpdatedBy); err != nil {
+		return nil, db.Wrap("medication: assistance", err)
+	}
+	return &a, nil
 }
 
 // Levels are the recorded levels of a facility's residents.

@@ -161,22 +161,22 @@ func (Store) SetPassesHold(ctx context.Context, q db.Querier, tenantID, medicati
 	return db.Wrap("medication: passes hold", err)
 }
 
-// GetPass finds a pass of the tenant (nil if none).
+// GetPass finds a pass of the tenant (db.ErrNotFound if none).
 func (Store) GetPass(ctx context.Context, q db.Querier, tenantID, id string) (*passRow, error) {
 	p, err := scanPass(q.QueryRowContext(ctx, `SELECT `+passColumns+passFrom+` WHERE p.tenant_id = ? AND p.id = ?`, tenantID, id))
-	if err == db.ErrNoRows {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("medication: get pass", err)
 	}
-	return p, db.Wrap("medication: get pass", err)
+	return p, nil
 }
 
-// PassByClientID finds the pass a device's log id made (nil if none).
+// PassByClientID finds the pass a device's log id made (db.ErrNotFound if none).
 func (Store) PassByClientID(ctx context.Context, q db.Querier, tenantID, clientID string) (*passRow, error) {
 	p, err := scanPass(q.QueryRowContext(ctx, `SELECT `+passColumns+passFrom+` WHERE p.tenant_id = ? AND p.client_id = ?`, tenantID, clientID))
-	if err == db.ErrNoRows {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("medication: pass by client id", err)
 	}
-	return p, db.Wrap("medication: pass by client id", err)
+	return p, nil
 }
 
 // Log records what happened at a pass not yet logged: one conditional
@@ -232,6 +232,13 @@ func (Store) DayPasses(ctx context.Context, q db.Querier, tenantID, day, residen
 	}
 	rows, err := q.QueryContext(ctx, query+` ORDER BY p.due_at, m.name, p.id`, args...)
 	return scanPasses(rows, err, "medication: day passes")
+}
+
+// ShownDayPasses are a facility day's passes of the residents its /emars day
+// shows (DayResidents: all but those moving in), in no order.
+func (Store) ShownDayPasses(ctx context.Context, q db.Querier, tenantID, day string) ([]passRow, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+passColumns+passFrom+` WHERE p.tenant_id = ? AND p.day = ? AND `+residency.Shown, tenantID, day)
+	return scanPasses(rows, err, "medication: shown day passes")
 }
 
 // passFilter narrows the record lists.
@@ -293,29 +300,41 @@ func (Store) Passes(ctx context.Context, q db.Querier, f passFilter, limit, offs
 	return out, total, err
 }
 
-// redCondition is a red item not acknowledged, of a resident who lives
-// here: a scheduled pass never logged, not on hold, past its window, or a
-// PRN dose whose check is past its window; due (or the check due) at or
-// after since. Arguments: overdueBefore, since, overdueBefore, since.
-const redCondition = ` AND p.ack_at IS NULL AND r.status IN ('NORMAL', 'GOING_OUT') AND (
-	(p.kind = 'SCHEDULED' AND p.outcome = '' AND p.on_hold = ? AND p.due_at <= ? AND p.due_at >= ?)
-	OR (p.kind = 'PRN' AND p.follow_up_at IS NULL AND p.follow_up_due <= ? AND p.follow_up_due >= ?))`
-
 // CountRed counts the tenant's red items not acknowledged, due at or after
-// since, optionally one resident's. window is the pass window in ms (a pass
+// since, of residents who live here (a scheduled pass never logged, not on
+// hold, past its window, or a PRN dose whose check is past its window),
+// optionally one resident's. window is the pass window in ms (a pass
 // or a check is overdue that long after it is due).
+//
+// The two kinds are counted apart so each reads only its own rows through a
+// partial index: scheduled passes not logged through
+// medication_passes_tenant_open, PRN checks not made through
+// medication_passes_tenant_follow_up (migration 00028); one OR of both read
+// every pass of the facility.
 func (Store) CountRed(ctx context.Context, q db.Querier, tenantID, residentID string, since, now, window int64) (int, error) {
-	query := `SELECT COUNT(*) FROM medication_passes p JOIN residents r ON r.id = p.resident_id WHERE p.tenant_id = ?`
+	const from = `SELECT COUNT(*) FROM medication_passes p JOIN residents r ON r.id = p.resident_id WHERE p.tenant_id = ?`
+	resident := ""
+	if residentID != "" {
+		resident = ` AND p.resident_id = ?`
+	}
+	scheduled := from + resident + ` AND p.outcome = '' AND p.due_at <= ? AND p.due_at >= ? AND p.kind = 'SCHEDULED' AND p.on_hold = ?` + redLives
+	prn := from + resident + ` AND p.follow_up_at IS NULL AND p.follow_up_due IS NOT NULL AND p.follow_up_due <= ? AND p.follow_up_due >= ? AND p.kind = 'PRN'` + redLives
 	args := []any{tenantID}
 	if residentID != "" {
-		query += ` AND p.resident_id = ?`
 		args = append(args, residentID)
 	}
-	args = append(args, false, now-window, since, now-window, since)
+	args = append(args, now-window, since, false, tenantID)
+	if residentID != "" {
+		args = append(args, residentID)
+	}
+	args = append(args, now-window, since)
 	var n int
-	err := q.QueryRowContext(ctx, query+redCondition, args...).Scan(&n)
+	err := q.QueryRowContext(ctx, `SELECT (`+scheduled+`) + (`+prn+`)`, args...).Scan(&n)
 	return n, db.Wrap("medication: count red", err)
 }
+
+// redLives is a red item's other conditions: not acknowledged, of a resident who lives here.
+const redLives = ` AND p.ack_at IS NULL AND r.status IN ('NORMAL', 'GOING_OUT')`
 
 // toWarn is a scheduled pass about to be overdue that nobody was told of.
 type toWarn struct {

@@ -35,6 +35,17 @@ func TestNoChartingBeforeTheWindow(t *testing.T) {
 		if _, err := v.s.LogPass(ctx, v.carer, refuse); key(err) != "medication.passNotOpen" {
 			t.Fatalf("tomorrow's pass refused tonight: %v", err)
 		}
+		// A controlled dose sent without its counts hears first that the pass is not open:
+		// the window is the refusal, not the count it would ask for an hour later.
+		ctl := order(v.peggy, "Oxycodone", "08:00")
+		ctl.Controlled = true
+		setClock(e, local(2027, 6, 1, 12, 0))
+		cm := v.save(t, ctl)
+		setClock(e, local(2027, 6, 1, 22, 3))
+		ctlPass := v.passes(t, cm.MedicationID, "2027-06-02")[0]
+		if _, err := v.give(v.carer, ctlPass.PassID, "ahead-controlled-1"); key(err) != "medication.passNotOpen" || fieldOf(err) != "givenTime" {
+			t.Fatalf("a controlled pass of tomorrow given tonight without counts: %v", err)
+		}
 		var logged int
 		if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM medication_passes WHERE id = ? AND outcome <> ''`, tomorrow.PassID).Scan(&logged); err != nil || logged != 0 {
 			t.Fatalf("stored after a refusal: %d %v", logged, err)

@@ -8,7 +8,9 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/server/servertest"
+	"hearth/frontend"
 	"hearth/shared"
 )
 
@@ -23,7 +25,7 @@ func BenchmarkMenu(b *testing.B) {
 		ctx := context.Background()
 		p := &auth.Principal{UserID: e.UserID(b, "caregiver_maple1"), TenantID: e.FacilityID(b, "Maple House AFH"),
 			Roles: []shared.Role{shared.RoleCaregiverStaff}, Plan: shared.PlanPremium}
-		kept := menu.New(d)
+		kept := menu.New(d, param.NewVersions(d), frontend.Pages(), frontend.MenuNameKeys())
 		if tree, err := kept.Tree(ctx, p); err != nil || len(tree) == 0 {
 			b.Fatalf("menu: %v %v", tree, err)
 		}
@@ -39,7 +41,7 @@ func BenchmarkMenu(b *testing.B) {
 		b.Run("service/first", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := menu.New(d).Tree(ctx, p); err != nil {
+				if _, err := menu.New(d, param.NewVersions(d), frontend.Pages(), frontend.MenuNameKeys()).Tree(ctx, p); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -2,16 +2,20 @@ package menu_test
 
 import (
 	"context"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"hearth/cloud/feature/menu"
 	"hearth/cloud/feature/tenant"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/server/servertest"
+	"hearth/frontend"
 	"hearth/shared"
 )
 
@@ -135,7 +139,7 @@ func TestMenusBySignIn(t *testing.T) {
 func TestMenuTree(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := menu.New(d)
+		s := menu.New(d, param.NewVersions(d), frontend.Pages(), frontend.MenuNameKeys())
 		cases := []struct {
 			role shared.Role
 			plan shared.Plan
@@ -173,6 +177,72 @@ func TestMenuTree(t *testing.T) {
 			if got := tree(items); !slices.Equal(got, want) {
 				t.Errorf("%s/%s:\n got %v\nwant %v", c.role, c.plan, got, want)
 			}
+		}
+	})
+}
+
+// The super admin edits the tree: a URL the UI has no page for is refused
+// with its reason; an added entry shows in the owner's next menu, on this
+// server and (PostgreSQL) on another one on the same database; a group with
+// children cannot be removed; only the super admin edits; each change is audited.
+func TestMenuEditor(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		admin := e.SignIn(t, "superadmin")
+		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
+		var editor shared.MenuEditorData
+		admin.Get(t, "/api/system/menu/listAll").OK(t).Into(t, &editor)
+		if !slices.Contains(editor.Pages, "/emars") || !slices.Contains(editor.NameKeys, "menu.emars") || len(editor.Rows) < 30 {
+			t.Fatalf("editor data: %d rows, pages %v", len(editor.Rows), editor.Pages)
+		}
+		entry := shared.MenuRow{Code: "MedPassShortcut", NameKey: "menu.emars", URL: "/no-such-page", Icon: "pill", Sort: 99,
+			Roles: []shared.Role{shared.RoleFacilityOwner}}
+		r := admin.Post(t, "/api/system/menu/add", entry).Is(t, http.StatusOK, shared.CodeValidation)
+		if !strings.Contains(r.Message, "/no-such-page") {
+			t.Fatalf("refusal does not name the URL: %s", r.Message)
+		}
+		bad := entry
+		bad.URL, bad.NameKey = "/emars", "menu.nothing"
+		admin.Post(t, "/api/system/menu/add", bad).Is(t, http.StatusOK, shared.CodeValidation)
+		bad.NameKey, bad.ParentCode = "menu.emars", "Emars-nope"
+		admin.Post(t, "/api/system/menu/add", bad).Is(t, http.StatusOK, shared.CodeValidation)
+		owner.Post(t, "/api/system/menu/add", shared.MenuRow{Code: "X", NameKey: "menu.emars", URL: "/emars", Icon: "pill",
+			Roles: []shared.Role{shared.RoleFacilityOwner}}).Is(t, http.StatusOK, shared.CodeForbidden)
+
+		var other *servertest.Env
+		var ownerThere *servertest.Client
+		if d.Engine == db.Postgres {
+			other = servertest.Start(t, d, servertest.Options{NoDemo: true})
+			ownerThere = other.SignIn(t, "owner_evergreen", "Maple House AFH")
+			menuOf(t, ownerThere) // its trees are kept before the change
+		}
+		menuOf(t, owner)
+		entry.URL = "/emars"
+		admin.Post(t, "/api/system/menu/add", entry).OK(t)
+		if got := tree(menuOf(t, owner)); !slices.Contains(got, "MedPassShortcut") {
+			t.Fatalf("owner's menu after the add: %v", got)
+		}
+		if other != nil {
+			deadline := time.Now().Add(5 * param.VersionTTL)
+			for !slices.Contains(tree(menuOf(t, ownerThere)), "MedPassShortcut") {
+				if time.Now().After(deadline) {
+					t.Fatal("the other server never showed the new entry")
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+		entry.Roles = []shared.Role{shared.RoleCaregiverStaff}
+		admin.Post(t, "/api/system/menu/update", entry).OK(t)
+		if got := tree(menuOf(t, owner)); slices.Contains(got, "MedPassShortcut") {
+			t.Fatalf("owner still sees the entry given to caregivers: %v", got)
+		}
+		admin.Post(t, "/api/system/menu/delete", shared.MenuCodeRequest{Code: "IAM"}).Is(t, http.StatusOK, shared.CodeConflict)
+		admin.Post(t, "/api/system/menu/delete", shared.MenuCodeRequest{Code: "NoSuchMenu"}).Is(t, http.StatusOK, shared.CodeNotFound)
+		admin.Post(t, "/api/system/menu/delete", shared.MenuCodeRequest{Code: "MedPassShortcut"}).OK(t)
+		var audited int
+		if err := d.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM audit_log WHERE entity = 'menu' AND entity_id = 'MedPassShortcut'`).Scan(&audited); err != nil || audited != 3 {
+			t.Fatalf("audit rows %d %v", audited, err)
 		}
 	})
 }

@@ -47,5 +47,11 @@ func (Store) LeaveBetween(ctx context.Context, q db.Querier, tenantID string, fr
 		}
 		out = append(out, *r)
 	}
-	return out, db.Wrap("request: leave between", rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap("request: leave between", err)
+	}
+	if err := named(ctx, q, out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }

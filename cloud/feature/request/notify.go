@@ -2,8 +2,10 @@ package request
 
 import (
 	"context"
+	"errors"
 	"time"
 
+	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/zone"
@@ -22,11 +24,14 @@ func (s *Service) notifyDecided(ctx context.Context, tenantID string, f *shared.
 	// The decision is stored; a client that hangs up now must not stop its mail.
 	ctx = context.WithoutCancel(ctx)
 	to, err := s.store.Requester(ctx, s.db, tenantID, f.Creator)
+	if errors.Is(err, db.ErrNotFound) {
+		return // no account to tell any more
+	}
 	if err != nil {
 		s.log.ErrorContext(ctx, "request decided: requester", "err", err, "applicationId", f.ApplicationID)
 		return
 	}
-	if to == nil || to.Email == "" {
+	if to.Email == "" {
 		return
 	}
 	m := decisionMail(to, f)

@@ -6,6 +6,7 @@ package request
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"strings"
 	"time"
@@ -118,11 +119,11 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveAp
 				Entity: "application_form", EntityID: r.ID, After: toForm(r)})
 		}
 		before, err := s.store.Get(ctx, tx, scope{tenantID: p.TenantID, creatorID: p.UserID}, r.ID)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if before == nil {
-			return problem.NotFound
 		}
 		ok, err := s.store.Edit(ctx, tx, r)
 		if err != nil {
@@ -167,11 +168,11 @@ func (s *Service) Approval(ctx context.Context, p *auth.Principal, q shared.Appr
 	sc := scope{tenantID: p.TenantID}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		before, err := s.store.Get(ctx, tx, sc, q.ApplicationID)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if before == nil {
-			return problem.NotFound
 		}
 		if before.CreatorID == p.UserID {
 			return ErrOwnRequest
@@ -234,11 +235,11 @@ func (s *Service) CountPending(ctx context.Context, p *auth.Principal) (int, err
 
 func (s *Service) get(ctx context.Context, sc scope, id string) (*shared.ApplicationForm, error) {
 	r, err := s.store.Get(ctx, s.db, sc, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if r == nil {
-		return nil, problem.NotFound
 	}
 	f := toForm(r)
 	return &f, nil
@@ -248,6 +249,6 @@ func (s *Service) get(ctx context.Context, sc scope, id string) (*shared.Applica
 func toForm(r *row) shared.ApplicationForm {
 	return shared.ApplicationForm{ApplicationID: r.ID, Type: r.Type, StartTime: r.StartAt, EndTime: r.EndAt, Reason: r.Reason,
 		Status: r.Status, Creator: r.CreatorID, CreatorName: r.CreatorName, CreatorColor: r.CreatorColor.String,
-		Approver: r.ApproverID.String, ApproverName: r.ApproverName.String, Comment: r.Comment, ApproveTime: r.DecidedAt.Int64,
+		Approver: r.ApproverID.String, ApproverName: r.ApproverName, Comment: r.Comment, ApproveTime: r.DecidedAt.Int64,
 		CreateTime: r.CreatedAt, UpdateTime: r.UpdatedAt}
 }

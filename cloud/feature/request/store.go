@@ -3,11 +3,12 @@ package request
 import (
 	"context"
 	"database/sql"
-	"errors"
+	"fmt"
 
 	"github.com/google/uuid"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/people"
 	"hearth/shared"
 )
 
@@ -29,27 +30,38 @@ type row struct {
 	CreatedAt, UpdatedAt    int64
 	CreatorName             string
 	CreatorColor            sql.NullString
-	ApproverName            sql.NullString
+	ApproverName            string // "" until decided
 }
 
 const formSelect = `SELECT f.id, f.tenant_id, f.creator_id, f.type, f.start_at, f.end_at, f.reason, f.status, f.approver_id,
-	f.comment, f.decided_at, f.created_at, f.updated_at, u.name, c.color, a.name
+	f.comment, f.decided_at, f.created_at, f.updated_at, c.color
 	FROM application_forms f
-	JOIN users u ON u.id = f.creator_id
-	LEFT JOIN caregivers c ON c.tenant_id = f.tenant_id AND c.user_id = f.creator_id
-	LEFT JOIN users a ON a.id = f.approver_id`
+	LEFT JOIN caregivers c ON c.tenant_id = f.tenant_id AND c.user_id = f.creator_id`
 
 func scanForm(sc interface{ Scan(...any) error }) (*row, error) {
 	var r row
 	err := sc.Scan(&r.ID, &r.TenantID, &r.CreatorID, &r.Type, &r.StartAt, &r.EndAt, &r.Reason, &r.Status, &r.ApproverID,
-		&r.Comment, &r.DecidedAt, &r.CreatedAt, &r.UpdatedAt, &r.CreatorName, &r.CreatorColor, &r.ApproverName)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
+		&r.Comment, &r.DecidedAt, &r.CreatedAt, &r.UpdatedAt, &r.CreatorColor)
 	if err != nil {
 		return nil, err
 	}
 	return &r, nil
+}
+
+// named fills in the creators' and approvers' names, with one lookup for all the requests.
+func named(ctx context.Context, q db.Querier, rs []row) error {
+	ids := make([]string, 0, 2*len(rs))
+	for _, r := range rs {
+		ids = append(ids, r.CreatorID, r.ApproverID.String)
+	}
+	names, err := people.Names(ctx, q, ids...)
+	if err != nil {
+		return fmt.Errorf("request: names: %w", err)
+	}
+	for i := range rs {
+		rs[i].CreatorName, rs[i].ApproverName = names[rs[i].CreatorID], names[rs[i].ApproverID.String]
+	}
+	return nil
 }
 
 // scope is what a viewer may see: the facility's requests, or only their own.
@@ -65,10 +77,18 @@ func (sc scope) where() (string, []any) {
 	return ` WHERE f.tenant_id = ? AND f.creator_id = ?`, []any{sc.tenantID, sc.creatorID}
 }
 
-// Get finds a request within the scope (nil if none).
+// Get finds a request within the scope (db.ErrNotFound if none).
 func (Store) Get(ctx context.Context, q db.Querier, sc scope, id string) (*row, error) {
 	w, args := sc.where()
-	return scanForm(q.QueryRowContext(ctx, formSelect+w+` AND f.id = ?`, append(args, id)...))
+	r, err := scanForm(q.QueryRowContext(ctx, formSelect+w+` AND f.id = ?`, append(args, id)...))
+	if err != nil {
+		return nil, db.NotFound("request: get", err)
+	}
+	rs := []row{*r}
+	if err := named(ctx, q, rs); err != nil {
+		return nil, err
+	}
+	return &rs[0], nil
 }
 
 // Insert stores a new request.
@@ -139,7 +159,13 @@ func (Store) List(ctx context.Context, q db.Querier, f filter, limit, offset int
 		}
 		out = append(out, *r)
 	}
-	return out, total, db.Wrap("request: list", rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, 0, db.Wrap("request: list", err)
+	}
+	if err := named(ctx, q, out); err != nil {
+		return nil, 0, err
+	}
+	return out, total, nil
 }
 
 // CountPending counts PENDING requests in the scope.
@@ -164,16 +190,13 @@ type requester struct {
 	Language              shared.Language // the account's language ("" when not known)
 }
 
-// Requester is the account that filed a request, with its facility's name and zone (nil if none).
+// Requester is the account that filed a request, with its facility's name and zone (db.ErrNotFound if none).
 func (Store) Requester(ctx context.Context, q db.Querier, tenantID, userID string) (*requester, error) {
 	var r requester
 	err := q.QueryRowContext(ctx, `SELECT u.email, u.name, t.facility_name, t.time_zone, u.language FROM users u JOIN tenants t ON t.id = ?
 		WHERE u.id = ?`, tenantID, userID).Scan(&r.Email, &r.Name, &r.Facility, &r.TimeZone, &r.Language)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
 	if err != nil {
-		return nil, db.Wrap("request: requester", err)
+		return nil, db.NotFound("request: requester", err)
 	}
 	return &r, nil
 }

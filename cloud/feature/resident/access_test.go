@@ -29,51 +29,69 @@ func TestTenantIsolationAndRoles(t *testing.T) {
 		future := e.Clock.Now().Add(48 * time.Hour).UnixMilli()
 		upd := newResident("Margaret", "Olsen", "1")
 		upd.ResidentID = maple
-		calls := func(c *servertest.Client) map[string]*servertest.Response {
-			return map[string]*servertest.Response{
-				"get":        c.Get(t, base+"/getResidentById?residentId="+maple),
-				"files":      c.Get(t, base+"/listResidentFiles?residentId="+maple),
-				"carePlan":   c.Get(t, base+"/getCarePlanUpdateTime?residentId="+maple),
-				"contacts":   c.Post(t, contact+"/listContactByPage", shared.PageRequest[shared.ContactFilter]{Current: 1, Size: 20, Data: shared.ContactFilter{ResidentID: maple}}),
-				"update":     c.Post(t, base+"/updateResident", upd),
-				"goingOut":   c.Post(t, base+"/goingOut", shared.GoingOutRequest{ResidentID: maple, ReturnDate: future}),
-				"return":     c.Get(t, base+"/returnFacility?residentId="+maple),
-				"deceased":   c.Get(t, base+"/deceased?residentId="+maple+"&confirmName=Margaret+Olsen"),
-				"moveOut":    c.Post(t, base+"/moveOut", shared.MoveOutRequest{ResidentID: maple, Destination: shared.MoveOutSNF, ConfirmName: "Margaret Olsen"}),
-				"saveCP":     c.Post(t, base+"/saveCarePlanUpdateTime", shared.SaveCarePlanUpdateTimeRequest{ResidentID: maple, CarePlanUpdateTime: e.Clock.Now().UnixMilli()}),
-				"saveCt":     c.Post(t, contact+"/save", shared.SaveContactRequest{ResidentID: maple, Group: shared.ContactOther, Name: "X", Phone: "3605550000"}),
-				"editCt":     c.Post(t, contact+"/save", shared.SaveContactRequest{ContactID: contactID, ResidentID: maple, Group: shared.ContactOther, Name: "X", Phone: "3605550000"}),
-				"deleteCt":   c.Get(t, contact+"/delete?contactId="+contactID),
-				"uploadFile": filetest.Post(t, e, c, base+"/uploadResidentFiles", map[string]string{"residentId": maple, "category": "OTHER"}, filetest.Part{Name: "a.pdf", Data: filetest.PDF()}),
-			}
+		type access struct {
+			read bool // caregivers may make it
 		}
-		reads := map[string]bool{"get": true, "files": true, "carePlan": true, "contacts": true}
+		type route = servertest.Route[access]
+		postTo := func(path string, body any) func(c *servertest.Client) *servertest.Response {
+			return func(c *servertest.Client) *servertest.Response { return c.Post(t, path, body) }
+		}
+		getFrom := func(path string) func(c *servertest.Client) *servertest.Response {
+			return func(c *servertest.Client) *servertest.Response { return c.Get(t, path) }
+		}
+		read := access{read: true}
+		routes := []route{
+			{Name: "get", Is: read, Do: getFrom(base + "/getResidentById?residentId=" + maple)},
+			{Name: "files", Is: read, Do: getFrom(base + "/listResidentFiles?residentId=" + maple)},
+			{Name: "carePlan", Is: read, Do: getFrom(base + "/getCarePlanUpdateTime?residentId=" + maple)},
+			{Name: "contacts", Is: read, Do: postTo(contact+"/listContactByPage", shared.PageRequest[shared.ContactFilter]{Current: 1, Size: 20,
+				Data: shared.ContactFilter{ResidentID: maple}})},
+			{Name: "update", Do: postTo(base+"/updateResident", upd)},
+			{Name: "goingOut", Do: postTo(base+"/goingOut", shared.GoingOutRequest{ResidentID: maple, ReturnDate: future})},
+			{Name: "return", Do: getFrom(base + "/returnFacility?residentId=" + maple)},
+			{Name: "deceased", Do: getFrom(base + "/deceased?residentId=" + maple + "&confirmName=Margaret+Olsen")},
+			{Name: "moveOut", Do: postTo(base+"/moveOut", shared.MoveOutRequest{ResidentID: maple, Destination: shared.MoveOutSNF, ConfirmName: "Margaret Olsen"})},
+			{Name: "saveCP", Do: postTo(base+"/saveCarePlanUpdateTime", shared.SaveCarePlanUpdateTimeRequest{ResidentID: maple,
+				CarePlanUpdateTime: e.Clock.Now().UnixMilli()})},
+			{Name: "saveCt", Do: postTo(contact+"/save", shared.SaveContactRequest{ResidentID: maple, Group: shared.ContactOther, Name: "X", Phone: "3605550000"})},
+			{Name: "editCt", Do: postTo(contact+"/save", shared.SaveContactRequest{ContactID: contactID, ResidentID: maple, Group: shared.ContactOther,
+				Name: "X", Phone: "3605550000"})},
+			{Name: "deleteCt", Do: getFrom(contact + "/delete?contactId=" + contactID)},
+			{Name: "uploadFile", Do: func(c *servertest.Client) *servertest.Response {
+				return filetest.Post(t, e, c, base+"/uploadResidentFiles", map[string]string{"residentId": maple, "category": "OTHER"},
+					filetest.Part{Name: "a.pdf", Data: filetest.PDF()})
+			}},
+		}
 
 		// Another facility of the same organisation, and another organisation: not found, for reads and writes alike.
-		for _, c := range []*servertest.Client{e.SignIn(t, "caregiver_cedar1"), e.SignIn(t, "owner_birch"), e.SignIn(t, "owner_evergreen", "Cedar Home AFH")} {
-			for name, r := range calls(c) {
-				if !reads[name] && c.Result.LoginUserInfo.Roles == string(shared.RoleCaregiverStaff) {
-					r.Is(t, http.StatusOK, shared.CodeForbidden) // the role is checked first
-					continue
+		for _, who := range []struct {
+			name  string
+			c     *servertest.Client
+			carer bool
+		}{
+			{name: "Cedar caregiver", c: e.SignIn(t, "caregiver_cedar1"), carer: true},
+			{name: "Birch owner", c: e.SignIn(t, "owner_birch")},
+			{name: "Cedar owner", c: e.SignIn(t, "owner_evergreen", "Cedar Home AFH")},
+		} {
+			servertest.RoleMatrix(t, routes, servertest.Caller[access]{Name: who.name, Client: who.c, Want: func(r route) string {
+				if !r.Is.read && who.carer {
+					return shared.CodeForbidden // the role is checked first
 				}
-				if r.Code != shared.CodeNotFound {
-					t.Errorf("%s by another facility: code %s %s", name, r.Code, r.Body)
-				}
-			}
+				return shared.CodeNotFound
+			}})
 		}
 		// A Maple caregiver reads everything and writes nothing.
-		for name, r := range calls(e.SignIn(t, "caregiver_maple1")) {
-			want := shared.CodeForbidden
-			if reads[name] {
-				want = shared.CodeOK
-			}
-			if r.Code != want {
-				t.Errorf("caregiver %s: code %s, want %s: %s", name, r.Code, want, r.Body)
-			}
-		}
+		servertest.RoleMatrix(t, routes, servertest.Caller[access]{Name: "Maple caregiver", Client: e.SignIn(t, "caregiver_maple1"),
+			Want: func(r route) string {
+				if r.Is.read {
+					return shared.CodeOK
+				}
+				return shared.CodeForbidden
+			}})
 		carer := e.SignIn(t, "caregiver_maple1")
 		carer.Post(t, base+"/createResident", newResident("No", "Way", "1")).Is(t, http.StatusOK, shared.CodeForbidden)
-		// The super admin is not a facility user.
+		// The super admin is not a facility user; nobody unsigned gets in.
+		servertest.Outsiders(t, e, routes)
 		super := e.SignIn(t, "superadmin")
 		super.Get(t, base+"/getResidentById?residentId="+maple).Is(t, http.StatusOK, shared.CodeForbidden)
 		super.Post(t, base+"/listResidentByPage", shared.OptionPageRequest[shared.ResidentFilter]{Current: 1, Size: 20}).Is(t, http.StatusOK, shared.CodeForbidden)

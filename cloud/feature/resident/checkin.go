@@ -80,10 +80,13 @@ func (s *Service) moveInOf(ctx context.Context, q db.Querier, p *auth.Principal,
 		return nil, nil, err
 	}
 	m, err := s.store.MoveIn(ctx, q, p.TenantID, r.ID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, nil, err
 	}
-	if m == nil || m.CancelledAt.Valid {
+	if m.CancelledAt.Valid {
 		return nil, nil, problem.NotFound
 	}
 	if m.CompletedAt.Valid || r.Status != shared.ResidentMovingIn {
@@ -267,7 +270,7 @@ func (s *Service) checkRoom(ctx context.Context, tx *db.Tx, p *auth.Principal) e
 	if limit <= 0 {
 		return nil
 	}
-	if err := s.store.LockTenant(ctx, tx, p.TenantID); err != nil {
+	if err := db.LockTenant(ctx, tx, p.TenantID); err != nil {
 		return err
 	}
 	n, err := s.store.CountActive(ctx, tx, p.TenantID)
@@ -370,10 +373,13 @@ func (s *Service) CompleteCheckIn(ctx context.Context, p *auth.Principal, reside
 		}
 		rid = old.ID
 		m, err := s.store.MoveIn(ctx, tx, p.TenantID, old.ID)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
 		}
-		if m == nil || m.CancelledAt.Valid {
+		if m.CancelledAt.Valid {
 			return problem.NotFound
 		}
 		if m.CompletedAt.Valid {
@@ -452,10 +458,13 @@ func (s *Service) CancelCheckIn(ctx context.Context, p *auth.Principal, req shar
 			return err
 		}
 		m, err := s.store.MoveIn(ctx, tx, p.TenantID, r.ID)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
 		}
-		if m == nil || m.CancelledAt.Valid {
+		if m.CancelledAt.Valid {
 			return problem.NotFound
 		}
 		done := ErrMoveInDoneNoCancel.With(map[string]any{"name": r.name()})
@@ -497,10 +506,13 @@ func (s *Service) checkIn(ctx context.Context, p *auth.Principal, residentID str
 		return nil, err
 	}
 	m, err := s.store.MoveIn(ctx, s.db, p.TenantID, r.ID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
 	}
-	if m == nil || m.CancelledAt.Valid {
+	if m.CancelledAt.Valid {
 		return nil, problem.NotFound
 	}
 	res, err := s.Get(ctx, p, r.ID)

@@ -2,6 +2,7 @@ package resident
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/google/uuid"
@@ -75,10 +76,13 @@ func (s *Service) SaveContact(ctx context.Context, p *auth.Principal, req shared
 			return audit.Write(ctx, tx, contactAudit(p, "residentContact.create", c.ID, nil, &c))
 		}
 		old, err := s.store.Contact(ctx, tx, p.TenantID, strings.TrimSpace(req.ContactID))
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
 		}
-		if old == nil || old.ResidentID != r.ID {
+		if old.ResidentID != r.ID {
 			return problem.NotFound
 		}
 		c.ID, c.CreatedAt = old.ID, old.CreatedAt
@@ -127,11 +131,11 @@ func (s *Service) DeleteContact(ctx context.Context, p *auth.Principal, id strin
 	now := s.now().UnixMilli()
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		old, err := s.store.Contact(ctx, tx, p.TenantID, strings.TrimSpace(id))
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if old == nil {
-			return problem.NotFound
 		}
 		if _, err := s.editable(ctx, tx, p, old.ResidentID); err != nil {
 			return err

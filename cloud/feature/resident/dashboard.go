@@ -152,17 +152,22 @@ func (s *Service) ReviewCard(ctx context.Context, p *auth.Principal) (*shared.Da
 // CardResidents is the residents-at-a-glance card, for every facility role.
 const CardResidents = "residents"
 
-// CountsCard is the residents card: current residents, occupied rooms and the
-// plan's limit, linking to the resident list of the caller's role.
+// CountsCard is the residents card: current residents, and for owners and
+// admins the occupied rooms and the plan's limit, linking to the resident
+// list of the caller's role.
 func (s *Service) CountsCard(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error) {
 	d, err := s.Dashboard(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	link := "/resident"
-	if p.Has(shared.FacilityManagers...) {
-		link = "/resident-management"
+	if !p.Has(shared.FacilityManagers...) {
+		// A caregiver's card: who lives here, linking to her list; room
+		// occupancy and the plan's limit are the owner's (issue 29).
+		return &shared.DashboardCard{Link: "/resident", Items: []shared.DashboardItem{
+			{Key: "residentsActive", Count: d.ActiveCount, Tone: shared.ToneNone},
+		}}, nil
 	}
+	link := "/resident-management"
 	limit := shared.DashboardItem{Key: "residentsNoLimit", Status: true, Tone: shared.ToneNone}
 	if d.MaxResidents > 0 {
 		limit = shared.DashboardItem{Key: "residentsLimit", Count: d.MaxResidents, Tone: shared.ToneNone}

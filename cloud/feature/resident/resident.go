@@ -5,6 +5,7 @@ package resident
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -123,11 +124,14 @@ func writer(p *auth.Principal) error {
 // found finds a resident of p's facility, or answers 4004.
 func (s *Service) found(ctx context.Context, q db.Querier, p *auth.Principal, id string) (*row, error) {
 	r, err := s.store.Get(ctx, q, p.TenantID, strings.TrimSpace(id))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
 	}
 	// A move-in in progress shows to owners and admins only (shared/checkin.go).
-	if r == nil || (r.Status == shared.ResidentMovingIn && !p.Has(shared.FacilityManagers...)) {
+	if r.Status == shared.ResidentMovingIn && !p.Has(shared.FacilityManagers...) {
 		return nil, problem.NotFound
 	}
 	return r, nil
@@ -169,10 +173,11 @@ func (s *Service) Get(ctx context.Context, p *auth.Principal, id string) (*share
 	}
 	res := out[0]
 	ec, err := s.store.FirstContact(ctx, s.db, p.TenantID, r.ID, shared.ContactEmergency)
-	if err != nil {
+	switch {
+	case errors.Is(err, db.ErrNotFound): // no emergency contact yet
+	case err != nil:
 		return nil, err
-	}
-	if ec != nil {
+	default:
 		c := toContact(ec)
 		res.EmergencyContact = &c
 	}
@@ -293,7 +298,7 @@ func (s *Service) Create(ctx context.Context, p *auth.Principal, req shared.Save
 		if limit := s.maxResidents(p); limit > 0 {
 			// Two creates at once must not both see room for one more: the facility's row is
 			// locked first (SQLite's writer is single already; on PostgreSQL this is the row lock).
-			if err := s.store.LockTenant(ctx, tx, p.TenantID); err != nil {
+			if err := db.LockTenant(ctx, tx, p.TenantID); err != nil {
 				return err
 			}
 			n, err := s.store.CountActive(ctx, tx, p.TenantID)

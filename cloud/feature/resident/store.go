@@ -5,10 +5,12 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/people"
 	"hearth/shared"
 )
 
@@ -70,17 +72,14 @@ func scanResident(sc interface{ Scan(...any) error }) (*row, error) {
 		&r.Diet, &r.Mobility, &r.Hygiene, &r.Toileting, &r.Hearing, &r.Vision, &physician, &pharmacy, &r.PersonalBackground,
 		&r.Preferences, &r.MoveInDate, &r.AvatarFileID, &r.Status, &r.ReturnDate, &r.GoingOutReason, &r.MoveOutDestination,
 		&r.DestinationOther, &r.StatusAt, &r.CarePlanUpdatedAt, &r.CreatedBy, &r.CreatedAt, &r.UpdatedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
 	if err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(physician), &r.Physician); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("stored physician of %s: %w", r.ID, err)
 	}
 	if err := json.Unmarshal([]byte(pharmacy), &r.Pharmacy); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("stored pharmacy of %s: %w", r.ID, err)
 	}
 	return &r, nil
 }
@@ -95,10 +94,14 @@ func providerJSON(p shared.CareProvider) string {
 const notCancelled = ` AND NOT EXISTS (SELECT 1 FROM resident_move_ins m
 	WHERE m.resident_id = residents.id AND m.cancelled_at IS NOT NULL)`
 
-// Get finds a resident of tenantID (nil if none, or if its move-in was cancelled).
+// Get finds a resident of tenantID: db.ErrNotFound if none, or if its move-in was cancelled.
 func (Store) Get(ctx context.Context, q db.Querier, tenantID, id string) (*row, error) {
-	return scanResident(q.QueryRowContext(ctx, `SELECT `+residentColumns+` FROM residents WHERE tenant_id = ? AND id = ?`+notCancelled,
+	r, err := scanResident(q.QueryRowContext(ctx, `SELECT `+residentColumns+` FROM residents WHERE tenant_id = ? AND id = ?`+notCancelled,
 		tenantID, id))
+	if err != nil {
+		return nil, db.NotFound("resident: get", err)
+	}
+	return r, nil
 }
 
 // Insert adds a resident.
@@ -229,15 +232,6 @@ func (Store) CountByStatus(ctx context.Context, q db.Querier, tenantID string) (
 	return out, db.Wrap("resident: count by status", rows.Err())
 }
 
-// LockTenant holds the facility's row until the transaction ends, so checks that
-// count rows (the plan's resident limit) and the insert after them run one at a time.
-// A no-op update is the lock both engines accept (PostgreSQL has no FOR UPDATE on
-// SQLite's side, and SQLite's single writer already serialises).
-func (Store) LockTenant(ctx context.Context, q db.Querier, tenantID string) error {
-	_, err := q.ExecContext(ctx, `UPDATE tenants SET id = id WHERE id = ?`, tenantID)
-	return db.Wrap("resident: lock tenant", err)
-}
-
 // CountActive counts a facility's residents who count against the plan (NORMAL and GOING_OUT).
 func (Store) CountActive(ctx context.Context, q db.Querier, tenantID string) (int, error) {
 	var n int
@@ -262,16 +256,20 @@ func scanContact(sc interface{ Scan(...any) error }) (*contactRow, error) {
 	var c contactRow
 	err := sc.Scan(&c.ID, &c.TenantID, &c.ResidentID, &c.Group, &c.Name, &c.Phone, &c.Address, &c.Role, &c.Email, &c.Fax,
 		&c.Relationship, &c.CreatedAt, &c.UpdatedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, err
 	}
-	return &c, err
+	return &c, nil
 }
 
-// Contact finds a contact of tenantID that is not deleted (nil if none).
+// Contact finds a contact of tenantID that is not deleted (db.ErrNotFound if none).
 func (Store) Contact(ctx context.Context, q db.Querier, tenantID, id string) (*contactRow, error) {
-	return scanContact(q.QueryRowContext(ctx, `SELECT `+contactColumns+` FROM resident_contacts
+	c, err := scanContact(q.QueryRowContext(ctx, `SELECT `+contactColumns+` FROM resident_contacts
 		WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL`, tenantID, id))
+	if err != nil {
+		return nil, db.NotFound("resident: contact", err)
+	}
+	return c, nil
 }
 
 // InsertContact adds a contact.
@@ -331,11 +329,15 @@ func (Store) Contacts(ctx context.Context, q db.Querier, tenantID, residentID st
 }
 
 // FirstContact is a resident's oldest contact of a group that is not deleted
-// (nil if none): getResidentById's emergency contact, in one query (no count).
+// (db.ErrNotFound if none): getResidentById's emergency contact, in one query (no count).
 func (Store) FirstContact(ctx context.Context, q db.Querier, tenantID, residentID string, group shared.ContactGroup) (*contactRow, error) {
-	return scanContact(q.QueryRowContext(ctx, `SELECT `+contactColumns+` FROM resident_contacts
+	c, err := scanContact(q.QueryRowContext(ctx, `SELECT `+contactColumns+` FROM resident_contacts
 		WHERE tenant_id = ? AND resident_id = ? AND deleted_at IS NULL AND contact_group = ?
 		ORDER BY created_at, id LIMIT 1`, tenantID, residentID, string(group)))
+	if err != nil {
+		return nil, db.NotFound("resident: first contact", err)
+	}
+	return c, nil
 }
 
 // HasFile reports whether fileID is one of the resident's documents in the facility.
@@ -381,8 +383,8 @@ func (st Store) MoveInFiles(ctx context.Context, q db.Querier, tenantID, residen
 }
 
 func (Store) files(ctx context.Context, q db.Querier, where string, args []any) ([]fileRow, error) {
-	rows, err := q.QueryContext(ctx, `SELECT rf.file_id, rf.tenant_id, rf.resident_id, rf.category, rf.uploader_id, u.name, rf.created_at,
-		COALESCE(rf.move_in_step, '') FROM resident_files rf JOIN users u ON u.id = rf.uploader_id`+where+
+	rows, err := q.QueryContext(ctx, `SELECT rf.file_id, rf.tenant_id, rf.resident_id, rf.category, rf.uploader_id, rf.created_at,
+		COALESCE(rf.move_in_step, '') FROM resident_files rf`+where+
 		` ORDER BY rf.created_at DESC, rf.file_id DESC`, args...)
 	if err != nil {
 		return nil, db.Wrap("resident: files", err)
@@ -391,13 +393,27 @@ func (Store) files(ctx context.Context, q db.Querier, where string, args []any) 
 	var out []fileRow
 	for rows.Next() {
 		var f fileRow
-		if err := rows.Scan(&f.FileID, &f.TenantID, &f.ResidentID, &f.Category, &f.UploaderID, &f.UploaderName, &f.CreatedAt,
+		if err := rows.Scan(&f.FileID, &f.TenantID, &f.ResidentID, &f.Category, &f.UploaderID, &f.CreatedAt,
 			&f.MoveInStep); err != nil {
 			return nil, db.Wrap("resident: files", err)
 		}
 		out = append(out, f)
 	}
-	return out, db.Wrap("resident: files", rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap("resident: files", err)
+	}
+	uploaders := make([]string, len(out))
+	for i, f := range out {
+		uploaders[i] = f.UploaderID
+	}
+	names, err := people.Names(ctx, q, uploaders...)
+	if err != nil {
+		return nil, fmt.Errorf("resident: files: %w", err)
+	}
+	for i := range out {
+		out[i].UploaderName = names[out[i].UploaderID]
+	}
+	return out, nil
 }
 
 // moveInRow is a resident_move_ins row: a move-in through the wizard.
@@ -413,18 +429,15 @@ type moveInRow struct {
 	CreatedAt, UpdatedAt int64
 }
 
-// MoveIn finds the move-in of a resident of tenantID (nil if it did not come through the wizard).
+// MoveIn finds the move-in of a resident of tenantID (db.ErrNotFound if it did not come through the wizard).
 func (Store) MoveIn(ctx context.Context, q db.Querier, tenantID, residentID string) (*moveInRow, error) {
 	var m moveInRow
 	err := q.QueryRowContext(ctx, `SELECT resident_id, tenant_id, profile_saved_at, care_plan_saved_at, medications_saved_at,
 		contacts_saved_at, completed_at, cancelled_at, created_by, created_at, updated_at FROM resident_move_ins WHERE tenant_id = ? AND resident_id = ?`,
 		tenantID, residentID).Scan(&m.ResidentID, &m.TenantID, &m.ProfileSavedAt, &m.CarePlanSavedAt, &m.MedicationsSavedAt,
 		&m.ContactsSavedAt, &m.CompletedAt, &m.CancelledAt, &m.CreatedBy, &m.CreatedAt, &m.UpdatedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
 	if err != nil {
-		return nil, db.Wrap("resident: move-in", err)
+		return nil, db.NotFound("resident: move-in", err)
 	}
 	return &m, nil
 }

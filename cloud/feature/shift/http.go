@@ -84,4 +84,8 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.HoursReportRequest]) (*shared.HoursReport, error) {
 			return s.Hours(ctx, auth.From(ctx), in.Body)
 		})
+	web.HandleFile(api, manage(http.MethodGet, "/shiftHours/export", "Scheduled versus worked hours of a range as CSV (payroll), named after the home and the period"),
+		func(ctx context.Context, in *shared.HoursExportQuery) (*web.File, error) {
+			return s.HoursExport(ctx, auth.From(ctx), *in)
+		})
 }

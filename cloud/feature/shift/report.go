@@ -2,6 +2,7 @@ package shift
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,12 +79,12 @@ func (s *Service) writeReport(ctx context.Context, p *auth.Principal, req shared
 			return problem.Invalid("shiftDate", "notFuture", "shift.shiftDateFuture", nil)
 		}
 		if r.ShiftTypeID != "" {
-			t, err := s.store.Type(ctx, tx, p.TenantID, r.ShiftTypeID)
+			_, err := s.store.Type(ctx, tx, p.TenantID, r.ShiftTypeID)
+			if errors.Is(err, db.ErrNotFound) {
+				return problem.Invalid("shiftTypeId", "ofFacility", "shift.typeUnknown", nil)
+			}
 			if err != nil {
 				return err
-			}
-			if t == nil {
-				return problem.Invalid("shiftTypeId", "ofFacility", "shift.typeUnknown", nil)
 			}
 		}
 		now := s.now().UnixMilli()
@@ -101,10 +102,14 @@ func (s *Service) writeReport(ctx context.Context, p *auth.Principal, req shared
 				return err
 			}
 		} else {
-			if before, err = s.store.Report(ctx, tx, p.TenantID, p.UserID, id); err != nil {
+			before, err = s.store.Report(ctx, tx, p.TenantID, p.UserID, id)
+			if errors.Is(err, db.ErrNotFound) {
+				return problem.NotFound
+			}
+			if err != nil {
 				return err
 			}
-			if before == nil || before.AuthorID != p.UserID {
+			if before.AuthorID != p.UserID {
 				return problem.NotFound
 			}
 			if before.Status != shared.ShiftReportDraft {
@@ -195,11 +200,11 @@ func (s *Service) GetReport(ctx context.Context, p *auth.Principal, id string) (
 	var out *reportRow
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		r, err := s.store.Report(ctx, tx, p.TenantID, p.UserID, id)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if r == nil {
-			return problem.NotFound
 		}
 		if r.Status == shared.ShiftReportSubmit && !r.Read {
 			if err := s.store.MarkRead(ctx, tx, p.TenantID, r.ID, p.UserID, s.now().UnixMilli()); err != nil {
@@ -273,11 +278,11 @@ func (s *Service) Prefill(ctx context.Context, p *auth.Principal, req shared.Shi
 	typeID := strings.TrimSpace(req.ShiftTypeID)
 	if typeID != "" {
 		t, err := s.store.Type(ctx, s.db, p.TenantID, typeID)
+		if errors.Is(err, db.ErrNotFound) {
+			return nil, problem.Invalid("shiftTypeId", "ofFacility", "shift.typeUnknown", nil)
+		}
 		if err != nil {
 			return nil, err
-		}
-		if t == nil {
-			return nil, problem.Invalid("shiftTypeId", "ofFacility", "shift.typeUnknown", nil)
 		}
 		from, to = span(c.loc, req.ShiftDate, t.StartTime, t.EndTime)
 	}

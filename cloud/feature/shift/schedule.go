@@ -1,7 +1,9 @@
 package shift
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"slices"
 	"sort"
 	"strconv"
@@ -104,6 +106,7 @@ func (s *Service) ListByWeek(ctx context.Context, p *auth.Principal, req shared.
 	if out.Conflicts, err = s.savedConflicts(ctx, p, c, scheds, assigns, types); err != nil {
 		return nil, err
 	}
+	out.Conflicts = append(out.Conflicts, overHours(ctx, assigns)...)
 	s.markDisabled(ctx, p.TenantID, out.Schedules)
 	return out, nil
 }
@@ -283,7 +286,8 @@ func (s *Service) SaveSchedule(ctx context.Context, p *auth.Principal, req share
 	if err := auth.Manager(p); err != nil {
 		return nil, err
 	}
-	name, err := problem.Text("name", req.Name, true, shared.ScheduleNameMax)
+	// A week needs no name of its own: an empty one is the type's name and the week (set below).
+	name, err := problem.Text("name", req.Name, false, shared.ScheduleNameMax)
 	if err != nil {
 		return nil, err
 	}
@@ -332,19 +336,23 @@ func (s *Service) SaveSchedule(ctx context.Context, p *auth.Principal, req share
 			return err
 		}
 		t, err := s.store.Type(ctx, tx, p.TenantID, req.ShiftTypeID)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if t == nil {
-			return problem.NotFound
 		}
 		var old *scheduleRow
 		var oldAssigns []assignRow
 		if schedID != "" {
-			if old, err = s.store.Schedule(ctx, tx, p.TenantID, schedID); err != nil {
+			old, err = s.store.Schedule(ctx, tx, p.TenantID, schedID)
+			if errors.Is(err, db.ErrNotFound) {
+				return problem.NotFound
+			}
+			if err != nil {
 				return err
 			}
-			if old == nil || old.ShiftTypeID != t.ID || old.StartDate != week {
+			if old.ShiftTypeID != t.ID || old.StartDate != week {
 				return problem.NotFound
 			}
 			if req.Version == 0 {
@@ -405,6 +413,9 @@ func (s *Service) SaveSchedule(ctx context.Context, p *auth.Principal, req share
 			return err
 		} else if len(cs) > 0 {
 			return refuse(cs)
+		}
+		if name == "" {
+			name = defaultName(ctx, t.Name, week)
 		}
 		now := s.now().UnixMilli()
 		r := &scheduleRow{ID: schedID, TenantID: p.TenantID, ShiftTypeID: t.ID, Name: name, StartDate: week, EndDate: req.EndDate,
@@ -506,11 +517,11 @@ func (s *Service) writePlan(ctx context.Context, tx *db.Tx, tenantID, schedID st
 // result is a schedule as saved, with the week's gaps.
 func (s *Service) result(ctx context.Context, q db.Querier, tenantID string, c clock, schedID string) (*shared.ScheduleResult, error) {
 	r, err := s.store.Schedule(ctx, q, tenantID, schedID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if r == nil {
-		return nil, problem.NotFound
 	}
 	assigns, err := s.store.AssignmentsOf(ctx, q, tenantID, []string{schedID})
 	if err != nil {
@@ -597,26 +608,26 @@ func (s *Service) CopyLastWeek(ctx context.Context, p *auth.Principal, req share
 			return err
 		}
 		t, err := s.store.Type(ctx, tx, p.TenantID, req.ShiftTypeID)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if t == nil {
-			return problem.NotFound
 		}
 		if !t.Active {
 			return problem.Invalid("shiftTypeId", "active", "shift.typeInactive", map[string]any{"name": t.Name})
 		}
 		prev, err := s.store.ScheduleOf(ctx, tx, p.TenantID, t.ID, addDays(week, -7))
+		if errors.Is(err, db.ErrNotFound) {
+			return ErrNothingToCopy
+		}
 		if err != nil {
 			return err
 		}
-		if prev == nil {
-			return ErrNothingToCopy
-		}
-		if taken, err := s.store.ScheduleOf(ctx, tx, p.TenantID, t.ID, week); err != nil {
-			return err
-		} else if taken != nil {
+		if _, err := s.store.ScheduleOf(ctx, tx, p.TenantID, t.ID, week); err == nil {
 			return ErrWeekTaken
+		} else if !errors.Is(err, db.ErrNotFound) {
+			return err
 		}
 		prevAssigns, err := s.store.AssignmentsOf(ctx, tx, p.TenantID, []string{prev.ID})
 		if err != nil {
@@ -686,11 +697,11 @@ func (s *Service) Publish(ctx context.Context, p *auth.Principal, req shared.Pub
 	var res *shared.ScheduleResult
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		old, err := s.store.Schedule(ctx, tx, p.TenantID, req.ScheduleID)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if old == nil {
-			return problem.NotFound
 		}
 		if req.Version != old.Version {
 			return ErrChanged
@@ -783,4 +794,52 @@ func (s *Service) MyShifts(ctx context.Context, p *auth.Principal) (*shared.MySh
 		}
 	}
 	return out, nil
+}
+
+// defaultName is a week's schedule name when the owner gives none: "Day · week
+// of 11/29/2026" in the caller's language.
+func defaultName(ctx context.Context, typeName, week string) string {
+	lang := msg.Language(ctx)
+	date := week
+	if d, ok := parseDay(week); ok {
+		date = msg.Date(lang, d)
+	}
+	name := msg.T(lang, "shift.defaultName", map[string]any{"shiftType": typeName, "date": date})
+	if r := []rune(name); len(r) > shared.ScheduleNameMax {
+		name = string(r[:shared.ScheduleNameMax])
+	}
+	return name
+}
+
+// overHours warns of each caregiver whose shifts of the week (every shift
+// type, drafts and published alike) add up to more than ShiftWeekHoursMax:
+// one conflict on the shift that passes the limit. Assignments come oldest
+// first per schedule; they are summed in the order they start.
+func overHours(ctx context.Context, assigns []assignRow) []shared.ShiftConflict {
+	sorted := slices.Clone(assigns)
+	slices.SortStableFunc(sorted, func(a, b assignRow) int { return cmp.Compare(a.StartAt, b.StartAt) })
+	limit := int64(shared.ShiftWeekHoursMax) * 60 * 60 * 1000
+	sum := map[string]int64{}
+	warned := map[string]bool{}
+	var out []shared.ShiftConflict
+	lang := msg.Language(ctx)
+	for _, a := range sorted {
+		sum[a.CaregiverID] += a.EndAt - a.StartAt
+		if sum[a.CaregiverID] <= limit || warned[a.CaregiverID] {
+			continue
+		}
+		warned[a.CaregiverID] = true
+		var hours int64
+		for _, b := range sorted {
+			if b.CaregiverID == a.CaregiverID {
+				hours += b.EndAt - b.StartAt
+			}
+		}
+		sl := slot{a.ShiftTypeName, a.Day, a.TypeStartTime, a.TypeEndTime}
+		out = append(out, shared.ShiftConflict{Kind: shared.ConflictOverHours, ScheduleID: a.ScheduleID, ShiftTypeID: a.ShiftTypeID,
+			ShiftTypeName: a.ShiftTypeName, Day: a.Day, CaregiverID: a.CaregiverID, CaregiverName: a.CaregiverName,
+			Message: msg.T(lang, "shift.conflict.OVER_HOURS", map[string]any{"name": a.CaregiverName, "day": sl.when(lang),
+				"shiftType": a.ShiftTypeName, "hours": strconv.FormatInt(hours/3_600_000, 10), "max": shared.ShiftWeekHoursMax})})
+	}
+	return out
 }

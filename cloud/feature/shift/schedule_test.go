@@ -34,11 +34,11 @@ func TestScheduleRules(t *testing.T) {
 		if fe := refused(t, owner.Post(t, api+"/shiftSchedule/save", bad)); fe.Field != "startDate" || fe.Rule != "sunday" {
 			t.Errorf("Monday start: %+v", fe)
 		}
-		// Name and date range are required.
-		noName := week(dayT.ShiftTypeID, nextWeek, map[string][]string{"2027-06-07": {amina}})
-		noName.Name = "   "
-		if fe := refused(t, owner.Post(t, api+"/shiftSchedule/save", noName)); fe.Field != "name" {
-			t.Errorf("no name: %+v", fe)
+		// A name is not required (the roster sends none); the date range is.
+		longName := week(dayT.ShiftTypeID, nextWeek, map[string][]string{"2027-06-07": {amina}})
+		longName.Name = strings.Repeat("x", shared.ScheduleNameMax+1)
+		if fe := refused(t, owner.Post(t, api+"/shiftSchedule/save", longName)); fe.Field != "name" {
+			t.Errorf("long name: %+v", fe)
 		}
 		longRange := week(dayT.ShiftTypeID, nextWeek, map[string][]string{"2027-06-07": {amina}})
 		longRange.EndDate = "2027-06-13"
@@ -269,4 +269,47 @@ func notes(t *testing.T, c *servertest.Client, title string) int {
 		}
 	}
 	return n
+}
+
+// A week saved without a name is named after its shift type and week; a
+// caregiver scheduled past ShiftWeekHoursMax is warned of in listByWeek (not
+// refused).
+func TestScheduleDefaultNameAndOverHours(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		atTuesday(e)
+		owner := e.SignIn(t, "owner_evergreen", maple)
+		amina := caregiverID(t, e, "caregiver_maple1")
+		long := newType(t, owner, "Long test", "07:00", "19:00", 1, "")
+		req := week(long.ShiftTypeID, nextWeek, map[string][]string{"2027-06-07": {amina}, "2027-06-08": {amina}, "2027-06-09": {amina},
+			"2027-06-10": {amina}})
+		req.Name = ""
+		res := saveSchedule(t, owner, req)
+		if res.Schedule.Name != "Long test · week of 06/06/2027" {
+			t.Errorf("default name: %q", res.Schedule.Name)
+		}
+		var wk shared.WeekSchedule
+		owner.Post(t, api+"/shiftSchedule/listByWeek", shared.ListByWeekRequest{WeekStart: nextWeek}).OK(t).Into(t, &wk)
+		var over []shared.ShiftConflict
+		for _, c := range wk.Conflicts {
+			if c.Kind == shared.ConflictOverHours && c.CaregiverID == amina {
+				over = append(over, c)
+			}
+		}
+		// 4 × 12 hours = 48 > 40: the fourth shift (Thursday) passes the limit. (The demo may schedule her too.)
+		if len(over) != 1 || !strings.Contains(over[0].Message, "Amina") {
+			t.Fatalf("over hours: %+v", over)
+		}
+		// Three shifts (36 hours) are not over.
+		req = week(long.ShiftTypeID, nextWeek, map[string][]string{"2027-06-07": {amina}, "2027-06-08": {amina}, "2027-06-09": {amina}})
+		req.ScheduleID, req.Version, req.Name = res.Schedule.ScheduleID, res.Schedule.Version, ""
+		saveSchedule(t, owner, req)
+		owner.Post(t, api+"/shiftSchedule/listByWeek", shared.ListByWeekRequest{WeekStart: nextWeek}).OK(t).Into(t, &wk)
+		for _, c := range wk.Conflicts {
+			if c.Kind == shared.ConflictOverHours && c.CaregiverID == amina && c.ShiftTypeID == long.ShiftTypeID {
+				t.Errorf("36 hours warned: %+v", c)
+			}
+		}
+	})
 }

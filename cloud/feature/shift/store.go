@@ -3,9 +3,9 @@ package shift
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/people"
 	"hearth/shared"
 )
 
@@ -35,11 +35,11 @@ func scanType(sc interface{ Scan(...any) error }) (*typeRow, error) {
 	var active, scheduled int
 	err := sc.Scan(&r.ID, &r.TenantID, &r.Name, &r.NameKey, &r.StartTime, &r.EndTime, &r.Color, &r.MinStaff, &r.RequiredCredential,
 		&active, &r.CreatedAt, &r.UpdatedAt, &scheduled)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, err
 	}
 	r.Active, r.Scheduled = active != 0, scheduled != 0
-	return &r, err
+	return &r, nil
 }
 
 // Types are the facility's shift types by start time.
@@ -60,10 +60,13 @@ func (Store) Types(ctx context.Context, q db.Querier, tenantID string) ([]typeRo
 	return out, db.Wrap("shift: types", rows.Err())
 }
 
-// Type is one shift type of the facility, or nil.
+// Type is one shift type of the facility; db.ErrNotFound when it has none of that id.
 func (Store) Type(ctx context.Context, q db.Querier, tenantID, id string) (*typeRow, error) {
 	r, err := scanType(q.QueryRowContext(ctx, `SELECT `+typeCols+` FROM shift_types t WHERE t.tenant_id = ? AND t.id = ?`, tenantID, id))
-	return r, db.Wrap("shift: type", err)
+	if err != nil {
+		return nil, db.NotFound("shift: type", err)
+	}
+	return r, nil
 }
 
 // NameTaken says whether another type of the facility has the name.
@@ -114,7 +117,8 @@ func (Store) DeleteType(ctx context.Context, q db.Querier, tenantID, id string) 
 	return ok, db.Wrap("shift: delete type", err)
 }
 
-// scheduleRow is a shift_schedules row with its type's name and the editor's.
+// scheduleRow is a shift_schedules row with its type's name and the editor's
+// (from platform/people).
 type scheduleRow struct {
 	ID, TenantID, ShiftTypeID, ShiftTypeName, Name, StartDate, EndDate string
 	Status                                                             shared.ScheduleStatus
@@ -124,31 +128,44 @@ type scheduleRow struct {
 }
 
 const scheduleCols = `s.id, s.tenant_id, s.shift_type_id, t.name, s.name, s.start_date, s.end_date, s.status, s.version,
-	s.published_at, s.created_at, s.updated_at, COALESCE(s.updated_by, ''), COALESCE(u.name, '')`
+	s.published_at, s.created_at, s.updated_at, COALESCE(s.updated_by, '')`
 
-const scheduleFrom = ` FROM shift_schedules s JOIN shift_types t ON t.id = s.shift_type_id LEFT JOIN users u ON u.id = s.updated_by`
+const scheduleFrom = ` FROM shift_schedules s JOIN shift_types t ON t.id = s.shift_type_id`
 
 func scanSchedule(sc interface{ Scan(...any) error }) (*scheduleRow, error) {
 	var r scheduleRow
 	err := sc.Scan(&r.ID, &r.TenantID, &r.ShiftTypeID, &r.ShiftTypeName, &r.Name, &r.StartDate, &r.EndDate, &r.Status, &r.Version,
-		&r.PublishedAt, &r.CreatedAt, &r.UpdatedAt, &r.UpdatedBy, &r.UpdatedByName)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+		&r.PublishedAt, &r.CreatedAt, &r.UpdatedAt, &r.UpdatedBy)
+	if err != nil {
+		return nil, err
 	}
-	return &r, err
+	return &r, nil
 }
 
-// Schedule is one schedule of the facility, or nil.
+// oneSchedule is the schedule of a one-row query with its editor's name;
+// db.ErrNotFound when there is none.
+func oneSchedule(ctx context.Context, q db.Querier, what string, row interface{ Scan(...any) error }) (*scheduleRow, error) {
+	r, err := scanSchedule(row)
+	if err != nil {
+		return nil, db.NotFound(what, err)
+	}
+	if r.UpdatedByName, err = people.Name(ctx, q, r.UpdatedBy); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Schedule is one schedule of the facility; db.ErrNotFound when it has none of that id.
 func (Store) Schedule(ctx context.Context, q db.Querier, tenantID, id string) (*scheduleRow, error) {
-	r, err := scanSchedule(q.QueryRowContext(ctx, `SELECT `+scheduleCols+scheduleFrom+` WHERE s.tenant_id = ? AND s.id = ?`, tenantID, id))
-	return r, db.Wrap("shift: schedule", err)
+	return oneSchedule(ctx, q, "shift: schedule",
+		q.QueryRowContext(ctx, `SELECT `+scheduleCols+scheduleFrom+` WHERE s.tenant_id = ? AND s.id = ?`, tenantID, id))
 }
 
-// ScheduleOf is the schedule of a shift type for the week starting on startDate, or nil.
+// ScheduleOf is the schedule of a shift type for the week starting on
+// startDate; db.ErrNotFound when that week has none.
 func (Store) ScheduleOf(ctx context.Context, q db.Querier, tenantID, typeID, startDate string) (*scheduleRow, error) {
-	r, err := scanSchedule(q.QueryRowContext(ctx, `SELECT `+scheduleCols+scheduleFrom+`
+	return oneSchedule(ctx, q, "shift: schedule of", q.QueryRowContext(ctx, `SELECT `+scheduleCols+scheduleFrom+`
 		WHERE s.tenant_id = ? AND s.shift_type_id = ? AND s.start_date = ?`, tenantID, typeID, startDate))
-	return r, db.Wrap("shift: schedule of", err)
 }
 
 // Week is every schedule of the facility for the week starting on startDate.
@@ -160,14 +177,27 @@ func (Store) Week(ctx context.Context, q db.Querier, tenantID, startDate string)
 	}
 	defer rows.Close()
 	var out []scheduleRow
+	var editors []string
 	for rows.Next() {
 		r, err := scanSchedule(rows)
 		if err != nil {
 			return nil, db.Wrap("shift: week", err)
 		}
 		out = append(out, *r)
+		editors = append(editors, r.UpdatedBy)
 	}
-	return out, db.Wrap("shift: week", rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap("shift: week", err)
+	}
+	rows.Close() // before the names' query: a transaction has one connection
+	names, err := people.Names(ctx, q, editors...)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].UpdatedByName = names[out[i].UpdatedBy]
+	}
+	return out, nil
 }
 
 // InsertSchedule stores a new schedule; a second schedule of the type for
@@ -177,7 +207,7 @@ func (Store) InsertSchedule(ctx context.Context, q db.Querier, r *scheduleRow) e
 		published_at, created_by, created_at, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?, ?, ?)`,
 		r.ID, r.TenantID, r.ShiftTypeID, r.Name, r.StartDate, r.EndDate, string(r.Status), db.NullString(r.UpdatedBy), r.CreatedAt,
 		db.NullString(r.UpdatedBy), r.UpdatedAt)
-	return err
+	return db.Wrap("shift: insert schedule", err)
 }
 
 // UpdateSchedule changes a schedule's name and dates if it is still at version.
@@ -223,11 +253,11 @@ func scanAssigns(rows *sql.Rows, err error) ([]assignRow, error) {
 		if err := rows.Scan(&r.ID, &r.TenantID, &r.ScheduleID, &r.CaregiverID, &r.UserID, &r.Day, &r.StartAt, &r.EndAt, &r.RemindEve,
 			&r.RemindSoon, &r.CaregiverName, &r.CaregiverColor, &r.ShiftTypeID, &r.ShiftTypeName, &r.TypeColor, &r.TypeStartTime,
 			&r.TypeEndTime, &r.Status); err != nil {
-			return nil, err
+			return nil, db.Wrap("scan assignment", err)
 		}
 		out = append(out, r)
 	}
-	return out, rows.Err()
+	return out, db.Wrap("read assignments", rows.Err())
 }
 
 // AssignmentsOf are the assignments of the schedules, by day and name.
@@ -341,23 +371,12 @@ func (Store) Caregivers(ctx context.Context, q db.Querier, tenantID string, ids 
 }
 
 // Staff are the facility's live staff records by name.
-func (Store) Staff(ctx context.Context, q db.Querier, tenantID string) ([]caregiver, error) {
-	rows, err := q.QueryContext(ctx, `SELECT c.id FROM caregivers c JOIN users u ON u.id = c.user_id
-		WHERE c.tenant_id = ? AND c.deleted_at IS NULL ORDER BY u.name, c.id`, tenantID)
+func (s Store) Staff(ctx context.Context, q db.Querier, tenantID string) ([]caregiver, error) {
+	ids, err := s.staffIDs(ctx, q, tenantID)
 	if err != nil {
-		return nil, db.Wrap("shift: staff", err)
+		return nil, err
 	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, db.Wrap("shift: staff", err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	by, err := Store{}.Caregivers(ctx, q, tenantID, ids)
+	by, err := s.Caregivers(ctx, q, tenantID, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -366,6 +385,26 @@ func (Store) Staff(ctx context.Context, q db.Querier, tenantID string) ([]caregi
 		out = append(out, by[id])
 	}
 	return out, nil
+}
+
+// staffIDs are the ids of the facility's live staff records by name; its rows
+// are closed before Staff's next query (a transaction has one connection).
+func (Store) staffIDs(ctx context.Context, q db.Querier, tenantID string) ([]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT c.id FROM caregivers c JOIN users u ON u.id = c.user_id
+		WHERE c.tenant_id = ? AND c.deleted_at IS NULL ORDER BY u.name, c.id`, tenantID)
+	if err != nil {
+		return nil, db.Wrap("shift: staff", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, db.Wrap("shift: staff", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, db.Wrap("shift: staff", rows.Err())
 }
 
 // OnLeave says whether the person has approved leave overlapping [from, to)
@@ -430,16 +469,6 @@ func (Store) Members(ctx context.Context, q db.Querier, tenantID string) ([]stri
 		out = append(out, id)
 	}
 	return out, db.Wrap("shift: members", rows.Err())
-}
-
-// UserName is a user's name (” when unknown).
-func (Store) UserName(ctx context.Context, q db.Querier, userID string) (string, error) {
-	var name string
-	err := q.QueryRowContext(ctx, `SELECT name FROM users WHERE id = ?`, userID).Scan(&name)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	return name, db.Wrap("shift: user name", err)
 }
 
 func boolInt(b bool) int {

@@ -2,15 +2,14 @@ package shift
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/people"
 	"hearth/shared"
 )
 
-// reportRow is a shift_reports row with its author's and type's names and
-// whether the reader has opened it.
+// reportRow is a shift_reports row with its author's (from platform/people)
+// and type's names and whether the reader has opened it.
 type reportRow struct {
 	ID, TenantID, AuthorID, AuthorName, ShiftDate, ShiftTypeID, ShiftTypeName string
 	Status                                                                    shared.ShiftReportStatus
@@ -21,34 +20,41 @@ type reportRow struct {
 	ReadCount                                                                 int
 }
 
-const reportCols = `r.id, r.tenant_id, r.author_id, u.name, r.shift_date, r.shift_type_id, COALESCE(t.name, ''), r.status,
+const reportCols = `r.id, r.tenant_id, r.author_id, r.shift_date, r.shift_type_id, COALESCE(t.name, ''), r.status,
 	r.residents_of_concern, r.meds_given_held, r.incidents, r.tasks_left_open, r.free_text, r.version, r.submitted_at, r.created_at,
 	r.updated_at,
 	CASE WHEN r.author_id = ? OR EXISTS (SELECT 1 FROM shift_report_reads x WHERE x.report_id = r.id AND x.user_id = ?) THEN 1 ELSE 0 END,
 	(SELECT COUNT(*) FROM shift_report_reads y WHERE y.report_id = r.id)`
 
-const reportFrom = ` FROM shift_reports r JOIN users u ON u.id = r.author_id LEFT JOIN shift_types t ON t.id = r.shift_type_id`
+const reportFrom = ` FROM shift_reports r LEFT JOIN shift_types t ON t.id = r.shift_type_id`
 
 func scanReport(sc interface{ Scan(...any) error }) (*reportRow, error) {
 	var r reportRow
 	var read int
-	err := sc.Scan(&r.ID, &r.TenantID, &r.AuthorID, &r.AuthorName, &r.ShiftDate, &r.ShiftTypeID, &r.ShiftTypeName, &r.Status,
+	err := sc.Scan(&r.ID, &r.TenantID, &r.AuthorID, &r.ShiftDate, &r.ShiftTypeID, &r.ShiftTypeName, &r.Status,
 		&r.Concern, &r.Meds, &r.Incidents, &r.Tasks, &r.Free, &r.Version, &r.SubmittedAt, &r.CreatedAt, &r.UpdatedAt, &read, &r.ReadCount)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, err
 	}
 	r.Read = read != 0
-	return &r, err
+	return &r, nil
 }
 
 // visibleTo: a submitted report, or the reader's own draft.
 const visibleTo = ` AND (r.status = 'SUBMIT' OR r.author_id = ?)`
 
-// Report is one report the reader may see, or nil.
+// Report is one report the reader may see; db.ErrNotFound when there is none
+// they may see.
 func (Store) Report(ctx context.Context, q db.Querier, tenantID, readerID, id string) (*reportRow, error) {
 	r, err := scanReport(q.QueryRowContext(ctx, `SELECT `+reportCols+reportFrom+` WHERE r.tenant_id = ? AND r.id = ?`+visibleTo,
 		readerID, readerID, tenantID, id, readerID))
-	return r, db.Wrap("shift: report", err)
+	if err != nil {
+		return nil, db.NotFound("shift: report", err)
+	}
+	if r.AuthorName, err = people.Name(ctx, q, r.AuthorID); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // reportFilter filters the list for one reader.
@@ -109,14 +115,27 @@ func (Store) Reports(ctx context.Context, q db.Querier, f reportFilter, limit, o
 	}
 	defer rows.Close()
 	var out []reportRow
+	var authors []string
 	for rows.Next() {
 		r, err := scanReport(rows)
 		if err != nil {
 			return nil, 0, db.Wrap("shift: reports", err)
 		}
 		out = append(out, *r)
+		authors = append(authors, r.AuthorID)
 	}
-	return out, total, db.Wrap("shift: reports", rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, 0, db.Wrap("shift: reports", err)
+	}
+	rows.Close() // before the names' query: a transaction has one connection
+	names, err := people.Names(ctx, q, authors...)
+	if err != nil {
+		return nil, 0, err
+	}
+	for i := range out {
+		out[i].AuthorName = names[out[i].AuthorID]
+	}
+	return out, total, nil
 }
 
 // CountUnread counts submitted reports of others the reader has not opened.

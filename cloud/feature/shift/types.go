@@ -2,6 +2,7 @@ package shift
 
 import (
 	"context"
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -105,11 +106,12 @@ func (s *Service) SaveType(ctx context.Context, p *auth.Principal, req shared.Sa
 				return err
 			}
 		} else {
-			if before, err = s.store.Type(ctx, tx, p.TenantID, id); err != nil {
-				return err
-			}
-			if before == nil {
+			before, err = s.store.Type(ctx, tx, p.TenantID, id)
+			if errors.Is(err, db.ErrNotFound) {
 				return problem.NotFound
+			}
+			if err != nil {
+				return err
 			}
 			if _, err := s.store.UpdateType(ctx, tx, r); err != nil {
 				return err
@@ -164,11 +166,11 @@ func (s *Service) DeleteType(ctx context.Context, p *auth.Principal, id string) 
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		t, err := s.store.Type(ctx, tx, p.TenantID, id)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if t == nil {
-			return problem.NotFound
 		}
 		ok, err := s.store.DeleteType(ctx, tx, p.TenantID, id)
 		if err != nil {

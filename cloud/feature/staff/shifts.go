@@ -2,7 +2,9 @@ package staff
 
 import (
 	"context"
+	"errors"
 
+	"hearth/cloud/platform/db"
 	"hearth/shared"
 )
 
@@ -20,12 +22,12 @@ func (s *Service) CredentialOverdue(ctx context.Context, tenantID string, ids []
 	var rows []row
 	for _, id := range ids {
 		r, err := s.store.Get(ctx, s.db, tenantID, id)
-		if err != nil {
-			return nil, err
-		}
-		if r == nil {
+		if errors.Is(err, db.ErrNotFound) {
 			out[id] = true
 			continue
+		}
+		if err != nil {
+			return nil, err
 		}
 		rows = append(rows, *r)
 	}

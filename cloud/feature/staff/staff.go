@@ -7,6 +7,7 @@ package staff
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"math"
 	"slices"
@@ -133,11 +134,11 @@ func (s *Service) visible(ctx context.Context, q db.Querier, p *auth.Principal, 
 		return nil, problem.NotFound
 	}
 	r, err := s.store.Get(ctx, q, p.TenantID, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if r == nil {
-		return nil, problem.NotFound
 	}
 	return r, nil
 }
@@ -540,11 +541,11 @@ func (s *Service) own(ctx context.Context, p *auth.Principal) (*row, error) {
 		return nil, problem.NotFound
 	}
 	r, err := s.store.ByUser(ctx, s.db, p.TenantID, p.UserID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if r == nil {
-		return nil, problem.NotFound
 	}
 	return r, nil
 }

@@ -36,6 +36,7 @@ type world struct {
 }
 
 func start(t *testing.T, d *db.DB) *world {
+	t.Helper()
 	e := servertest.Start(t, d)
 	w := &world{e: e, d: d, owner: e.SignIn(t, "owner_evergreen", "Maple House AFH"), admin: e.SignIn(t, "admin_maple"),
 		maple1: e.SignIn(t, "caregiver_maple1"), cedarOwner: e.SignIn(t, "owner_evergreen", "Cedar Home AFH"),

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"strings"
 
 	"hearth/cloud/platform/db"
@@ -62,27 +61,11 @@ func scanRow(s interface{ Scan(...any) error }) (*row, error) {
 	var nurse, diabetes int
 	err := s.Scan(&r.ID, &r.TenantID, &r.UserID, &r.Color, &r.HireDate, &r.BirthDate, &r.Specialties, &nurse, &diabetes,
 		&r.Status, &r.CreatedAt, &r.UpdatedAt, &r.DeletedAt, &r.Account, &r.Name, &r.Email, &r.Phone, &r.Avatar, &r.UserStatus, &r.Role)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	r.NurseDelegation, r.DiabetesDelegation = nurse != 0, diabetes != 0
-	return &r, err
-}
-
-func scanRows(rows *sql.Rows, err error) ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []row
-	for rows.Next() {
-		r, err := scanRow(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *r)
-	}
-	return out, rows.Err()
+	r.NurseDelegation, r.DiabetesDelegation = nurse != 0, diabetes != 0
+	return &r, nil
 }
 
 func boolInt(b bool) int {
@@ -123,14 +106,23 @@ func (Store) SoftDelete(ctx context.Context, q db.Querier, tenantID, id string, 
 		now, now, id, tenantID))
 }
 
-// Get finds a live caregiver of the facility.
+// Get finds a live caregiver of the facility; db.ErrNotFound when there is none.
 func (Store) Get(ctx context.Context, q db.Querier, tenantID, id string) (*row, error) {
-	return scanRow(q.QueryRowContext(ctx, `SELECT `+rowCols+rowFrom+` WHERE c.id = ? AND c.tenant_id = ? AND c.deleted_at IS NULL`, id, tenantID))
+	r, err := scanRow(q.QueryRowContext(ctx, `SELECT `+rowCols+rowFrom+` WHERE c.id = ? AND c.tenant_id = ? AND c.deleted_at IS NULL`, id, tenantID))
+	if err != nil {
+		return nil, db.NotFound("staff: get", err)
+	}
+	return r, nil
 }
 
-// ByUser finds the live caregiver profile of a user in the facility.
+// ByUser finds the live caregiver profile of a user in the facility;
+// db.ErrNotFound when they have none.
 func (Store) ByUser(ctx context.Context, q db.Querier, tenantID, userID string) (*row, error) {
-	return scanRow(q.QueryRowContext(ctx, `SELECT `+rowCols+rowFrom+` WHERE c.user_id = ? AND c.tenant_id = ? AND c.deleted_at IS NULL`, userID, tenantID))
+	r, err := scanRow(q.QueryRowContext(ctx, `SELECT `+rowCols+rowFrom+` WHERE c.user_id = ? AND c.tenant_id = ? AND c.deleted_at IS NULL`, userID, tenantID))
+	if err != nil {
+		return nil, db.NotFound("staff: by user", err)
+	}
+	return r, nil
 }
 
 // ColorTaken reports whether a live caregiver of the facility other than except uses color.
@@ -200,9 +192,24 @@ func (Store) List(ctx context.Context, q db.Querier, f filter, limit, offset int
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*)`+rowFrom+w, args...).Scan(&total); err != nil {
 		return nil, 0, db.Wrap("staff: list", err)
 	}
-	rows, err := scanRows(q.QueryContext(ctx, `SELECT `+rowCols+rowFrom+w+` ORDER BY c.name_key, c.id LIMIT ? OFFSET ?`,
-		append(args, limit, offset)...))
-	return rows, total, db.Wrap("staff: list", err)
+	rows, err := q.QueryContext(ctx, `SELECT `+rowCols+rowFrom+w+` ORDER BY c.name_key, c.id LIMIT ? OFFSET ?`,
+		append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, db.Wrap("staff: list", err)
+	}
+	defer rows.Close()
+	var out []row
+	for rows.Next() {
+		r, err := scanRow(rows)
+		if err != nil {
+			return nil, 0, db.Wrap("staff: list", err)
+		}
+		out = append(out, *r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, db.Wrap("staff: list", err)
+	}
+	return out, total, nil
 }
 
 // credential is a caregiver_credentials row.

@@ -192,6 +192,7 @@ func benchWindows() [][3]float64 {
 // batches: the service's own path (Create) would take hours for thousands.
 // day0 is yesterday's midnight (UTC: the sweep does not look at zones).
 func seedFacilities(b *testing.B, d *db.DB, n int, day0 time.Time) {
+	b.Helper()
 	ctx := context.Background()
 	now := day0.UnixMilli()
 	windows := benchWindows()
@@ -301,6 +302,7 @@ func BenchmarkExpireDue(b *testing.B) {
 			}
 		}
 		pass := func(b *testing.B, before, at time.Time, want int) {
+			b.Helper()
 			var got int64
 			for b.Loop() {
 				b.StopTimer()

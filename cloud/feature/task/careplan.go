@@ -2,6 +2,8 @@ package task
 
 import (
 	"context"
+	"errors"
+	"hearth/cloud/platform/db"
 	"time"
 
 	"hearth/cloud/platform/auth"
@@ -21,10 +23,13 @@ func (s *Service) CarePlan(ctx context.Context, p *auth.Principal, residentID st
 		return nil, err
 	}
 	res, err := s.store.Resident(ctx, s.db, p.TenantID, residentID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
 	}
-	if res == nil || residency.Hidden(res.Status) {
+	if residency.Hidden(res.Status) {
 		return nil, problem.NotFound
 	}
 	f, err := s.facilityOf(ctx, s.db, p.TenantID)

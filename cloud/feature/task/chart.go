@@ -3,6 +3,7 @@ package task
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strings"
 
 	"hearth/cloud/platform/careevent"
@@ -88,14 +89,14 @@ func (Store) OverdueVitals(ctx context.Context, q db.Querier, now int64, limit i
 	return out, db.Wrap("task: overdue vitals", rows.Err())
 }
 
-// RecordStatus is an occurrence's status ("" when gone).
+// RecordStatus is an occurrence's status (db.ErrNotFound when gone).
 func (Store) RecordStatus(ctx context.Context, q db.Querier, id string) (shared.TaskRecordStatus, error) {
 	var st shared.TaskRecordStatus
 	err := q.QueryRowContext(ctx, `SELECT status FROM task_records WHERE id = ?`, id).Scan(&st)
-	if err == sql.ErrNoRows {
-		return "", nil
+	if err != nil {
+		return "", db.NotFound("task: record status", err)
 	}
-	return st, db.Wrap("task: record status", err)
+	return st, nil
 }
 
 // chartOverdueVitals writes the overdue-vital-signs note of each occurrence
@@ -104,6 +105,9 @@ func (s *Service) chartOverdueVitals(ctx context.Context, due []overdueVital) er
 	for _, v := range due {
 		err := s.db.InTx(ctx, func(tx *db.Tx) error {
 			st, err := s.store.RecordStatus(ctx, tx, v.ID)
+			if errors.Is(err, db.ErrNotFound) {
+				return nil // gone meanwhile: nothing to chart
+			}
 			if err != nil || st != shared.RecordExpired {
 				return err
 			}

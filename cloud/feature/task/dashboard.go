@@ -10,9 +10,11 @@ import (
 // CardToday is the dashboard card of today's tasks (registered in cloud/server).
 const CardToday = "todayTasks"
 
-// TodayCard is the "today's tasks" card for every facility role: the
-// facility day's occurrences done, still to do, and overdue (expired, or
-// past their window and not done), linking to /task.
+// TodayCard is the "today's tasks" card for every facility role, each line
+// linking to its list on /task: due now (shared.TaskDueNow), still to do
+// today (pending, window not closed), done today, and overdue — the
+// sidebar's number (CountExpired: every day's late tasks, the Expired tab's
+// total).
 func (s *Service) TodayCard(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error) {
 	if p == nil || p.TenantID == "" {
 		return nil, nil
@@ -23,29 +25,47 @@ func (s *Service) TodayCard(ctx context.Context, p *auth.Principal) (*shared.Das
 	}
 	now := s.now()
 	today := formatDate(civil(now, f.loc))
-	counts, err := s.store.DayCounts(ctx, s.db, recordFilter{tenantID: p.TenantID, from: today, to: today}, now.UnixMilli())
+	rows, err := s.store.Records(ctx, s.db, recordFilter{tenantID: p.TenantID, from: today, to: today})
 	if err != nil {
 		return nil, err
 	}
-	var done, toDo, overdue int
-	for _, c := range counts {
-		switch c.Status {
+	overdue, err := s.CountExpired(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	dueNow, toDo, done := todayFigures(rows, now.UnixMilli())
+	return &shared.DashboardCard{Link: "/task", Items: []shared.DashboardItem{
+		{Key: "tasksDueNow", Count: dueNow, Tone: toneIf(dueNow > 0, shared.ToneWarning), Link: "/task?show=due"},
+		{Key: "tasksToDo", Count: toDo, Tone: shared.ToneNone, Link: "/task?session=all"},
+		{Key: "tasksDone", Count: done, Tone: shared.ToneNone, Link: "/task?show=done"},
+		{Key: "tasksOverdue", Count: overdue, Tone: toneIf(overdue > 0, shared.ToneDanger), Link: "/task?tab=expired"},
+	}}, nil
+}
+
+// todayFigures counts a day's records at now: due now, still to do (pending,
+// window not closed: due now, later or any time of the day) and done.
+func todayFigures(rows []recordRow, now int64) (dueNow, toDo, done int) {
+	for i := range rows {
+		r := &rows[i]
+		switch r.Status {
 		case shared.RecordCompleted:
-			done += c.Count
-		case shared.RecordExpired:
-			overdue += c.Count
+			done++
 		case shared.RecordPending:
-			overdue += c.Overdue
-			toDo += c.Count - c.Overdue
+			if r.DueEnd > 0 && r.DueEnd <= now {
+				continue // overdue: counted by CountExpired
+			}
+			toDo++
+			if shared.TaskDueNow(r.Status, r.Category, r.TimeSession, r.TimeOfDay, r.DueStart, r.DueEnd, now) {
+				dueNow++
+			}
 		}
 	}
-	tone := shared.ToneNone
-	if overdue > 0 {
-		tone = shared.ToneDanger
+	return dueNow, toDo, done
+}
+
+func toneIf(on bool, tone shared.DashboardTone) shared.DashboardTone {
+	if on {
+		return tone
 	}
-	return &shared.DashboardCard{Link: "/task", Items: []shared.DashboardItem{
-		{Key: "tasksDone", Count: done, Tone: shared.ToneNone},
-		{Key: "tasksToDo", Count: toDo, Tone: shared.ToneNone},
-		{Key: "tasksOverdue", Count: overdue, Tone: tone},
-	}}, nil
+	return shared.ToneNone
 }

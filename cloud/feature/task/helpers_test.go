@@ -76,7 +76,7 @@ func recordsOf(list shared.TodayTasks, taskID string) []shared.TaskRecord {
 	return out
 }
 
-func complete(c *servertest.Client, t *testing.T, req shared.CompleteTaskRequest) *servertest.Response {
+func complete(t *testing.T, c *servertest.Client, req shared.CompleteTaskRequest) *servertest.Response {
 	t.Helper()
 	return c.Post(t, ti+"/completeTask", req)
 }

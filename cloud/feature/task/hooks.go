@@ -2,6 +2,7 @@ package task
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -52,11 +53,11 @@ func (s *Service) ReplaceCheckInTasks(ctx context.Context, tx *db.Tx, p *auth.Pr
 		return nil, problem.Invalid("tasks", "maxItems", "validation.maxItems", map[string]any{"max": shared.CheckInTasksMax})
 	}
 	res, err := s.store.Resident(ctx, tx, p.TenantID, residentID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if res == nil {
-		return nil, problem.NotFound
 	}
 	if !residency.Hidden(res.Status) {
 		return nil, ErrNotMovingIn

@@ -71,7 +71,7 @@ func TestDigestOfMissedCare(t *testing.T) {
 			if len(recs) != 1 {
 				t.Fatalf("records of %s: %+v", taskID, recs)
 			}
-			complete(amina, t, shared.CompleteTaskRequest{RecordID: recs[0].RecordID, Comment: "Done", LateReason: late}).OK(t)
+			complete(t, amina, shared.CompleteTaskRequest{RecordID: recs[0].RecordID, Comment: "Done", LateReason: late}).OK(t)
 		}
 		completeAt(local(2027, 6, 1, 9, 0), pressure.TaskID, shared.LateResidentAsleep)
 		completeAt(local(2027, 6, 1, 10, 15), water.TaskID, "")

@@ -3,6 +3,7 @@ package task
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -68,10 +69,13 @@ func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, reside
 		return nil, nil
 	}
 	r, err := s.store.Resident(ctx, q, tenantID, residentID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
 	}
-	if r == nil || residency.Hidden(r.Status) {
+	if residency.Hidden(r.Status) {
 		return nil, problem.NotFound
 	}
 	return r, nil
@@ -205,11 +209,11 @@ func (s *Service) Complete(ctx context.Context, p *auth.Principal, req shared.Co
 	already := false
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		r, err := s.store.GetRecord(ctx, tx, p.TenantID, recordID)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if r == nil {
-			return problem.NotFound
 		}
 		switch r.Status {
 		case shared.RecordCompleted:
@@ -239,14 +243,17 @@ func (s *Service) Complete(ctx context.Context, p *auth.Principal, req shared.Co
 		}
 		if !ok { // someone else was first (PostgreSQL: their transaction committed while ours waited)
 			again, err := s.store.GetRecord(ctx, tx, p.TenantID, recordID)
+			if errors.Is(err, db.ErrNotFound) {
+				return problem.Conflict
+			}
 			if err != nil {
 				return err
 			}
-			if again != nil && again.Status == shared.RecordCompleted {
+			if again.Status == shared.RecordCompleted {
 				already = true
 				return nil
 			}
-			if again != nil && again.Status == shared.RecordCleared {
+			if again.Status == shared.RecordCleared {
 				return ErrCleared.With(map[string]any{"name": again.ClearedByName.String})
 			}
 			return problem.Conflict
@@ -274,11 +281,11 @@ func (s *Service) logAnytime(ctx context.Context, p *auth.Principal, taskID, com
 	var id string
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		t, err := s.store.GetTask(ctx, tx, p.TenantID, taskID)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if t == nil {
-			return problem.NotFound
 		}
 		if t.Frequency != shared.FrequencyAnytime {
 			return ErrNotAsNeeded
@@ -336,11 +343,11 @@ func (s *Service) UpdateRecord(ctx context.Context, p *auth.Principal, req share
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		r, err := s.store.GetRecord(ctx, tx, p.TenantID, req.RecordID)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if r == nil {
-			return problem.NotFound
 		}
 		if r.Status != shared.RecordCompleted {
 			return ErrNotCompleted
@@ -378,11 +385,11 @@ func (s *Service) Record(ctx context.Context, p *auth.Principal, id string) (*sh
 		return nil, err
 	}
 	r, err := s.store.GetRecord(ctx, s.db, p.TenantID, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if r == nil {
-		return nil, problem.NotFound
 	}
 	out := r.toRecord(s.now().UnixMilli())
 	return &out, nil

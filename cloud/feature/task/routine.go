@@ -124,7 +124,7 @@ func (s *Service) SaveRoutine(ctx context.Context, p *auth.Principal, req shared
 	}
 	stored, err := json.Marshal(ordered)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("task: routine sessions: %w", err)
 	}
 	now := s.now()
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"hearth/cloud/platform/people"
 	"strings"
 
 	"hearth/cloud/platform/db"
@@ -75,26 +76,46 @@ func activeStatus(s shared.ResidentStatus) bool {
 const taskSelect = `SELECT t.id, t.tenant_id, t.resident_id, t.caregiver_id, t.title, t.type, t.area, t.content, t.category,
 	t.time_session, t.time_of_day, t.start_date, t.end_date, t.frequency, t.days_of_week, t.repeat_interval, t.run_status,
 	t.business_type, t.remarks, t.generated_through, t.created_by, t.created_at, t.updated_at,
-	r.first_name, r.last_name, r.status, r.status_at, cg.name, cc.color, cr.name
+	r.first_name, r.last_name, r.status, r.status_at, cc.color
 	FROM tasks t
 	LEFT JOIN residents r ON r.id = t.resident_id
-	LEFT JOIN users cg ON cg.id = t.caregiver_id
-	LEFT JOIN caregivers cc ON cc.tenant_id = t.tenant_id AND cc.user_id = t.caregiver_id AND cc.deleted_at IS NULL
-	LEFT JOIN users cr ON cr.id = t.created_by`
+	LEFT JOIN caregivers cc ON cc.tenant_id = t.tenant_id AND cc.user_id = t.caregiver_id AND cc.deleted_at IS NULL`
+
+// nameOf is the name people.Names found for id (NULL for none, or an id no account has).
+func nameOf(names map[string]string, id sql.NullString) sql.NullString {
+	name, ok := names[id.String]
+	if !id.Valid || !ok {
+		return sql.NullString{}
+	}
+	return sql.NullString{String: name, Valid: true}
+}
+
+// withTaskNames fills in the caregiver's and the creator's names, in one query.
+func withTaskNames(ctx context.Context, q db.Querier, ts []taskRow) error {
+	ids := make([]string, 0, 2*len(ts))
+	for _, t := range ts {
+		ids = append(ids, t.CaregiverID.String, t.CreatedBy.String)
+	}
+	names, err := people.Names(ctx, q, ids...)
+	if err != nil {
+		return err
+	}
+	for i := range ts {
+		ts[i].CaregiverName, ts[i].CreatorName = nameOf(names, ts[i].CaregiverID), nameOf(names, ts[i].CreatedBy)
+	}
+	return nil
+}
 
 func scanTask(sc scanner, extra ...any) (*taskRow, error) {
 	var t taskRow
 	dest := []any{&t.ID, &t.TenantID, &t.ResidentID, &t.CaregiverID, &t.Title, &t.Type, &t.Area, &t.Content, &t.Category,
 		&t.TimeSession, &t.TimeOfDay, &t.StartDate, &t.EndDate, &t.Frequency, &t.DaysOfWeek, &t.RepeatInterval, &t.RunStatus,
 		&t.BusinessType, &t.Remarks, &t.GeneratedThrough, &t.CreatedBy, &t.CreatedAt, &t.UpdatedAt,
-		&t.ResidentFirst, &t.ResidentLn, &t.ResidentStatus, &t.ResidentStatusAt, &t.CaregiverName, &t.CaregiverColor, &t.CreatorName}
+		&t.ResidentFirst, &t.ResidentLn, &t.ResidentStatus, &t.ResidentStatusAt, &t.CaregiverColor}
 	if len(extra) > 0 {
 		dest = append(dest, &t.TimeZone)
 	}
 	err := sc.Scan(dest...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +142,13 @@ func queryTasks(ctx context.Context, q db.Querier, what string, withZone bool, q
 		}
 		out = append(out, *t)
 	}
-	return out, db.Wrap(what, rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	if err := withTaskNames(ctx, q, out); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	return out, nil
 }
 
 // InsertTask stores a new task.
@@ -159,10 +186,17 @@ func (Store) DeleteTask(ctx context.Context, q db.Querier, tenantID, id string, 
 	return ok, db.Wrap("task: delete", err)
 }
 
-// GetTask finds a task of the facility that is not deleted (nil if none).
+// GetTask finds a task of the facility that is not deleted (db.ErrNotFound if none).
 func (Store) GetTask(ctx context.Context, q db.Querier, tenantID, id string) (*taskRow, error) {
 	t, err := scanTask(q.QueryRowContext(ctx, taskSelect+` WHERE t.tenant_id = ? AND t.id = ? AND t.deleted_at IS NULL`, tenantID, id))
-	return t, db.Wrap("task: get", err)
+	if err != nil {
+		return nil, db.NotFound("task: get", err)
+	}
+	ts := []taskRow{*t}
+	if err := withTaskNames(ctx, q, ts); err != nil {
+		return nil, db.Wrap("task: get", err)
+	}
+	return &ts[0], nil
 }
 
 // taskFilter narrows the task list.
@@ -274,17 +308,17 @@ type residentRef struct {
 
 func (r *residentRef) name() string { return r.First + " " + r.Last }
 
-// Resident finds a resident of the facility (nil if none, or a cancelled
-// move-in: residency.Found).
+// Resident finds a resident of the facility (db.ErrNotFound if none, or a
+// cancelled move-in: residency.Found).
 func (Store) Resident(ctx context.Context, q db.Querier, tenantID, id string) (*residentRef, error) {
 	var r residentRef
 	err := q.QueryRowContext(ctx, `SELECT r.id, r.first_name, r.last_name, r.room, r.status, r.status_at, r.move_in_date, r.care_plan_updated_at, r.created_at
 		FROM residents r WHERE r.tenant_id = ? AND r.id = ? AND `+residency.Found, tenantID, id).
 		Scan(&r.ID, &r.First, &r.Last, &r.Room, &r.Status, &r.StatusAt, &r.MoveInDate, &r.CarePlanUpdatedAt, &r.CreatedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, db.NotFound("task: resident", err)
 	}
-	return &r, db.Wrap("task: resident", err)
+	return &r, nil
 }
 
 // Member reports whether userID has an enabled membership of the facility.
@@ -330,23 +364,35 @@ type recordRow struct {
 const recordSelect = `SELECT tr.id, tr.tenant_id, tr.task_id, tr.resident_id, tr.caregiver_id, tr.title, tr.content, tr.type, tr.area,
 	tr.category, tr.time_session, tr.time_of_day, tr.day, tr.due_start, tr.due_end, tr.status, tr.completed_by, tr.completed_at,
 	tr.comment, tr.late, tr.late_reason, tr.remark, tr.cleared_by, tr.cleared_at, tr.clear_reason, tr.created_at, tr.updated_at,
-	r.first_name, r.last_name, r.room, cg.name, cc.color, cb.name, cl.name
+	r.first_name, r.last_name, r.room, cc.color
 	FROM task_records tr
 	LEFT JOIN residents r ON r.id = tr.resident_id
-	LEFT JOIN users cg ON cg.id = tr.caregiver_id
-	LEFT JOIN caregivers cc ON cc.tenant_id = tr.tenant_id AND cc.user_id = tr.caregiver_id AND cc.deleted_at IS NULL
-	LEFT JOIN users cb ON cb.id = tr.completed_by
-	LEFT JOIN users cl ON cl.id = tr.cleared_by`
+	LEFT JOIN caregivers cc ON cc.tenant_id = tr.tenant_id AND cc.user_id = tr.caregiver_id AND cc.deleted_at IS NULL`
+
+// withRecordNames fills in the names of the caregiver, of who completed and
+// of who cleared each record, in one query.
+func withRecordNames(ctx context.Context, q db.Querier, rs []recordRow) error {
+	ids := make([]string, 0, 3*len(rs))
+	for _, r := range rs {
+		ids = append(ids, r.CaregiverID.String, r.CompletedBy.String, r.ClearedBy.String)
+	}
+	names, err := people.Names(ctx, q, ids...)
+	if err != nil {
+		return err
+	}
+	for i := range rs {
+		r := &rs[i]
+		r.CaregiverName, r.CompletedByName, r.ClearedByName = nameOf(names, r.CaregiverID), nameOf(names, r.CompletedBy), nameOf(names, r.ClearedBy)
+	}
+	return nil
+}
 
 func scanRecord(sc scanner) (*recordRow, error) {
 	var r recordRow
 	err := sc.Scan(&r.ID, &r.TenantID, &r.TaskID, &r.ResidentID, &r.CaregiverID, &r.Title, &r.Content, &r.Type, &r.Area,
 		&r.Category, &r.TimeSession, &r.TimeOfDay, &r.Day, &r.DueStart, &r.DueEnd, &r.Status, &r.CompletedBy, &r.CompletedAt,
 		&r.Comment, &r.Late, &r.LateReason, &r.Remark, &r.ClearedBy, &r.ClearedAt, &r.ClearReason, &r.CreatedAt, &r.UpdatedAt,
-		&r.ResidentFirst, &r.ResidentLast, &r.ResidentRoom, &r.CaregiverName, &r.CaregiverColor, &r.CompletedByName, &r.ClearedByName)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
+		&r.ResidentFirst, &r.ResidentLast, &r.ResidentRoom, &r.CaregiverColor)
 	if err != nil {
 		return nil, err
 	}
@@ -367,7 +413,13 @@ func queryRecords(ctx context.Context, q db.Querier, what, query string, args ..
 		}
 		out = append(out, *r)
 	}
-	return out, db.Wrap(what, rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	if err := withRecordNames(ctx, q, out); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	return out, nil
 }
 
 // Record visibility. visible: a record of a facility task, of a resident who
@@ -434,10 +486,17 @@ func (Store) DropPending(ctx context.Context, q db.Querier, tenantID, taskID str
 	return db.Wrap("task: drop pending", err)
 }
 
-// GetRecord finds a record of the facility that is visible (nil if none).
+// GetRecord finds a record of the facility that is visible (db.ErrNotFound if none).
 func (Store) GetRecord(ctx context.Context, q db.Querier, tenantID, id string) (*recordRow, error) {
 	r, err := scanRecord(q.QueryRowContext(ctx, recordSelect+` WHERE tr.tenant_id = ? AND tr.id = ?`+visible, tenantID, id))
-	return r, db.Wrap("task: get record", err)
+	if err != nil {
+		return nil, db.NotFound("task: get record", err)
+	}
+	rs := []recordRow{*r}
+	if err := withRecordNames(ctx, q, rs); err != nil {
+		return nil, db.Wrap("task: get record", err)
+	}
+	return &rs[0], nil
 }
 
 // InsertCompleted logs an as-needed task as done now.
@@ -683,7 +742,7 @@ func (Store) Retime(ctx context.Context, q db.Querier, tenantID, id string, star
 func (Store) Routine(ctx context.Context, q db.Querier, tenantID string) (medPrep bool, sessions string, ok bool, err error) {
 	err = q.QueryRowContext(ctx, `SELECT medication_prep_enabled, sessions FROM facility_routines WHERE tenant_id = ?`, tenantID).
 		Scan(&medPrep, &sessions)
-	if errors.Is(err, sql.ErrNoRows) {
+	if errors.Is(err, db.ErrNoRows) {
 		return false, "", false, nil
 	}
 	return medPrep, sessions, err == nil, db.Wrap("task: routine", err)

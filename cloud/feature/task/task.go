@@ -9,6 +9,7 @@ package task
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"slices"
 	"strings"
@@ -205,11 +206,12 @@ func (s *Service) check(ctx context.Context, q db.Querier, tenantID string, req 
 		t.ResidentID = before.ResidentID
 		t.ResidentStatus = before.ResidentStatus
 	} else if id := strings.TrimSpace(req.ResidentID); id != "" {
-		if res, err = s.store.Resident(ctx, q, tenantID, id); err != nil {
-			return nil, nil, err
-		}
-		if res == nil {
+		res, err = s.store.Resident(ctx, q, tenantID, id)
+		if errors.Is(err, db.ErrNotFound) {
 			return nil, nil, problem.NotFound
+		}
+		if err != nil {
+			return nil, nil, err
 		}
 		if residency.Left(res.Status) {
 			return nil, nil, ErrResidentLeft.With(map[string]any{"name": res.name()})
@@ -294,11 +296,11 @@ func (s *Service) Update(ctx context.Context, p *auth.Principal, req shared.Save
 	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		before, err := s.store.GetTask(ctx, tx, p.TenantID, id)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if before == nil {
-			return problem.NotFound
 		}
 		if residency.Left(shared.ResidentStatus(before.ResidentStatus.String)) {
 			return ErrResidentLeft.With(map[string]any{"name": before.residentName()})
@@ -344,11 +346,11 @@ func (s *Service) Delete(ctx context.Context, p *auth.Principal, id string) erro
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		before, err := s.store.GetTask(ctx, tx, p.TenantID, id)
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if before == nil {
-			return problem.NotFound
 		}
 		now := s.now().UnixMilli()
 		ok, err := s.store.DeleteTask(ctx, tx, p.TenantID, id, now)
@@ -372,11 +374,11 @@ func (s *Service) Get(ctx context.Context, p *auth.Principal, id string) (*share
 		return nil, err
 	}
 	t, err := s.store.GetTask(ctx, s.db, p.TenantID, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if t == nil {
-		return nil, problem.NotFound
 	}
 	f, err := s.facilityOf(ctx, s.db, p.TenantID)
 	if err != nil {

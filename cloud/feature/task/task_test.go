@@ -146,9 +146,9 @@ func TestCompletionRules(t *testing.T) {
 		}
 
 		// A comment is required.
-		complete(amina, t, shared.CompleteTaskRequest{RecordID: dress.RecordID, Comment: "  "}).Is(t, http.StatusOK, shared.CodeValidation)
+		complete(t, amina, shared.CompleteTaskRequest{RecordID: dress.RecordID, Comment: "  "}).Is(t, http.StatusOK, shared.CodeValidation)
 		var done shared.TaskRecord
-		complete(amina, t, shared.CompleteTaskRequest{RecordID: dress.RecordID, Comment: "Chose the blue cardigan"}).OK(t).Into(t, &done)
+		complete(t, amina, shared.CompleteTaskRequest{RecordID: dress.RecordID, Comment: "Chose the blue cardigan"}).OK(t).Into(t, &done)
 		if done.Status != shared.RecordCompleted || done.Late || done.AlreadyCompleted || done.CompletedByName != "Amina Njoroge" ||
 			done.CompletedAt != e.Clock.Now().UnixMilli() {
 			t.Errorf("completed: %+v", done)
@@ -156,7 +156,7 @@ func TestCompletionRules(t *testing.T) {
 		// Twice (a double tap, a colleague): once, and the answer says who and when.
 		e.Clock.Advance(2 * time.Minute)
 		var again shared.TaskRecord
-		complete(wei, t, shared.CompleteTaskRequest{RecordID: dress.RecordID, Comment: "Done"}).OK(t).Into(t, &again)
+		complete(t, wei, shared.CompleteTaskRequest{RecordID: dress.RecordID, Comment: "Done"}).OK(t).Into(t, &again)
 		if !again.AlreadyCompleted || again.CompletedByName != "Amina Njoroge" || again.CompletedAt != done.CompletedAt || again.Comment != "Chose the blue cardigan" {
 			t.Errorf("second completion: %+v", again)
 		}
@@ -166,7 +166,7 @@ func TestCompletionRules(t *testing.T) {
 
 		// Not more than an hour early: tomorrow's is refused.
 		tomorrow := todayTasks(t, amina, shared.TodayTaskRequest{ResidentID: tessa, Day: "2027-06-02"})
-		complete(amina, t, shared.CompleteTaskRequest{RecordID: recordsOf(tomorrow, morning.TaskID)[0].RecordID, Comment: "x"}).
+		complete(t, amina, shared.CompleteTaskRequest{RecordID: recordsOf(tomorrow, morning.TaskID)[0].RecordID, Comment: "x"}).
 			Is(t, http.StatusOK, shared.CodeConflict)
 		// Future days are listed up to 7 days ahead.
 		amina.Post(t, ti+"/listTodayTask", shared.TodayTaskRequest{Day: "2027-06-09"}).Is(t, http.StatusOK, shared.CodeValidation)
@@ -180,17 +180,17 @@ func TestCompletionRules(t *testing.T) {
 		if !bp.Overdue || bp.Status != shared.RecordPending || list.Expired != 1 || list.Completed != 1 || list.Total != 2 {
 			t.Fatalf("overdue from the clock: %+v / %+v", bp, list)
 		}
-		r := complete(amina, t, shared.CompleteTaskRequest{RecordID: bp.RecordID, Comment: "Taken late"}).Is(t, http.StatusOK, shared.CodeValidation)
+		r := complete(t, amina, shared.CompleteTaskRequest{RecordID: bp.RecordID, Comment: "Taken late"}).Is(t, http.StatusOK, shared.CodeValidation)
 		if !strings.Contains(r.Message, "late") {
 			t.Errorf("late reason message: %s", r.Message)
 		}
-		r = complete(amina, t, shared.CompleteTaskRequest{RecordID: bp.RecordID, Comment: "Taken late", LateReason: shared.LateOther}).
+		r = complete(t, amina, shared.CompleteTaskRequest{RecordID: bp.RecordID, Comment: "Taken late", LateReason: shared.LateOther}).
 			Is(t, http.StatusOK, shared.CodeValidation)
 		if r.Message != "Remark is required." {
 			t.Errorf("remark message: %q", r.Message)
 		}
 		amina.Language = "es-ES"
-		if r := complete(amina, t, shared.CompleteTaskRequest{RecordID: bp.RecordID, Comment: "x", LateReason: shared.LateOther}); r.Message != "La observación es obligatoria." {
+		if r := complete(t, amina, shared.CompleteTaskRequest{RecordID: bp.RecordID, Comment: "x", LateReason: shared.LateOther}); r.Message != "La observación es obligatoria." {
 			t.Errorf("Spanish: %q", r.Message)
 		}
 		amina.Language = ""
@@ -203,7 +203,7 @@ func TestCompletionRules(t *testing.T) {
 		if late.Status != shared.RecordExpired || !late.Overdue {
 			t.Fatalf("expired: %+v", late)
 		}
-		complete(amina, t, shared.CompleteTaskRequest{RecordID: bp.RecordID, Comment: "Taken late", LateReason: shared.LateOther,
+		complete(t, amina, shared.CompleteTaskRequest{RecordID: bp.RecordID, Comment: "Taken late", LateReason: shared.LateOther,
 			Remark: "Doctor's call ran over"}).OK(t).Into(t, &late)
 		if late.Status != shared.RecordCompleted || !late.Late || late.LateReason != shared.LateOther || late.Remark != "Doctor's call ran over" || late.Overdue {
 			t.Errorf("completed late: %+v", late)
@@ -212,13 +212,13 @@ func TestCompletionRules(t *testing.T) {
 		// Anytime tasks are logged at once; a scheduled task is not logged by its task id.
 		wei = e.SignIn(t, "caregiver_maple2")
 		var logged shared.TaskRecord
-		complete(wei, t, shared.CompleteTaskRequest{TaskID: prn.TaskID, Comment: "Pain 2 of 10"}).OK(t).Into(t, &logged)
+		complete(t, wei, shared.CompleteTaskRequest{TaskID: prn.TaskID, Comment: "Pain 2 of 10"}).OK(t).Into(t, &logged)
 		if logged.Status != shared.RecordCompleted || logged.TaskID != prn.TaskID || logged.CompletedByName != "Wei Chen" || logged.Late {
 			t.Errorf("anytime: %+v", logged)
 		}
-		complete(wei, t, shared.CompleteTaskRequest{TaskID: morning.TaskID, Comment: "x"}).Is(t, http.StatusOK, shared.CodeValidation)
-		complete(wei, t, shared.CompleteTaskRequest{TaskID: prn.TaskID, RecordID: bp.RecordID, Comment: "x"}).Is(t, http.StatusOK, shared.CodeValidation)
-		complete(wei, t, shared.CompleteTaskRequest{Comment: "x"}).Is(t, http.StatusOK, shared.CodeValidation)
+		complete(t, wei, shared.CompleteTaskRequest{TaskID: morning.TaskID, Comment: "x"}).Is(t, http.StatusOK, shared.CodeValidation)
+		complete(t, wei, shared.CompleteTaskRequest{TaskID: prn.TaskID, RecordID: bp.RecordID, Comment: "x"}).Is(t, http.StatusOK, shared.CodeValidation)
+		complete(t, wei, shared.CompleteTaskRequest{Comment: "x"}).Is(t, http.StatusOK, shared.CodeValidation)
 
 		// Corrections: the completer, within 24 hours, keeping a remark that OTHER needs.
 		upd := func(c *servertest.Client, id, comment, remark string) *servertest.Response {
@@ -412,7 +412,7 @@ func TestEditStopDelete(t *testing.T) {
 		task := createTask(t, owner, req)
 		carer := e.SignIn(t, "caregiver_maple1")
 		rec := recordsOf(todayTasks(t, carer, shared.TodayTaskRequest{ResidentID: resident}), task.TaskID)[0]
-		complete(carer, t, shared.CompleteTaskRequest{RecordID: rec.RecordID, Comment: "Done with help"}).OK(t)
+		complete(t, carer, shared.CompleteTaskRequest{RecordID: rec.RecordID, Comment: "Done with help"}).OK(t)
 
 		// Evenings from now on, under a new title.
 		req.TaskID, req.Title, req.TimeSession = task.TaskID, "Brush teeth and dentures", shared.SessionEvening
@@ -539,7 +539,7 @@ func TestClearExpired(t *testing.T) {
 				if r.ClearedByName != "Grace Kim" || r.ClearedAt == 0 || r.ClearReason == "" || r.Overdue {
 					t.Errorf("cleared record: %+v", r)
 				}
-				complete(carer, t, shared.CompleteTaskRequest{RecordID: r.RecordID, Comment: "late", LateReason: shared.LateOther, Remark: "x"}).
+				complete(t, carer, shared.CompleteTaskRequest{RecordID: r.RecordID, Comment: "late", LateReason: shared.LateOther, Remark: "x"}).
 					Is(t, http.StatusOK, shared.CodeConflict)
 			}
 		}

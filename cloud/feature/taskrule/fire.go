@@ -137,7 +137,7 @@ func (s *Service) taskFor(ctx context.Context, tx *db.Tx, r *row, ev jobs.Event)
 	if r.DurationDays > 0 {
 		start, err := time.Parse(time.DateOnly, req.StartDate)
 		if err != nil {
-			return req, err
+			return req, fmt.Errorf("taskrule: start date: %w", err)
 		}
 		req.EndDate = start.AddDate(0, 0, r.DurationDays-1).Format(time.DateOnly)
 	}

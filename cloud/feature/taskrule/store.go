@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/residency"
@@ -42,15 +43,12 @@ func scan(sc interface{ Scan(...any) error }) (*row, error) {
 	var enabled int
 	err := sc.Scan(&r.ID, &r.Title, &r.BusinessType, &r.TaskType, &r.Frequency, &r.TimeSession, &r.RepeatInterval, &days,
 		&r.DurationDays, &enabled, &r.CreatedBy, &r.UpdatedBy, &r.CreatedAt, &r.UpdatedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
 	if err != nil {
 		return nil, err
 	}
 	r.Enabled = enabled != 0
 	if err := json.Unmarshal([]byte(days), &r.DaysOfWeek); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("days of week: %w", err)
 	}
 	return &r, nil
 }
@@ -70,10 +68,13 @@ func flag(b bool) int {
 	return 0
 }
 
-// Get finds a rule that is not deleted (nil if none).
+// Get finds a rule that is not deleted (db.ErrNotFound if none).
 func (Store) Get(ctx context.Context, q db.Querier, id string) (*row, error) {
 	r, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM task_creation_rules WHERE id = ? AND deleted_at IS NULL`, id))
-	return r, db.Wrap("taskrule: get", err)
+	if err != nil {
+		return nil, db.NotFound("taskrule: get", err)
+	}
+	return r, nil
 }
 
 // Insert adds a rule; titleKey is the title lower-cased in Go (the "contains" filter).
@@ -126,8 +127,8 @@ func (Store) List(ctx context.Context, q db.Querier, titleKey string, business s
 	if err != nil {
 		return nil, 0, db.Wrap("taskrule: list", err)
 	}
-	out, err := collect(rows)
-	return out, total, db.Wrap("taskrule: list", err)
+	out, err := collect(rows, "taskrule: list")
+	return out, total, err
 }
 
 // Enabled lists the enabled rules of a business type, oldest first (the order their tasks are made in).
@@ -137,21 +138,23 @@ func (Store) Enabled(ctx context.Context, q db.Querier, business shared.TaskBusi
 	if err != nil {
 		return nil, db.Wrap("taskrule: enabled", err)
 	}
-	out, err := collect(rows)
-	return out, db.Wrap("taskrule: enabled", err)
+	return collect(rows, "taskrule: enabled")
 }
 
-func collect(rows *sql.Rows) ([]row, error) {
+func collect(rows *sql.Rows, what string) ([]row, error) {
 	defer rows.Close()
 	var out []row
 	for rows.Next() {
 		r, err := scan(rows)
 		if err != nil {
-			return nil, err
+			return nil, db.Wrap(what, err)
 		}
 		out = append(out, *r)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	return out, nil
 }
 
 // firing is a task_rule_firings row.
@@ -184,7 +187,7 @@ func (Store) residentAtHome(ctx context.Context, q db.Querier, tenantID, residen
 	var status shared.ResidentStatus
 	err = q.QueryRowContext(ctx, `SELECT r.move_in_date, r.status FROM residents r WHERE r.tenant_id = ? AND r.id = ? AND `+residency.Found,
 		tenantID, residentID).Scan(&moveIn, &status)
-	if errors.Is(err, sql.ErrNoRows) {
+	if errors.Is(err, db.ErrNoRows) {
 		return "", false, false, nil
 	}
 	if err != nil {

@@ -9,6 +9,7 @@ package taskrule
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"slices"
 	"strings"
@@ -93,11 +94,11 @@ func (s *Service) Get(ctx context.Context, p *auth.Principal, id string) (*share
 		return nil, err
 	}
 	r, err := s.store.Get(ctx, s.db, strings.TrimSpace(id))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if r == nil {
-		return nil, problem.NotFound
 	}
 	out := toRule(r)
 	return &out, nil
@@ -136,11 +137,11 @@ func (s *Service) save(ctx context.Context, q db.Querier, actorID string, req sh
 	entry := audit.Entry{ActorID: actorID, Entity: "task_creation_rule"} // platform-level: no tenant
 	if id := strings.TrimSpace(req.RuleID); id != "" {
 		old, err := s.store.Get(ctx, q, id)
+		if errors.Is(err, db.ErrNotFound) {
+			return nil, problem.NotFound
+		}
 		if err != nil {
 			return nil, err
-		}
-		if old == nil {
-			return nil, problem.NotFound
 		}
 		r.ID, r.CreatedBy, r.CreatedAt = old.ID, old.CreatedBy, old.CreatedAt
 		ok, err := s.store.Update(ctx, q, &r, key)
@@ -170,11 +171,11 @@ func (s *Service) Delete(ctx context.Context, p *auth.Principal, id string) erro
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		old, err := s.store.Get(ctx, tx, strings.TrimSpace(id))
+		if errors.Is(err, db.ErrNotFound) {
+			return problem.NotFound
+		}
 		if err != nil {
 			return err
-		}
-		if old == nil {
-			return problem.NotFound
 		}
 		ok, err := s.store.Delete(ctx, tx, old.ID, s.now().UnixMilli())
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
@@ -23,7 +24,7 @@ func (s *Store) TenantsCard(ctx context.Context, p *auth.Principal) (*shared.Das
 	total := 0
 	rows, err := s.db.QueryContext(ctx, `SELECT status, subscription_plan, COUNT(*) FROM tenants GROUP BY status, subscription_plan`)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("tenant: facilities card", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -31,18 +32,18 @@ func (s *Store) TenantsCard(ctx context.Context, p *auth.Principal) (*shared.Das
 		var plan sql.NullString
 		var n int
 		if err := rows.Scan(&st, &plan, &n); err != nil {
-			return nil, err
+			return nil, db.Wrap("tenant: facilities card", err)
 		}
 		byStatus[st] += n
 		byPlan[shared.Plan(plan.String)] += n
 		total += n
 	}
 	if err := rows.Err(); err != nil {
-		return nil, err
+		return nil, db.Wrap("tenant: facilities card", err)
 	}
 	var users int
 	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM users`).Scan(&users); err != nil {
-		return nil, err
+		return nil, db.Wrap("tenant: count users", err)
 	}
 	waiting := shared.ToneNone
 	if byStatus[shared.TenantSubmitted] > 0 {

@@ -4,13 +4,16 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
 
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/web"
 	"hearth/shared"
@@ -19,16 +22,12 @@ import (
 // Service is the facility-settings part of the tenant feature: the owner keeps
 // the facility's name, address, time zone and licence number.
 type Service struct {
-	db  *db.DB
-	now func() time.Time
-}
-
-// NewService makes the facility-settings service.
-func NewService(d *db.DB, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
-	}
-	return &Service{db: d, now: now}
+	db       *db.DB
+	now      func() time.Time
+	accounts Accounts
+	mail     mail.Sender
+	cfg      *config.Config
+	log      *slog.Logger
 }
 
 func (s *Service) info(ctx context.Context, q db.Querier, tenantID string) (*shared.FacilityInfo, error) {
@@ -98,4 +97,5 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.UpdateFacilityRequest]) (*shared.FacilityInfo, error) {
 			return s.Update(ctx, auth.From(ctx), in.Body)
 		})
+	adminRoutes(api, s)
 }

@@ -4,10 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
+	"fmt"
 	"strings"
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/people"
 	"hearth/shared"
 )
 
@@ -48,25 +49,27 @@ func (sc scope) where() (string, []any) {
 
 const ticketSelect = `SELECT t.id, t.tenant_id, t.creator_id, t.title, t.type, t.content, t.file_ids, t.status, t.creator_delete,
 	t.reply_count, t.last_reply_role, t.last_reply_at, t.creator_seen_at, t.admin_seen_at, t.created_at, t.updated_at, t.resolved_at,
-	u.name, tn.facility_name
-	FROM support_tickets t JOIN users u ON u.id = t.creator_id JOIN tenants tn ON tn.id = t.tenant_id`
+	tn.facility_name
+	FROM support_tickets t JOIN tenants tn ON tn.id = t.tenant_id`
 
 func scanTicket(sc interface{ Scan(...any) error }) (*row, error) {
 	var r row
 	var files string
 	err := sc.Scan(&r.ID, &r.TenantID, &r.CreatorID, &r.Title, &r.Type, &r.Content, &files, &r.Status, &r.CreatorDelete,
 		&r.ReplyCount, &r.LastReplyRole, &r.LastReplyAt, &r.CreatorSeenAt, &r.AdminSeenAt, &r.CreatedAt, &r.UpdatedAt, &r.ResolvedAt,
-		&r.CreatorName, &r.FacilityName)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
+		&r.FacilityName)
 	if err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(files), &r.FileIDs); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("stored file ids of %s: %w", r.ID, err)
 	}
 	return &r, nil
+}
+
+// named fills in the creators' names, with one lookup for all the tickets.
+func named(ctx context.Context, q db.Querier, rs []row) error {
+	return people.Fill(ctx, q, rs, func(r *row) string { return r.CreatorID }, func(r *row, n string) { r.CreatorName = n })
 }
 
 func fileIDsJSON(ids []string) string {
@@ -77,10 +80,18 @@ func fileIDsJSON(ids []string) string {
 	return string(b)
 }
 
-// Get finds a ticket within the scope (nil if none).
+// Get finds a ticket within the scope (db.ErrNotFound if none).
 func (Store) Get(ctx context.Context, q db.Querier, id string, sc scope) (*row, error) {
 	w, args := sc.where()
-	return scanTicket(q.QueryRowContext(ctx, ticketSelect+` WHERE t.id = ?`+w, append([]any{id}, args...)...))
+	r, err := scanTicket(q.QueryRowContext(ctx, ticketSelect+` WHERE t.id = ?`+w, append([]any{id}, args...)...))
+	if err != nil {
+		return nil, db.NotFound("ticket: get", err)
+	}
+	rs := []row{*r}
+	if err := named(ctx, q, rs); err != nil {
+		return nil, err
+	}
+	return &rs[0], nil
 }
 
 // Insert adds a ticket.
@@ -215,7 +226,13 @@ func (Store) List(ctx context.Context, q db.Querier, sc scope, f shared.TicketFi
 		}
 		out = append(out, *r)
 	}
-	return out, total, db.Wrap("ticket: list", rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, 0, db.Wrap("ticket: list", err)
+	}
+	if err := named(ctx, q, out); err != nil {
+		return nil, 0, err
+	}
+	return out, total, nil
 }
 
 // Unread counts the tickets within the scope whose last reply is from the

@@ -5,6 +5,7 @@ package ticket
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -73,11 +74,11 @@ func scopeOf(p *auth.Principal) scope {
 // visible finds a ticket p may see, or answers 4004.
 func (s *Service) visible(ctx context.Context, q db.Querier, p *auth.Principal, id string) (*row, error) {
 	r, err := s.store.Get(ctx, q, id, scopeOf(p))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
 	if err != nil {
 		return nil, err
-	}
-	if r == nil {
-		return nil, problem.NotFound
 	}
 	return r, nil
 }

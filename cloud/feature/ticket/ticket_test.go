@@ -34,6 +34,7 @@ type world struct {
 }
 
 func start(t *testing.T, d *db.DB) *world {
+	t.Helper()
 	e := servertest.Start(t, d)
 	return &world{e: e, d: d, maple1: e.SignIn(t, "caregiver_maple1"), maple2: e.SignIn(t, "caregiver_maple2"),
 		cedar: e.SignIn(t, "caregiver_cedar1"), super: e.SignIn(t, "superadmin"), ow: e.SignIn(t, "owner_evergreen", "Maple House AFH")}

@@ -120,7 +120,7 @@ func (o *OpenAI) Chat(ctx context.Context, in ChatRequest) (*ChatResult, error) 
 	body.Messages = append(body.Messages, chatMessage{Role: "user", Content: in.Prompt})
 	raw, err := json.Marshal(body)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("ai: chat request: %w", err)
 	}
 	ans, _, err := o.call(ctx, "/chat/completions", o.timeout(DefaultTimeout), func() (io.Reader, string) {
 		return bytes.NewReader(raw), "application/json"
@@ -169,7 +169,7 @@ func (o *OpenAI) Transcribe(ctx context.Context, in TranscribeRequest) (*Transcr
 	w := multipart.NewWriter(&form)
 	for _, f := range fields {
 		if err := w.WriteField(f[0], f[1]); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("ai: transcription form: %w", err)
 		}
 	}
 	h := textproto.MIMEHeader{}
@@ -177,13 +177,13 @@ func (o *OpenAI) Transcribe(ctx context.Context, in TranscribeRequest) (*Transcr
 	h.Set("Content-Type", in.Format.ContentType())
 	part, err := w.CreatePart(h)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("ai: transcription form: %w", err)
 	}
 	if _, err := part.Write(in.Audio); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("ai: transcription form: %w", err)
 	}
 	if err := w.Close(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("ai: transcription form: %w", err)
 	}
 	raw, ct := form.Bytes(), w.FormDataContentType()
 	ans, _, err := o.call(ctx, "/audio/transcriptions", o.timeout(DefaultTranscriptionTimeout), func() (io.Reader, string) {
@@ -226,7 +226,7 @@ func (o *OpenAI) Speak(ctx context.Context, in SpeechRequest) (*Audio, error) {
 	model := o.model("")
 	raw, err := json.Marshal(speechBody{Model: model, Input: in.Text, Voice: string(voice), ResponseFormat: "mp3"})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("ai: speech request: %w", err)
 	}
 	ans, hdr, err := o.call(ctx, "/audio/speech", o.timeout(DefaultTimeout), func() (io.Reader, string) {
 		return bytes.NewReader(raw), "application/json"

@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
+	"fmt"
 )
 
 // Sealer encrypts provider keys at rest with AES-256-GCM under a key derived
@@ -28,15 +29,15 @@ func NewSealer(secret []byte) (*Sealer, error) {
 	}
 	key, err := hkdf.Key(sha256.New, secret, nil, sealInfo, 32)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("ai: sealing key: %w", err)
 	}
 	block, err := aes.NewCipher(key)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("ai: sealing key: %w", err)
 	}
 	aead, err := cipher.NewGCM(block)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("ai: sealing key: %w", err)
 	}
 	return &Sealer{aead: aead}, nil
 }
@@ -46,7 +47,7 @@ func NewSealer(secret []byte) (*Sealer, error) {
 func (s *Sealer) Seal(plain, boundTo string) (string, error) {
 	nonce := make([]byte, s.aead.NonceSize())
 	if _, err := rand.Read(nonce); err != nil {
-		return "", err
+		return "", fmt.Errorf("ai: sealing nonce: %w", err)
 	}
 	out := s.aead.Seal(nonce, nonce, []byte(plain), []byte(boundTo))
 	return base64.StdEncoding.EncodeToString(out), nil

@@ -29,7 +29,7 @@ type Entry struct {
 func Write(ctx context.Context, q db.Querier, e Entry) error {
 	id, err := uuid.NewV7()
 	if err != nil {
-		return err
+		return fmt.Errorf("audit: entry id: %w", err)
 	}
 	before, err := marshal(e.Before)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"crypto/aes"
 	"encoding/base64"
 	"errors"
+	"fmt"
 )
 
 // ErrPasswordEncoding is returned when an encoded password cannot be read.
@@ -21,7 +22,7 @@ func DecodePassword(key []byte, encoded string) (string, error) {
 	}
 	block, err := aes.NewCipher(key)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("auth: password key: %w", err)
 	}
 	out := make([]byte, len(raw))
 	for i := 0; i < len(raw); i += aes.BlockSize {

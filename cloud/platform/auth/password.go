@@ -4,6 +4,7 @@
 package auth
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"unicode"
@@ -17,7 +18,11 @@ import (
 // HashPassword hashes with argon2id (RFC 9106 second recommended profile, scaled
 // for a small server: 64 MiB, 1 pass, 2 lanes). Source: alexedwards/argon2id DefaultParams.
 func HashPassword(plain string) (string, error) {
-	return argon2id.CreateHash(plain, argon2id.DefaultParams)
+	hash, err := argon2id.CreateHash(plain, argon2id.DefaultParams)
+	if err != nil {
+		return "", fmt.Errorf("auth: hash password: %w", err)
+	}
+	return hash, nil
 }
 
 // CheckPassword compares a password with its argon2id hash in constant time.

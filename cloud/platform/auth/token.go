@@ -123,7 +123,10 @@ func (t *Tokens) Issue(p Principal) (string, time.Time, error) {
 		TenantID: p.TenantID, Roles: roles, Plan: string(p.Plan), SID: p.SessionID,
 	}
 	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString(t.secret)
-	return s, exp, err
+	if err != nil {
+		return "", exp, fmt.Errorf("auth: sign access token: %w", err)
+	}
+	return s, exp, nil
 }
 
 // Verify checks an access token and returns its principal, a new value the

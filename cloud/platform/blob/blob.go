@@ -1,6 +1,6 @@
 // Package blob keeps file bytes under keys the server makes. The local
-// directory store is the default; an S3-compatible store (for many replicas)
-// implements the same interface when the scale-out work needs it.
+// directory store is the default; the S3-compatible store serves many
+// replicas that share their files.
 package blob
 
 import (
@@ -36,19 +36,31 @@ type Store interface {
 	Delete(ctx context.Context, key string) error
 	// List returns the keys under a folder prefix (which ends with "/").
 	List(ctx context.Context, prefix string) ([]string, error)
+	// Ready reports whether the store can be used now: its directory or bucket is there and
+	// answers (the server's /readyz).
+	Ready(ctx context.Context) error
 }
 
-// Open picks the store for a location: a directory path (or "file:<path>")
-// for the local store. "s3://bucket/prefix" is the seam for the scale-out work
-// (docs/architecture.md) and is refused until it is built.
-func Open(location string) (Store, error) {
+// Open picks the store for a location (HEARTH_FILES_DIR): "s3://bucket/prefix"
+// for an S3-compatible store with the settings s3, or a directory path (or
+// "file:<path>") for the local store, which ignores them.
+func Open(location string, s3 S3Options) (Store, error) {
 	switch {
 	case strings.HasPrefix(location, "s3://"):
-		return nil, errors.New("blob: S3-compatible storage is not built yet; use a directory")
+		// Loading the SDK's settings reads only the environment and files; nothing is called yet.
+		st, err := NewS3(context.Background(), location, s3)
+		if err != nil {
+			return nil, err
+		}
+		return st, nil
 	case location == "":
 		return nil, errors.New("blob: no location")
 	default:
-		return NewLocal(strings.TrimPrefix(location, "file:"))
+		st, err := NewLocal(strings.TrimPrefix(location, "file:"))
+		if err != nil {
+			return nil, err
+		}
+		return st, nil
 	}
 }
 
@@ -84,5 +96,5 @@ func (c ctxReader) Read(p []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {
 		return 0, err
 	}
-	return c.r.Read(p)
+	return c.r.Read(p) //nolint:wrapcheck // an io.Reader answers io.EOF itself, unwrapped (callers compare it with ==)
 }

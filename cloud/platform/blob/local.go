@@ -32,6 +32,18 @@ func NewLocal(dir string) (*Local, error) {
 // Root is the directory the store writes to.
 func (l *Local) Root() string { return l.root }
 
+// Ready checks that the store's directory is there.
+func (l *Local) Ready(_ context.Context) error {
+	st, err := os.Stat(l.root)
+	if err != nil {
+		return fmt.Errorf("blob: %w", err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("blob: %s is not a directory", l.root)
+	}
+	return nil
+}
+
 func (l *Local) path(key string) (string, error) {
 	if err := ValidKey(key); err != nil {
 		return "", err
@@ -167,7 +179,7 @@ func (l *Local) List(_ context.Context, prefix string) ([]string, error) {
 		}
 		rel, err := filepath.Rel(l.root, p)
 		if err != nil {
-			return err
+			return fmt.Errorf("blob: key of %s: %w", p, err)
 		}
 		keys = append(keys, filepath.ToSlash(rel))
 		return nil

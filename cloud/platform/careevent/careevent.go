@@ -86,7 +86,7 @@ type Care struct {
 // ActivityOfArea is the care-monitor activity a care-plan task's area records
 // when the task is completed, if any: meals and sleep need a value (how much
 // was eaten, how long slept) that a task completion does not carry, and
-// mobility or behaviour tasks are not one of the monitor's activities.
+// behaviour tasks are not one of the monitor's activities.
 func ActivityOfArea(a shared.CareArea) (shared.CareActivity, bool) {
 	switch a {
 	case shared.AreaBathing:
@@ -97,6 +97,8 @@ func ActivityOfArea(a shared.CareArea) (shared.CareActivity, bool) {
 		return shared.CareToileting, true
 	case shared.AreaHygiene:
 		return shared.CareGrooming, true
+	case shared.AreaMobility:
+		return shared.CareMobility, true
 	}
 	return "", false
 }

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hearth/cloud/platform/blob"
 	"hearth/shared"
 )
 
@@ -92,10 +93,11 @@ func DefaultPlanMaxResidents() map[shared.Plan]int {
 // Files are the upload limits and where file bytes are kept. A limit of 0
 // means unlimited (spec 001 §9 "Package limits").
 type Files struct {
-	Dir             string // local blob directory; default $HEARTH_DATA_DIR/files
-	MaxFileBytes    int64  // one file (answer 7010 above it)
-	TenantBytes     int64  // all of one facility's files (7009)
-	MaxFilesPerCall int    // files in one upload request (7008)
+	Dir             string         // a local directory (default $HEARTH_DATA_DIR/files) or s3://bucket/prefix
+	S3              blob.S3Options // the S3-compatible store's settings (HEARTH_S3_*), when Dir is s3://
+	MaxFileBytes    int64          // one file (answer 7010 above it)
+	TenantBytes     int64          // all of one facility's files (7009)
+	MaxFilesPerCall int            // files in one upload request (7008)
 }
 
 // Upload limit defaults (HEARTH_FILE_MAX_MB, HEARTH_TENANT_STORAGE_MB, HEARTH_UPLOAD_MAX_FILES).
@@ -195,6 +197,18 @@ func DefaultFiles(dataDir string) Files {
 func loadFiles(dataDir string) (Files, error) {
 	f := DefaultFiles(dataDir)
 	f.Dir = env("HEARTH_FILES_DIR", f.Dir)
+	// Credentials are not here: the AWS SDK's chain reads AWS_ACCESS_KEY_ID and
+	// AWS_SECRET_ACCESS_KEY, AWS_PROFILE or the instance's role itself.
+	f.S3 = blob.S3Options{Endpoint: os.Getenv("HEARTH_S3_ENDPOINT"), Region: os.Getenv("HEARTH_S3_REGION"),
+		PathStyle: os.Getenv("HEARTH_S3_PATH_STYLE") == "1", Encryption: os.Getenv("HEARTH_S3_SSE"), KMSKeyID: os.Getenv("HEARTH_S3_KMS_KEY_ID")}
+	switch f.S3.Encryption {
+	case "", blob.EncryptionAES256, blob.EncryptionKMS, blob.EncryptionOff:
+	default:
+		return f, errors.New("HEARTH_S3_SSE must be AES256 (the default), aws:kms or off")
+	}
+	if f.S3.KMSKeyID != "" && f.S3.Encryption != "" && f.S3.Encryption != blob.EncryptionKMS {
+		return f, errors.New("HEARTH_S3_KMS_KEY_ID needs HEARTH_S3_SSE=aws:kms (or HEARTH_S3_SSE unset)")
+	}
 	for _, v := range []struct {
 		key  string
 		def  int
@@ -256,7 +270,7 @@ func dataDirSecret(dir string) ([]byte, error) {
 	}
 	buf := make([]byte, 32)
 	if _, err := rand.Read(buf); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("generate secret: %w", err)
 	}
 	secret := []byte(hex.EncodeToString(buf))
 	if err := os.WriteFile(path, secret, 0o600); err != nil {

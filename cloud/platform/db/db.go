@@ -184,7 +184,12 @@ func (d *DB) Close() error {
 func (d *DB) Writer() *sql.DB { return d.write }
 
 // Ping checks that the database answers (used by /readyz).
-func (d *DB) Ping(ctx context.Context) error { return d.read.PingContext(ctx) }
+func (d *DB) Ping(ctx context.Context) error {
+	if err := d.read.PingContext(ctx); err != nil {
+		return fmt.Errorf("db: ping: %w", err)
+	}
+	return nil
+}
 
 // Migrate applies the embedded migrations for this engine, then River's
 // schema (river.go), under a lock on PostgreSQL so replicas take turns.
@@ -197,7 +202,7 @@ func (d *DB) Migrate(ctx context.Context) error {
 	dir := string(d.Engine)
 	sub, err := fs.Sub(migrations.FS, dir)
 	if err != nil {
-		return err
+		return fmt.Errorf("migrations for %s: %w", dir, err)
 	}
 	dialect := goose.DialectSQLite3
 	if d.Engine == Postgres {
@@ -213,9 +218,24 @@ func (d *DB) Migrate(ctx context.Context) error {
 	return d.migrateRiver(ctx)
 }
 
+// traced, when set by Trace, hears the text of every statement before it runs.
+var traced atomic.Pointer[func(query string)]
+
+// Trace makes fn hear the text (with ? placeholders) of every statement any
+// DB of this process runs from now until stop is called: the index-plan test
+// (cloud/server/indexplan) collects what the care path's calls send. For
+// tests; one tracer at a time.
+func Trace(fn func(query string)) (stop func()) {
+	traced.Store(&fn)
+	return func() { traced.Store(nil) }
+}
+
 // Rebind turns ? placeholders into $1, $2 ... for PostgreSQL. Question marks
 // inside single-quoted literals are left alone.
 func (d *DB) Rebind(query string) string {
+	if f := traced.Load(); f != nil {
+		(*f)(query)
+	}
 	if d.Engine != Postgres {
 		return query
 	}
@@ -246,7 +266,7 @@ type Querier interface {
 
 // QueryContext runs a read on the reader pool.
 func (d *DB) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return d.read.QueryContext(ctx, d.Rebind(query), args...)
+	return d.read.QueryContext(ctx, d.Rebind(query), args...) //nolint:wrapcheck // a transparent Querier: the store calling it wraps with what it was doing (db.Wrap)
 }
 
 // QueryRowContext runs a one-row read on the reader pool.
@@ -257,7 +277,7 @@ func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 // ExecContext runs a write on the writer.
 func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	defer d.writes.Add(1)
-	return d.write.ExecContext(ctx, d.Rebind(query), args...)
+	return d.write.ExecContext(ctx, d.Rebind(query), args...) //nolint:wrapcheck // a transparent Querier: the store calling it wraps with what it was doing (db.Wrap)
 }
 
 // Tx is a transaction on the writer; its methods rebind like DB's.
@@ -287,7 +307,7 @@ func AfterCommit(q Querier, fn func()) {
 }
 
 func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return t.tx.QueryContext(ctx, t.db.Rebind(query), args...)
+	return t.tx.QueryContext(ctx, t.db.Rebind(query), args...) //nolint:wrapcheck // a transparent Querier: the store calling it wraps with what it was doing (db.Wrap)
 }
 
 func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
@@ -295,7 +315,7 @@ func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 }
 
 func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return t.tx.ExecContext(ctx, t.db.Rebind(query), args...)
+	return t.tx.ExecContext(ctx, t.db.Rebind(query), args...) //nolint:wrapcheck // a transparent Querier: the store calling it wraps with what it was doing (db.Wrap)
 }
 
 // InTx runs fn in one transaction on the writer: committed when fn returns nil,
@@ -410,3 +430,22 @@ func Contains(s string) string {
 
 // ErrNoRows is sql.ErrNoRows, re-exported so stores need not import database/sql for it.
 var ErrNoRows = sql.ErrNoRows
+
+// ErrNotFound is what a store answers when the row asked for does not exist
+// (in the caller's facility). Callers test it with errors.Is; a store never
+// answers a nil value with a nil error for "not found". Turn a scan's
+// sql.ErrNoRows into it with NotFound.
+var ErrNotFound = errors.New("not found")
+
+// NotFound is Wrap(what, err), with sql.ErrNoRows turned into ErrNotFound:
+//
+//	err := q.QueryRowContext(ctx, ...).Scan(&r.ID, ...)
+//	if err != nil {
+//		return nil, db.NotFound("resident: get", err)
+//	}
+func NotFound(what string, err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	return Wrap(what, err)
+}

@@ -54,7 +54,7 @@ func (d *DB) Listen(ctx context.Context, channel string, fn func(payload string)
 func (d *DB) listenOnce(ctx context.Context, channel string, fn func(string), reset func()) error {
 	conn, err := pgx.Connect(ctx, d.url)
 	if err != nil {
-		return err
+		return fmt.Errorf("listen %s: connect: %w", channel, err)
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
@@ -64,7 +64,7 @@ func (d *DB) listenOnce(ctx context.Context, channel string, fn func(string), re
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
-			return err
+			return fmt.Errorf("listen %s: %w", channel, err)
 		}
 		fn(n.Payload)
 	}

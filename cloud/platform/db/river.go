@@ -76,5 +76,9 @@ func (d *DB) PgxPool(ctx context.Context, maxConns int32) (*pgxpool.Pool, error)
 		return nil, fmt.Errorf("pgx pool: %w", err)
 	}
 	cfg.MaxConns, cfg.MinConns = maxConns, 0
-	return pgxpool.NewWithConfig(ctx, cfg)
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("pgx pool: %w", err)
+	}
+	return pool, nil
 }

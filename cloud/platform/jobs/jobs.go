@@ -311,13 +311,16 @@ func (q *Queue) drainUntilIdle(ctx context.Context, client *river.Client[*sql.Tx
 func (q *Queue) schedule(ctx context.Context, client *river.Client[*sql.Tx]) error {
 	tx, err := client.Driver().GetExecutor().Begin(ctx)
 	if err != nil {
-		return err
+		return fmt.Errorf("jobs: schedule: %w", err)
 	}
 	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }()
 	if _, err := tx.JobSchedule(ctx, &riverdriver.JobScheduleParams{Max: 10_000, Now: q.nowOrNil()}); err != nil {
-		return err
+		return fmt.Errorf("jobs: schedule: %w", err)
 	}
-	return tx.Commit(ctx)
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("jobs: schedule: %w", err)
+	}
+	return nil
 }
 
 // config is what every client of the queue shares.

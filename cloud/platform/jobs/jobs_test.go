@@ -83,6 +83,7 @@ func (w *visitWorker) counts(key string) (attempts, done int) {
 }
 
 func testLog(t *testing.T) *slog.Logger {
+	t.Helper()
 	return slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
 

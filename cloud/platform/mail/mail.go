@@ -93,7 +93,10 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	if err := w.Close(); err != nil {
 		return fmt.Errorf("smtp send: %w", err)
 	}
-	return c.Quit()
+	if err := c.Quit(); err != nil {
+		return fmt.Errorf("smtp quit: %w", err)
+	}
+	return nil
 }
 
 func parseAddr(s string) (string, error) {
@@ -133,16 +136,19 @@ func List(ctx context.Context, d *db.DB, to string, limit int) ([]shared.OutboxM
 	args = append(args, limit)
 	rows, err := d.QueryContext(ctx, q, args...)
 	if err != nil {
-		return nil, err
+		return nil, db.Wrap("outbox: list", err)
 	}
 	defer rows.Close()
 	out := []shared.OutboxMail{}
 	for rows.Next() {
 		var m shared.OutboxMail
 		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &m.Body, &m.SentTime); err != nil {
-			return nil, err
+			return nil, db.Wrap("outbox: list", err)
 		}
 		out = append(out, m)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, db.Wrap("outbox: list", err)
+	}
+	return out, nil
 }

@@ -20,6 +20,7 @@ var _ io.Writer = (*countingWriter)(nil)
 // most): one table row per pass, names in English, Spanish and Chinese.
 // With latin set, no Chinese at all: the document never loads the CJK face.
 func logDocument(b *testing.B, records int, latin bool) *Document {
+	b.Helper()
 	opt := marOptions(Letter, true)
 	resident := "张伟"
 	drugs, staff := testDrugs, testStaff
@@ -49,6 +50,7 @@ func logDocument(b *testing.B, records int, latin bool) *Document {
 
 // marDocument is a month of 992 passes: 32 order times × 31 days.
 func marDocument(b *testing.B) *Document {
+	b.Helper()
 	d, err := New(marOptions(Letter, true))
 	if err != nil {
 		b.Fatal(err)
@@ -71,6 +73,7 @@ func marDocument(b *testing.B) *Document {
 }
 
 func benchmarkDocument(b *testing.B, build func() *Document) {
+	b.Helper()
 	if err := loadMetrics(); err != nil {
 		b.Fatal(err)
 	}

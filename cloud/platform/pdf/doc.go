@@ -138,8 +138,10 @@ func New(opt Options) (*Document, error) {
 	if created.IsZero() {
 		created = time.Now()
 	}
-	f.SetCreationDate(created)
-	f.SetModificationDate(created)
+	// fpdf v0.12.0 writes these dates as D:YYYYMMDDHHmmSS with no zone (fpdf.go, putinfo), which
+	// readers take as UTC: give it UTC, so a MAR printed at 9:12 in Seattle is not dated 9:12 UTC.
+	f.SetCreationDate(created.UTC())
+	f.SetModificationDate(created.UTC())
 	f.SetCatalogSort(true) // same input, same bytes
 	f.SetCompression(true)
 	f.SetProducer("Hearth", true)
@@ -173,7 +175,10 @@ func (d *Document) Err() error {
 	if d.err != nil {
 		return d.err
 	}
-	return d.pdf.Error()
+	if err := d.pdf.Error(); err != nil {
+		return fmt.Errorf("pdf: %w", err)
+	}
+	return nil
 }
 
 // top and bottom bound the body of every page.

@@ -79,7 +79,7 @@ func loadMetrics() error {
 func readMetrics(data []byte) (*metrics, error) {
 	f, err := sfnt.Parse(data)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("pdf: font: %w", err)
 	}
 	upem := float64(f.UnitsPerEm())
 	// With ppem equal to the units per em in 26.6, GlyphAdvance answers in font units.

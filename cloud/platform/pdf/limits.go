@@ -10,15 +10,15 @@ import (
 var ErrNothingToPrint = problem.New(shared.CodeNotFound, "print.noData")
 
 // CheckRecords is the print-range rule every report applies before laying out
-// a page (spec 001 §9 "Print range maximum": 1000 records): none is
-// ErrNothingToPrint, more than shared.PrintMaxRecords is field's 4022 asking
-// for a shorter range.
-func CheckRecords(field string, n int) error {
+// a page (spec 001 §9 "Print range maximum": 1000 records, the run-time
+// parameter report.printMaxRecords, which may lower it): none is
+// ErrNothingToPrint, more than max is field's 4022 asking for a shorter range.
+func CheckRecords(field string, n, max int) error {
 	switch {
 	case n <= 0:
 		return ErrNothingToPrint
-	case n > shared.PrintMaxRecords:
-		return problem.Invalid(field, "maximum", "print.tooMany", map[string]any{"max": shared.PrintMaxRecords, "count": n})
+	case n > max:
+		return problem.Invalid(field, "maximum", "print.tooMany", map[string]any{"max": max, "count": n})
 	}
 	return nil
 }

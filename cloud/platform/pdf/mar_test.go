@@ -58,11 +58,11 @@ func marCell(drug, time, day int) string {
 }
 
 // buildMAR lays out a monthly MAR the way the eMAR feature prints one.
-func buildMAR(t testing.TB, opt Options) *Document {
-	t.Helper()
+func buildMAR(tb testing.TB, opt Options) *Document {
+	tb.Helper()
 	d, err := New(opt)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	d.TitleBlock(TitleBlock{
 		Title:    "Medication Administration Record",
@@ -153,18 +153,24 @@ func marOptions(paper Paper, landscape bool) Options {
 	}
 }
 
-func render(t testing.TB, d *Document) []byte {
-	t.Helper()
+func render(tb testing.TB, d *Document) []byte {
+	tb.Helper()
 	var b bytes.Buffer
 	if err := d.Write(&b); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return b.Bytes()
 }
 
-func poppler(t *testing.T, tool string) string { return pdftest.Tool(t, tool) }
+func poppler(t *testing.T, tool string) string {
+	t.Helper()
+	return pdftest.Tool(t, tool)
+}
 
-func extract(t *testing.T, doc []byte) (string, int) { return pdftest.Extract(t, doc) }
+func extract(t *testing.T, doc []byte) (string, int) {
+	t.Helper()
+	return pdftest.Extract(t, doc)
+}
 
 // words counts how often w stands alone (between spaces or line ends) in text.
 func words(text, w string) int {

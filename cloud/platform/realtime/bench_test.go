@@ -22,6 +22,7 @@ import (
 	"io"
 	"log/slog"
 	"math"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -66,21 +67,21 @@ type benchServer struct {
 	tokens []string
 }
 
-func startBench(b testing.TB, n int) *benchServer {
-	b.Helper()
+func startBench(tb testing.TB, n int) *benchServer {
+	tb.Helper()
 	tokens, err := auth.NewTokens([]byte(benchSecret), nil)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	hub := realtime.New(dbtest.SQLite(b), tokens, liveSessions{}, slog.New(slog.DiscardHandler))
+	hub := realtime.New(dbtest.SQLite(tb), tokens, liveSessions{}, slog.New(slog.DiscardHandler))
 	s := &benchServer{hub: hub, http: httptest.NewServer(hub)}
-	b.Cleanup(func() { hub.Close(); s.http.Close() })
+	tb.Cleanup(func() { hub.Close(); s.http.Close() })
 	for i := range n {
 		uid := fmt.Sprintf("user-%05d", i)
 		tok, _, err := tokens.Issue(auth.Principal{UserID: uid, TenantID: "bench-facility",
 			Roles: []shared.Role{shared.RoleCaregiverStaff}, Plan: shared.PlanPremium, SessionID: "s-" + uid})
 		if err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
 		s.users, s.tokens = append(s.users, uid), append(s.tokens, tok)
 	}
@@ -253,7 +254,12 @@ func TestLoadClients(t *testing.T) {
 				var ws *websocket.Conn
 				var err error
 				for try := 0; try < 5; try++ { // a full accept queue refuses a few at first
-					if ws, _, err = dialer.Dial(base+"?token="+tok, nil); err == nil {
+					var resp *http.Response
+					ws, resp, err = dialer.Dial(base+"?token="+tok, nil)
+					if resp != nil {
+						_ = resp.Body.Close()
+					}
+					if err == nil {
 						break
 					}
 					time.Sleep(100 * time.Millisecond)

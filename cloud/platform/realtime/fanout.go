@@ -64,7 +64,7 @@ func (h *Hub) announce(ctx context.Context, q db.Querier, n notice) error {
 			return fmt.Errorf("realtime: keep a large frame: %w", err)
 		}
 		if payload, err = json.Marshal(notice{Replica: h.replica, Ref: id, In: n.In}); err != nil {
-			return err
+			return fmt.Errorf("realtime: notice: %w", err)
 		}
 	}
 	if err := h.db.Notify(ctx, q, channel, string(payload)); err != nil {
@@ -102,10 +102,10 @@ func (h *Hub) readRef(n *notice) error {
 	defer cancel()
 	var users, frame string
 	if err := h.db.QueryRowContext(ctx, `SELECT user_ids, frame FROM realtime_frames WHERE id = ?`, n.Ref).Scan(&users, &frame); err != nil {
-		return err
+		return db.Wrap("realtime: read a large frame", err)
 	}
 	if err := json.Unmarshal([]byte(users), &n.Users); err != nil {
-		return err
+		return fmt.Errorf("realtime: read a large frame: %w", err)
 	}
 	n.Frame = json.RawMessage(frame)
 	return nil

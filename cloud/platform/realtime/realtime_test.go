@@ -44,6 +44,9 @@ func wsURL(e *servertest.Env, token string) string {
 func dial(t *testing.T, e *servertest.Env, c *servertest.Client) *websocket.Conn {
 	t.Helper()
 	ws, resp, err := websocket.DefaultDialer.Dial(wsURL(e, c.Token), nil)
+	if resp != nil {
+		_ = resp.Body.Close()
+	}
 	if err != nil {
 		status := 0
 		if resp != nil {
@@ -133,6 +136,9 @@ func TestHandshake(t *testing.T) {
 		refused := func(name, token string) {
 			t.Helper()
 			_, resp, err := websocket.DefaultDialer.Dial(wsURL(e, token), nil)
+			if resp != nil {
+				_ = resp.Body.Close()
+			}
 			if err == nil || resp == nil || resp.StatusCode != http.StatusUnauthorized {
 				status := 0
 				if resp != nil {
@@ -404,8 +410,9 @@ func TestFacilityFramesAndPlan(t *testing.T) {
 			t.Fatalf("Cedar socket got %+v first, want only the frame for every facility", f)
 		}
 
+		mapleID := e.FacilityID(t, maple)
 		if err := d.InTx(ctx, func(tx *db.Tx) error {
-			return e.Server.Realtime.PlanChanged(ctx, tx, e.FacilityID(t, maple), shared.PlanFree)
+			return e.Server.Realtime.PlanChanged(ctx, tx, mapleID, shared.PlanFree)
 		}); err != nil {
 			t.Fatal(err)
 		}
@@ -423,7 +430,10 @@ func TestSlowDeviceIsDropped(t *testing.T) {
 	s := startBench(t, 1)
 	dialer := websocket.Dialer{}
 	open := func() *websocket.Conn {
-		ws, _, err := dialer.Dial("ws"+strings.TrimPrefix(s.http.URL, "http")+"/api/im/ws?token="+s.tokens[0], nil)
+		ws, resp, err := dialer.Dial("ws"+strings.TrimPrefix(s.http.URL, "http")+"/api/im/ws?token="+s.tokens[0], nil)
+		if resp != nil {
+			_ = resp.Body.Close()
+		}
 		if err != nil {
 			t.Fatal(err)
 		}

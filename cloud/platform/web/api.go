@@ -78,12 +78,23 @@ type SessionChecker interface {
 	CheckSession(ctx context.Context, p *auth.Principal) (mustChangePassword bool, err error)
 }
 
+// FunctionGate applies the function permissions of the caller's package to a
+// call (spec 000 §3: 7003 switched off, 7004 past its time, 7011 past its count).
+type FunctionGate interface {
+	// Use checks one call of path (e.g. /care/resident/createResident) by p's
+	// facility and counts it when its use is counted; release, when not nil,
+	// gives the count back (the call then failed).
+	Use(ctx context.Context, p *auth.Principal, path string) (release func(), err error)
+}
+
 // API is the registry of typed routes on a chi router.
 type API struct {
 	huma     huma.API
 	Router   chi.Router
 	Sessions SessionChecker
-	inputs   inputTypes
+	// Functions applies function permissions to every signed-in call a facility makes (required; cloud/feature/funcperm).
+	Functions FunctionGate
+	inputs    inputTypes
 }
 
 // NewAPI makes the typed API on r; the OpenAPI document is served at /api/openapi.json.
@@ -222,8 +233,29 @@ func guard(a *API, op Op) func(huma.Context, func(huma.Context)) {
 			return
 		}
 		noteUser(ctx, p)
+		release, err := a.useFunction(ctx, p, op)
+		if err != nil {
+			_ = writeEnvelope(hctx, toEnvelopeError(ctx, err))
+			return
+		}
 		next(huma.WithContext(hctx, auth.WithPrincipal(ctx, p)))
+		// A counted call that did not succeed gives its count back.
+		if ri := info(ctx); release != nil && ri != nil && ri.code != shared.CodeOK {
+			release()
+		}
 	}
+}
+
+// useFunction applies the function permissions to a facility's call (the
+// super admin and calls every plan has are not limited).
+func (a *API) useFunction(ctx context.Context, p *auth.Principal, op Op) (func(), error) {
+	if op.Function == AnyPlan || p.IsSuperAdmin() || p.TenantID == "" {
+		return nil, nil
+	}
+	if a.Functions == nil {
+		return nil, problem.Internal
+	}
+	return a.Functions.Use(ctx, p, "/"+op.Service+op.Path)
 }
 
 func authorize(ctx context.Context, a *API, op Op) (*auth.Principal, error) {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"reflect"
 	"strconv"
 	"strings"
@@ -30,7 +31,8 @@ func checkBounds(in any) error {
 		return nil
 	}
 	err := c(v)
-	if b, ok := err.(*boundsError); ok {
+	var b *boundsError
+	if errors.As(err, &b) {
 		return problem.Invalid(b.field(), b.rule, b.key, b.args)
 	}
 	return err
@@ -64,7 +66,8 @@ func (b *boundsError) field() string {
 
 // within adds part to the path of a refusal.
 func within(err error, part string) error {
-	if b, ok := err.(*boundsError); ok && part != "" {
+	var b *boundsError
+	if part != "" && errors.As(err, &b) {
 		b.path = append(b.path, part)
 	}
 	return err

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"mime/multipart"
 	"reflect"
 	"strings"
@@ -128,7 +129,8 @@ func TestHasControlExceptLineBreaks(t *testing.T) {
 
 // rule is a refusal as field/rule ("" for none).
 func rule(err error) string {
-	if p, ok := err.(*problem.Error); ok {
+	var p *problem.Error
+	if errors.As(err, &p) {
 		if fes, ok := p.Data.([]shared.FieldError); ok && len(fes) == 1 {
 			return fes[0].Field + "/" + fes[0].Rule
 		}

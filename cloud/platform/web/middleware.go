@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -20,7 +22,12 @@ import (
 	"hearth/cloud/platform/problem"
 )
 
-func jsonEncode(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
+func jsonEncode(w io.Writer, v any) error {
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		return fmt.Errorf("write json: %w", err)
+	}
+	return nil
+}
 
 // requestInfo is filled in while a request runs and read by the access log.
 type requestInfo struct {
@@ -90,7 +97,7 @@ func Observe(log *slog.Logger) func(http.Handler) http.Handler {
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 			defer func() {
 				if rec := recover(); rec != nil {
-					if rec == http.ErrAbortHandler {
+					if err, ok := rec.(error); ok && errors.Is(err, http.ErrAbortHandler) {
 						panic(rec)
 					}
 					log.ErrorContext(ctx, "panic", "request_id", id, "panic", rec, "stack", string(debug.Stack()))

@@ -82,11 +82,11 @@ func EncodePassword(plain string) string {
 
 // Do sends one request; the test stops when it cannot be sent or its answer
 // cannot be read. In a goroutine of the test use Try.
-func (c *Client) Do(t testing.TB, rq Request) *Response {
-	t.Helper()
+func (c *Client) Do(tb testing.TB, rq Request) *Response {
+	tb.Helper()
 	r, err := c.Try(rq)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return r
 }
@@ -146,9 +146,20 @@ func (c *Client) Try(rq Request) (*Response, error) {
 		return nil, fmt.Errorf("%s %s: %w", method, rq.Path, err)
 	}
 	defer resp.Body.Close()
+	r, err := ResponseOf(resp)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", method, rq.Path, err)
+	}
+	return r, nil
+}
+
+// ResponseOf reads an answer of the API: the status, headers and body, and
+// the envelope's code, message and data when the body is JSON. For tests that
+// send a request of their own (a multipart upload); they close the body.
+func ResponseOf(resp *http.Response) (*Response, error) {
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return nil, fmt.Errorf("%s %s: read: %w", method, rq.Path, err)
+		return nil, fmt.Errorf("read: %w", err)
 	}
 	r := &Response{Status: resp.StatusCode, Header: resp.Header, Body: raw}
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
@@ -165,64 +176,64 @@ func (c *Client) Try(rq Request) (*Response, error) {
 }
 
 // Get sends a GET.
-func (c *Client) Get(t testing.TB, path string) *Response {
-	t.Helper()
-	return c.Do(t, Request{Method: http.MethodGet, Path: path})
+func (c *Client) Get(tb testing.TB, path string) *Response {
+	tb.Helper()
+	return c.Do(tb, Request{Method: http.MethodGet, Path: path})
 }
 
 // Post sends a POST with a JSON body.
-func (c *Client) Post(t testing.TB, path string, body any) *Response {
-	t.Helper()
+func (c *Client) Post(tb testing.TB, path string, body any) *Response {
+	tb.Helper()
 	if body == nil {
 		body = struct{}{}
 	}
-	return c.Do(t, Request{Method: http.MethodPost, Path: path, Body: body})
+	return c.Do(tb, Request{Method: http.MethodPost, Path: path, Body: body})
 }
 
 // Login is the password step with the password encoded as the UI does.
-func (c *Client) Login(t testing.TB, account, password, tenantID string) *Response {
-	t.Helper()
-	return c.Post(t, "/api/system/user/login", shared.LoginRequest{Account: account, Password: EncodePassword(password), TenantID: tenantID})
+func (c *Client) Login(tb testing.TB, account, password, tenantID string) *Response {
+	tb.Helper()
+	return c.Post(tb, "/api/system/user/login", shared.LoginRequest{Account: account, Password: EncodePassword(password), TenantID: tenantID})
 }
 
 // SignIn signs account in with the demo password; see SignInWith.
-func (e *Env) SignIn(t testing.TB, account string, facility ...string) *Client {
-	t.Helper()
-	return e.SignInWith(t, account, demo.DemoPassword, facility...)
+func (e *Env) SignIn(tb testing.TB, account string, facility ...string) *Client {
+	tb.Helper()
+	return e.SignInWith(tb, account, demo.DemoPassword, facility...)
 }
 
 // SignInWith signs account in with password, choosing the facility (by name)
 // when one is given, and entering the e-mailed code when one is asked for.
-func (e *Env) SignInWith(t testing.TB, account, password string, facility ...string) *Client {
-	t.Helper()
+func (e *Env) SignInWith(tb testing.TB, account, password string, facility ...string) *Client {
+	tb.Helper()
 	c := e.Client()
 	tenantID := ""
 	if len(facility) > 0 {
-		tenantID = e.FacilityID(t, facility[0])
+		tenantID = e.FacilityID(tb, facility[0])
 	}
 	var lr shared.LoginResult
-	c.Login(t, account, password, tenantID).OK(t).Into(t, &lr)
+	c.Login(tb, account, password, tenantID).OK(tb).Into(tb, &lr)
 	if len(lr.LoginTenantList) > 0 {
-		t.Fatalf("%s belongs to several facilities: name one", account)
+		tb.Fatalf("%s belongs to several facilities: name one", account)
 	}
 	if lr.TwoFactorAuthentication {
-		req := shared.TwoFactorRequest{Account: account, VerifyCode: e.Code(t, e.Email(t, account)),
+		req := shared.TwoFactorRequest{Account: account, VerifyCode: e.Code(tb, e.Email(tb, account)),
 			ChallengeID: lr.ChallengeID, TenantID: tenantID}
 		lr = shared.LoginResult{}
-		c.Post(t, "/api/system/user/twoFactorAuthentication", req).OK(t).Into(t, &lr)
+		c.Post(tb, "/api/system/user/twoFactorAuthentication", req).OK(tb).Into(tb, &lr)
 	}
 	if lr.Token == "" {
-		t.Fatalf("sign-in of %s gave no token", account)
+		tb.Fatalf("sign-in of %s gave no token", account)
 	}
 	c.Use(lr)
 	return c
 }
 
 // Is fails the test unless the answer has the HTTP status and envelope code.
-func (r *Response) Is(t testing.TB, status int, code string) *Response {
-	t.Helper()
+func (r *Response) Is(tb testing.TB, status int, code string) *Response {
+	tb.Helper()
 	if err := r.Check(status, code); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return r
 }
@@ -236,16 +247,16 @@ func (r *Response) Check(status int, code string) error {
 }
 
 // OK fails the test unless the answer is HTTP 200 with code 0000.
-func (r *Response) OK(t testing.TB) *Response {
-	t.Helper()
-	return r.Is(t, http.StatusOK, shared.CodeOK)
+func (r *Response) OK(tb testing.TB) *Response {
+	tb.Helper()
+	return r.Is(tb, http.StatusOK, shared.CodeOK)
 }
 
 // Into decodes the envelope's data into v.
-func (r *Response) Into(t testing.TB, v any) {
-	t.Helper()
+func (r *Response) Into(tb testing.TB, v any) {
+	tb.Helper()
 	if err := r.Decode(v); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 }
 

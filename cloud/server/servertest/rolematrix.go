@@ -33,8 +33,8 @@ const NotCalled = ""
 // reports each answer that is not the caller's Want: HTTP 200 with that code,
 // or for a PDF route that must succeed, HTTP 200 with a PDF. The test goes on
 // after a wrong answer, so one run shows them all.
-func RoleMatrix[T any](t testing.TB, routes []Route[T], callers ...Caller[T]) {
-	t.Helper()
+func RoleMatrix[T any](tb testing.TB, routes []Route[T], callers ...Caller[T]) {
+	tb.Helper()
 	for _, who := range callers {
 		for _, r := range routes {
 			want := who.Want(r)
@@ -44,12 +44,12 @@ func RoleMatrix[T any](t testing.TB, routes []Route[T], callers ...Caller[T]) {
 			got := r.Do(who.Client)
 			if r.PDF && want == shared.CodeOK {
 				if got.Status != http.StatusOK || got.Header.Get("Content-Type") != "application/pdf" {
-					t.Errorf("%s by %s: HTTP %d %s, want a PDF: %.200s", r.Name, who.Name, got.Status, got.Header.Get("Content-Type"), got.Body)
+					tb.Errorf("%s by %s: HTTP %d %s, want a PDF: %.200s", r.Name, who.Name, got.Status, got.Header.Get("Content-Type"), got.Body)
 				}
 				continue
 			}
 			if got.Status != http.StatusOK || got.Code != want {
-				t.Errorf("%s by %s: HTTP %d code %s, want %s: %.200s", r.Name, who.Name, got.Status, got.Code, want, got.Body)
+				tb.Errorf("%s by %s: HTTP %d code %s, want %s: %.200s", r.Name, who.Name, got.Status, got.Code, want, got.Body)
 			}
 		}
 	}
@@ -57,13 +57,13 @@ func RoleMatrix[T any](t testing.TB, routes []Route[T], callers ...Caller[T]) {
 
 // Outsiders checks that no route of a facility lets in the super admin, who
 // is no facility user (4003), or anyone not signed in (HTTP 401).
-func Outsiders[T any](t testing.TB, e *Env, routes []Route[T]) {
-	t.Helper()
-	super, anon := e.SignIn(t, "superadmin"), e.Client()
+func Outsiders[T any](tb testing.TB, e *Env, routes []Route[T]) {
+	tb.Helper()
+	super, anon := e.SignIn(tb, "superadmin"), e.Client()
 	for _, r := range routes {
 		if got := r.Do(super); got.Status != http.StatusOK || got.Code != shared.CodeForbidden {
-			t.Errorf("%s by the super admin: HTTP %d code %s, want %s", r.Name, got.Status, got.Code, shared.CodeForbidden)
+			tb.Errorf("%s by the super admin: HTTP %d code %s, want %s", r.Name, got.Status, got.Code, shared.CodeForbidden)
 		}
-		r.Do(anon).Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
+		r.Do(anon).Is(tb, http.StatusUnauthorized, shared.CodeUnauthorized)
 	}
 }

@@ -92,8 +92,8 @@ type Env struct {
 
 // Start builds the server on d with a real configuration, starts it on a local
 // port, and (unless opts.NoDemo) seeds the demo data.
-func Start(t testing.TB, d *db.DB, opts ...Options) *Env {
-	t.Helper()
+func Start(tb testing.TB, d *db.DB, opts ...Options) *Env {
+	tb.Helper()
 	var o Options
 	if len(opts) > 0 {
 		o = opts[0]
@@ -101,36 +101,36 @@ func Start(t testing.TB, d *db.DB, opts ...Options) *Env {
 	if !o.NoDemo {
 		// The demo data is seeded once per test binary and engine into a
 		// template; the test's database becomes a copy of it.
-		dbtest.Become(t, d, "demo", seedDemo)
+		dbtest.Become(tb, d, "demo", seedDemo)
 	}
 	e := &Env{DB: d, Clock: NewClock(time.Now().Truncate(time.Millisecond))}
-	e.Config = testConfig(t.TempDir(), !o.NotDev)
+	e.Config = testConfig(tb.TempDir(), !o.NotDev)
 	if !o.NoDemo { // and the demo's stored files beside it
 		if dir, ok := demoDirs.Load(d.Engine); ok {
 			if err := os.CopyFS(e.Config.DataDir, os.DirFS(dir.(string))); err != nil {
-				t.Fatalf("copy the demo's files: %v", err)
+				tb.Fatalf("copy the demo's files: %v", err)
 			}
 		}
 	}
 	if !o.Outbox {
-		e.Mail = mailtest.Start(t)
+		e.Mail = mailtest.Start(tb)
 		e.Config.SMTP = e.Mail.Config()
 	}
 	if o.Config != nil {
 		o.Config(e.Config)
 	}
-	var logTo io.Writer = &testWriter{t: t}
+	var logTo io.Writer = &testWriter{t: tb}
 	if o.LogTo != nil {
 		logTo = io.MultiWriter(logTo, o.LogTo)
 	}
 	log := slog.New(slog.NewTextHandler(logTo, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	srv, err := server.New(server.Deps{Config: e.Config, DB: d, Log: log, UI: o.UI, Now: e.Clock.Now})
 	if err != nil {
-		t.Fatalf("server.New: %v", err)
+		tb.Fatalf("server.New: %v", err)
 	}
 	e.Server = srv
 	e.HTTP = httptest.NewServer(srv.Handler)
-	t.Cleanup(e.HTTP.Close)
+	tb.Cleanup(e.HTTP.Close)
 	return e
 }
 
@@ -163,7 +163,7 @@ func seedDemo(ctx context.Context, d *db.DB) error {
 		return err
 	}
 	demoDirs.Store(d.Engine, dir)
-	srv, err := server.New(server.Deps{Config: testConfig(dir, true), DB: d, Log: slog.New(slog.DiscardHandler), Now: time.Now})
+	srv, err := server.New(server.Deps{Config: testConfig(dir, true), DB: d, Log: slog.New(slog.DiscardHandler), Now: time.Now}) //nolint:contextcheck // server.New only builds handlers; each runs on its own request's context
 	if err != nil {
 		return err
 	}
@@ -176,41 +176,41 @@ func seedDemo(ctx context.Context, d *db.DB) error {
 // DrainJobs works every background job due by the test's clock (retries and
 // scheduled jobs once the clock has passed them, and one run of each periodic
 // job) and returns when none is left: jobs.Queue.Drain on Server.Jobs.
-func (e *Env) DrainJobs(t testing.TB) {
-	t.Helper()
+func (e *Env) DrainJobs(tb testing.TB) {
+	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if err := e.Server.Jobs.Drain(ctx); err != nil {
-		t.Fatalf("drain background jobs: %v", err)
+		tb.Fatalf("drain background jobs: %v", err)
 	}
 }
 
 // FacilityID is the tenant id of a facility by name ("Maple House AFH").
-func (e *Env) FacilityID(t testing.TB, name string) string {
-	t.Helper()
+func (e *Env) FacilityID(tb testing.TB, name string) string {
+	tb.Helper()
 	var id string
 	if err := e.DB.QueryRowContext(context.Background(), `SELECT id FROM tenants WHERE facility_name = ?`, name).Scan(&id); err != nil {
-		t.Fatalf("facility %q: %v", name, err)
+		tb.Fatalf("facility %q: %v", name, err)
 	}
 	return id
 }
 
 // UserID is the id of an account.
-func (e *Env) UserID(t testing.TB, account string) string {
-	t.Helper()
+func (e *Env) UserID(tb testing.TB, account string) string {
+	tb.Helper()
 	var id string
 	if err := e.DB.QueryRowContext(context.Background(), `SELECT id FROM users WHERE account_key = ?`, strings.ToLower(account)).Scan(&id); err != nil {
-		t.Fatalf("account %q: %v", account, err)
+		tb.Fatalf("account %q: %v", account, err)
 	}
 	return id
 }
 
 // Email is the e-mail address of an account.
-func (e *Env) Email(t testing.TB, account string) string {
-	t.Helper()
+func (e *Env) Email(tb testing.TB, account string) string {
+	tb.Helper()
 	var email string
 	if err := e.DB.QueryRowContext(context.Background(), `SELECT email FROM users WHERE account_key = ?`, strings.ToLower(account)).Scan(&email); err != nil {
-		t.Fatalf("account %q: %v", account, err)
+		tb.Fatalf("account %q: %v", account, err)
 	}
 	return email
 }
@@ -222,8 +222,8 @@ type Mail struct {
 
 // Mails returns the mail sent to addr so far, oldest first: from the SMTP test
 // server, or with Options.Outbox from GET /api/system/dev/outbox as the super admin.
-func (e *Env) Mails(t testing.TB, addr string) []Mail {
-	t.Helper()
+func (e *Env) Mails(tb testing.TB, addr string) []Mail {
+	tb.Helper()
 	var out []Mail
 	if e.Mail != nil {
 		for _, m := range e.Mail.To(addr) {
@@ -234,14 +234,14 @@ func (e *Env) Mails(t testing.TB, addr string) []Mail {
 	path := "/api/system/dev/outbox?to=" + url.QueryEscape(addr)
 	var r *Response
 	if e.admin != nil {
-		r = e.admin.Get(t, path)
+		r = e.admin.Get(tb, path)
 	}
 	if r == nil || r.Status != http.StatusOK { // not yet signed in, or the test moved the clock past the token
-		e.admin = e.SignIn(t, "superadmin")
-		r = e.admin.Get(t, path)
+		e.admin = e.SignIn(tb, "superadmin")
+		r = e.admin.Get(tb, path)
 	}
 	var kept []shared.OutboxMail
-	r.OK(t).Into(t, &kept)
+	r.OK(tb).Into(tb, &kept)
 	for _, m := range slices.Backward(kept) {
 		out = append(out, Mail{To: m.To, Subject: m.Subject, Body: m.Body})
 	}
@@ -249,11 +249,11 @@ func (e *Env) Mails(t testing.TB, addr string) []Mail {
 }
 
 // LastMail is the newest mail to addr; the test fails when there is none.
-func (e *Env) LastMail(t testing.TB, addr string) Mail {
-	t.Helper()
-	ms := e.Mails(t, addr)
+func (e *Env) LastMail(tb testing.TB, addr string) Mail {
+	tb.Helper()
+	ms := e.Mails(tb, addr)
 	if len(ms) == 0 {
-		t.Fatalf("no mail to %s", addr)
+		tb.Fatalf("no mail to %s", addr)
 	}
 	return ms[len(ms)-1]
 }
@@ -265,25 +265,25 @@ var (
 
 // Code is the sign-in code in the newest mail to addr that holds one (a
 // background job may have mailed a digest since).
-func (e *Env) Code(t testing.TB, addr string) string {
-	t.Helper()
-	ms := e.Mails(t, addr)
+func (e *Env) Code(tb testing.TB, addr string) string {
+	tb.Helper()
+	ms := e.Mails(tb, addr)
 	for i := len(ms) - 1; i >= 0; i-- {
 		if sub := codePattern.FindStringSubmatch(ms[i].Body); sub != nil {
 			return sub[1]
 		}
 	}
-	t.Fatalf("no mail to %s holds a 6-digit code (%d mails)", addr, len(ms))
+	tb.Fatalf("no mail to %s holds a 6-digit code (%d mails)", addr, len(ms))
 	return ""
 }
 
 // LinkToken is the token of the link in the newest mail to addr.
-func (e *Env) LinkToken(t testing.TB, addr string) string {
-	t.Helper()
-	m := e.LastMail(t, addr)
+func (e *Env) LinkToken(tb testing.TB, addr string) string {
+	tb.Helper()
+	m := e.LastMail(tb, addr)
 	sub := linkPattern.FindStringSubmatch(m.Body)
 	if sub == nil {
-		t.Fatalf("no ?token= link in the mail to %s: %q", addr, m.Body)
+		tb.Fatalf("no ?token= link in the mail to %s: %q", addr, m.Body)
 	}
 	return sub[1]
 }

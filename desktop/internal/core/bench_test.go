@@ -17,6 +17,7 @@ import (
 // benchKiosk is a kiosk whose cloud is away, holding one caregiver's verifier
 // made with the cloud's parameters (cloud/feature/attendance/pin.go VerifierKDF).
 func benchKiosk(b *testing.B) (*Core, string) {
+	b.Helper()
 	c, _ := openCore(b, "")
 	salt := make([]byte, 16)
 	_, _ = rand.Read(salt)

@@ -80,13 +80,13 @@ func (c *Core) cachePut(ctx context.Context, who, path, query, contentType strin
 		ON CONFLICT (who, path, query) DO UPDATE SET content_type = excluded.content_type, body = excluded.body,
 		size = excluded.size, fetched_at = excluded.fetched_at`, who, path, query, contentType, body, len(body), fetchedAt)
 	if err != nil {
-		return err
+		return wrap("read cache: keep", err)
 	}
 	_, err = c.db.ExecContext(ctx, `DELETE FROM read_cache WHERE rowid IN (
 		SELECT rowid FROM (SELECT rowid, ROW_NUMBER() OVER w AS n, SUM(size) OVER w AS total FROM read_cache
 			WINDOW w AS (ORDER BY fetched_at DESC, rowid DESC))
 		WHERE n > ? OR total > ?)`, cacheMaxEntries, cacheMaxBytes)
-	return err
+	return wrap("read cache: evict", err)
 }
 
 // cacheGet finds a kept answer; found is false when there is none.
@@ -96,11 +96,14 @@ func (c *Core) cacheGet(ctx context.Context, who, path, query string) (contentTy
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil, 0, false, nil
 	}
-	return contentType, body, fetchedAt, err == nil, err
+	if err != nil {
+		return "", nil, 0, false, wrap("read cache: get", err)
+	}
+	return contentType, body, fetchedAt, true, nil
 }
 
 // cacheForget removes everything kept for one person (sign-out).
 func (c *Core) cacheForget(ctx context.Context, who string) error {
 	_, err := c.db.ExecContext(ctx, `DELETE FROM read_cache WHERE who = ?`, who)
-	return err
+	return wrap("read cache: forget", err)
 }

@@ -51,7 +51,7 @@ func (c *Core) callCloud(ctx context.Context, method, path, credential, lang str
 	if body != nil {
 		raw, err := json.Marshal(body)
 		if err != nil {
-			return nil, err
+			return nil, wrap("cloud call "+path+": encode", err)
 		}
 		rd = bytes.NewReader(raw)
 	}
@@ -102,11 +102,11 @@ func (c *Core) checkHealth(ctx context.Context, url string) error {
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimRight(url, "/")+"/healthz", nil)
 	if err != nil {
-		return err
+		return wrap("health check", err)
 	}
 	res, err := c.client.Do(req)
 	if err != nil {
-		return err
+		return wrap("health check", err)
 	}
 	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 4096))
 	res.Body.Close()
@@ -129,5 +129,6 @@ func langOf(r *http.Request) string { return string(pickLanguage(r.Header.Get("A
 
 // envelopeOK builds a success envelope's bytes.
 func envelopeOK(data any) ([]byte, error) {
-	return json.Marshal(shared.Envelope[any]{Code: shared.CodeOK, Message: "success", Data: data})
+	raw, err := json.Marshal(shared.Envelope[any]{Code: shared.CodeOK, Message: "success", Data: data})
+	return raw, wrap("envelope: encode", err)
 }

@@ -196,7 +196,7 @@ func (c *Core) SaveWindow(w WindowState) error {
 func (c *Core) Close() error {
 	c.stopped.Do(func() { close(c.stop) })
 	c.running.Wait()
-	return c.db.Close()
+	return wrap("local db: close", c.db.Close())
 }
 
 // settingsNow is a copy of the settings.

@@ -77,7 +77,7 @@ func (c *Core) serveKioskHome(w http.ResponseWriter, r *http.Request) {
 func (c *Core) storeKioskHome(ctx context.Context, home *shared.KioskHome, at time.Time) error {
 	tx, err := c.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return wrap("kiosk home: begin", err)
 	}
 	defer tx.Rollback()
 	keep := map[string]bool{}
@@ -97,29 +97,20 @@ func (c *Core) storeKioskHome(ctx context.Context, home *shared.KioskHome, at ti
 			fetched_at = CASE WHEN kiosk_avatars.source = excluded.source THEN kiosk_avatars.fetched_at ELSE 0 END,
 			source = excluded.source`, kc.CaregiverID, source, kc.AvatarURL, at.UnixMilli())
 		if err != nil {
-			return err
+			return wrap("kiosk home: keep avatar link", err)
 		}
 		kc.AvatarURL = avatarPrefix + url.PathEscape(kc.CaregiverID)
 	}
-	ids, err := tx.QueryContext(ctx, `SELECT caregiver_id FROM kiosk_avatars`)
+	kept, err := avatarIDs(ctx, tx)
 	if err != nil {
 		return err
 	}
-	var gone []string
-	for ids.Next() {
-		var id string
-		if err := ids.Scan(&id); err != nil {
-			ids.Close()
-			return err
+	for _, id := range kept {
+		if keep[id] {
+			continue
 		}
-		if !keep[id] {
-			gone = append(gone, id)
-		}
-	}
-	ids.Close()
-	for _, id := range gone {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM kiosk_avatars WHERE caregiver_id = ?`, id); err != nil {
-			return err
+			return wrap("kiosk home: forget avatar", err)
 		}
 	}
 	body, err := envelopeOK(home)
@@ -129,9 +120,27 @@ func (c *Core) storeKioskHome(ctx context.Context, home *shared.KioskHome, at ti
 	if _, err := tx.ExecContext(ctx, `INSERT INTO read_cache (who, path, query, content_type, body, size, fetched_at) VALUES (?, ?, '', ?, ?, ?, ?)
 		ON CONFLICT (who, path, query) DO UPDATE SET body = excluded.body, size = excluded.size, fetched_at = excluded.fetched_at`,
 		whoKiosk, kioskHomePath, "application/json", body, len(body), at.UnixMilli()); err != nil {
-		return err
+		return wrap("kiosk home: keep", err)
 	}
-	return tx.Commit()
+	return wrap("kiosk home: commit", tx.Commit())
+}
+
+// avatarIDs are the caregivers whose avatar links are kept.
+func avatarIDs(ctx context.Context, tx *sql.Tx) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT caregiver_id FROM kiosk_avatars`)
+	if err != nil {
+		return nil, wrap("kiosk avatars: list", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, wrap("kiosk avatars: list", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, wrap("kiosk avatars: list", rows.Err())
 }
 
 // cachedKioskHome is the kept start screen.
@@ -142,7 +151,7 @@ func (c *Core) cachedKioskHome(ctx context.Context) (*shared.KioskHome, int64, b
 	}
 	var env shared.Envelope[shared.KioskHome]
 	if err := json.Unmarshal(body, &env); err != nil {
-		return nil, 0, false, err
+		return nil, 0, false, wrap("kiosk home: read kept", err)
 	}
 	return &env.Data, at, true, nil
 }
@@ -152,7 +161,7 @@ func (c *Core) cachedKioskHome(ctx context.Context) (*shared.KioskHome, int64, b
 func (c *Core) overlayWaiting(ctx context.Context, home *shared.KioskHome) error {
 	rows, err := c.db.QueryContext(ctx, `SELECT caregiver_id, guessed_type FROM outbox WHERE state = ? ORDER BY seq`, stateWaiting)
 	if err != nil {
-		return err
+		return wrap("outbox: waiting punches", err)
 	}
 	defer rows.Close()
 	last := map[string]shared.PunchType{}
@@ -160,7 +169,7 @@ func (c *Core) overlayWaiting(ctx context.Context, home *shared.KioskHome) error
 		var id string
 		var t shared.PunchType
 		if err := rows.Scan(&id, &t); err != nil {
-			return err
+			return wrap("outbox: waiting punches", err)
 		}
 		last[id] = t
 	}
@@ -169,7 +178,7 @@ func (c *Core) overlayWaiting(ctx context.Context, home *shared.KioskHome) error
 			home.Caregivers[i].OnShift = t == shared.PunchIn
 		}
 	}
-	return rows.Err()
+	return wrap("outbox: waiting punches", rows.Err())
 }
 
 // noteOnShift records a punch in the kept start screen, so the next guess
@@ -190,7 +199,7 @@ func (c *Core) noteOnShift(ctx context.Context, caregiverID string, t shared.Pun
 	}
 	_, err = c.db.ExecContext(ctx, `UPDATE read_cache SET body = ?, size = ? WHERE who = ? AND path = ? AND query = ''`,
 		body, len(body), whoKiosk, kioskHomePath)
-	return err
+	return wrap("kiosk home: note on shift", err)
 }
 
 // signedLinkTTL is how long the cloud's avatar links work (shared.SignedURLTTLMillis);
@@ -199,11 +208,27 @@ var signedLinkTTL = time.Duration(shared.SignedURLTTLMillis)*time.Millisecond - 
 
 // prefetchAvatars fetches the avatars not yet on this computer while their links work.
 func (c *Core) prefetchAvatars(ctx context.Context) {
+	ids, err := c.avatarsToFetch(ctx)
+	if err != nil {
+		// Best effort: those read are still fetched; the rest come when the screen asks (serveAvatar).
+		slog.Debug("desktop kiosk: avatars to fetch", "err", err)
+	}
+	for _, id := range ids {
+		if _, _, err := c.fetchAvatar(ctx, id); err != nil {
+			slog.Debug("desktop kiosk: avatar", "caregiver", id, "err", err)
+		}
+	}
+}
+
+// avatarsToFetch are the caregivers whose avatar is not kept yet and whose
+// link still works; a row that cannot be read is left out.
+func (c *Core) avatarsToFetch(ctx context.Context) ([]string, error) {
 	rows, err := c.db.QueryContext(ctx, `SELECT caregiver_id FROM kiosk_avatars WHERE body IS NULL AND signed_at > ?`,
 		c.now().Add(-signedLinkTTL).UnixMilli())
 	if err != nil {
-		return
+		return nil, wrap("kiosk avatars: to fetch", err)
 	}
+	defer rows.Close()
 	var ids []string
 	for rows.Next() {
 		var id string
@@ -211,12 +236,7 @@ func (c *Core) prefetchAvatars(ctx context.Context) {
 			ids = append(ids, id)
 		}
 	}
-	rows.Close()
-	for _, id := range ids {
-		if _, _, err := c.fetchAvatar(ctx, id); err != nil {
-			slog.Debug("desktop kiosk: avatar", "caregiver", id, "err", err)
-		}
-	}
+	return ids, wrap("kiosk avatars: to fetch", rows.Err())
 }
 
 var errNoAvatar = errors.New("no avatar")
@@ -230,7 +250,7 @@ func (c *Core) fetchAvatar(ctx context.Context, id string) (string, []byte, erro
 		return "", nil, errNoAvatar
 	}
 	if err != nil {
-		return "", nil, err
+		return "", nil, wrap("kiosk avatar: link", err)
 	}
 	base := c.cloudURL()
 	if base == "" {
@@ -243,11 +263,11 @@ func (c *Core) fetchAvatar(ctx context.Context, id string) (string, []byte, erro
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+link, nil)
 	if err != nil {
-		return "", nil, err
+		return "", nil, wrap("kiosk avatar: fetch", err)
 	}
 	res, err := c.client.Do(req)
 	if err != nil {
-		return "", nil, err
+		return "", nil, wrap("kiosk avatar: fetch", err)
 	}
 	defer res.Body.Close()
 	ct := res.Header.Get("Content-Type")
@@ -256,7 +276,7 @@ func (c *Core) fetchAvatar(ctx context.Context, id string) (string, []byte, erro
 	}
 	body, err := io.ReadAll(io.LimitReader(res.Body, 5<<20))
 	if err != nil {
-		return "", nil, err
+		return "", nil, wrap("kiosk avatar: read", err)
 	}
 	// Matched on the file, not the link: a refreshed start screen signs the
 	// same photo anew while this fetch is under way, and the photo is no less kept.
@@ -266,7 +286,7 @@ func (c *Core) fetchAvatar(ctx context.Context, id string) (string, []byte, erro
 	}
 	_, err = c.db.ExecContext(ctx, `UPDATE kiosk_avatars SET content_type = ?, body = ?, fetched_at = ? WHERE caregiver_id = ? AND source = ?`,
 		ct, body, c.now().UnixMilli(), id, source)
-	return ct, body, err
+	return ct, body, wrap("kiosk avatar: keep", err)
 }
 
 // serveAvatar is GET /api/desktop/kiosk/avatar/{caregiverId}.
@@ -304,7 +324,7 @@ func (c *Core) fetchVerifiers(ctx context.Context, credential string) (*shared.K
 	}
 	var vs shared.KioskPinVerifiers
 	if err := json.Unmarshal(a.Data, &vs); err != nil {
-		return nil, err
+		return nil, wrap("pin verifiers: decode", err)
 	}
 	return &vs, nil
 }
@@ -319,26 +339,26 @@ func (e *cloudRefusal) Error() string { return e.a.Code + ": " + e.a.Message }
 func (c *Core) replaceVerifiers(ctx context.Context, vs *shared.KioskPinVerifiers) error {
 	tx, err := c.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return wrap("pin verifiers: begin", err)
 	}
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `DELETE FROM pin_verifiers`); err != nil {
-		return err
+		return wrap("pin verifiers: clear", err)
 	}
 	k := vs.KDF
 	if _, err := tx.ExecContext(ctx, `INSERT INTO kiosk_kdf (id, device_salt, algorithm, time, memory_kib, threads, key_length, synced_at)
 		VALUES (1, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET device_salt = excluded.device_salt, algorithm = excluded.algorithm,
 		time = excluded.time, memory_kib = excluded.memory_kib, threads = excluded.threads, key_length = excluded.key_length,
 		synced_at = excluded.synced_at`, vs.DeviceSalt, k.Algorithm, k.Time, k.MemoryKiB, k.Threads, k.KeyLength, c.now().UnixMilli()); err != nil {
-		return err
+		return wrap("pin verifiers: keep kdf", err)
 	}
 	for _, v := range vs.Verifiers {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO pin_verifiers (caregiver_id, verifier, update_time) VALUES (?, ?, ?)`,
 			v.CaregiverID, v.Verifier, v.UpdateTime); err != nil {
-			return err
+			return wrap("pin verifiers: keep", err)
 		}
 	}
-	return tx.Commit()
+	return wrap("pin verifiers: commit", tx.Commit())
 }
 
 // forgetKioskData removes the kiosk's start screen, avatars, verifiers and
@@ -346,16 +366,16 @@ func (c *Core) replaceVerifiers(ctx context.Context, vs *shared.KioskPinVerifier
 func (c *Core) forgetKioskData(ctx context.Context) error {
 	tx, err := c.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return wrap("kiosk: forget: begin", err)
 	}
 	defer tx.Rollback()
 	for _, q := range []string{`DELETE FROM pin_verifiers`, `DELETE FROM kiosk_kdf`, `DELETE FROM kiosk_avatars`, `DELETE FROM pin_failures`} {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
-			return err
+			return wrap("kiosk: forget", err)
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM read_cache WHERE who = ?`, whoKiosk); err != nil {
-		return err
+		return wrap("kiosk: forget start screen", err)
 	}
-	return tx.Commit()
+	return wrap("kiosk: forget: commit", tx.Commit())
 }

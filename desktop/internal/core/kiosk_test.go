@@ -189,11 +189,11 @@ func TestKioskSetupRefusals(t *testing.T) {
 	}
 }
 
-func mustHash(t testing.TB, pin string) string {
-	t.Helper()
+func mustHash(tb testing.TB, pin string) string {
+	tb.Helper()
 	h, err := argon2id.CreateHash(pin, argon2id.DefaultParams)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return h
 }

@@ -99,8 +99,8 @@ func runSyncChild(dir string) int {
 }
 
 // buildCloud builds the cloud and seeds the demo once.
-func buildCloud(t testing.TB) {
-	t.Helper()
+func buildCloud(tb testing.TB) {
+	tb.Helper()
 	setupOnce.Do(func() {
 		buildDir, setupErr = os.MkdirTemp("", "hearth-core-test-")
 		if setupErr != nil {
@@ -109,18 +109,18 @@ func buildCloud(t testing.TB) {
 		cloudBin = filepath.Join(buildDir, "hearth")
 		cmd := exec.Command("go", "build", "-o", cloudBin, "hearth/cloud/cmd/hearth") // through go.work
 		if out, err := cmd.CombinedOutput(); err != nil {
-			setupErr = fmt.Errorf("build the cloud: %v\n%s", err, out)
+			setupErr = fmt.Errorf("build the cloud: %w\n%s", err, out)
 			return
 		}
 		demoSeed = filepath.Join(buildDir, "seed")
 		cmd = exec.Command(cloudBin, "seed", "--demo")
 		cmd.Env = cloudEnv(demoSeed, "127.0.0.1:1")
 		if out, err := cmd.CombinedOutput(); err != nil {
-			setupErr = fmt.Errorf("seed the demo: %v\n%s", err, out)
+			setupErr = fmt.Errorf("seed the demo: %w\n%s", err, out)
 		}
 	})
 	if setupErr != nil {
-		t.Fatal(setupErr)
+		tb.Fatal(setupErr)
 	}
 }
 
@@ -139,22 +139,22 @@ type testCloud struct {
 }
 
 // startCloud serves a fresh copy of the demo on a free port.
-func startCloud(t testing.TB) *testCloud {
-	t.Helper()
-	buildCloud(t)
-	dir := t.TempDir()
+func startCloud(tb testing.TB) *testCloud {
+	tb.Helper()
+	buildCloud(tb)
+	dir := tb.TempDir()
 	if err := os.CopyFS(dir, os.DirFS(demoSeed)); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	addr := l.Addr().String()
 	l.Close()
-	tc := &testCloud{t: t, dir: dir, addr: addr, url: "http://" + addr}
+	tc := &testCloud{t: tb, dir: dir, addr: addr, url: "http://" + addr}
 	tc.start()
-	t.Cleanup(tc.stop)
+	tb.Cleanup(tc.stop)
 	return tc
 }
 
@@ -240,6 +240,9 @@ func (tc *testCloud) punches(ids []string) []cloudPunch {
 			out = append(out, p)
 		}
 	}
+	if err := rows.Err(); err != nil {
+		tc.t.Fatal(err)
+	}
 	return out
 }
 
@@ -266,13 +269,13 @@ type answer struct {
 }
 
 // call sends one request through the core's handler.
-func call(t testing.TB, c *Core, method, target string, body any, headers ...string) *answer {
-	t.Helper()
+func call(tb testing.TB, c *Core, method, target string, body any, headers ...string) *answer {
+	tb.Helper()
 	var rd io.Reader
 	if body != nil {
 		raw, err := json.Marshal(body)
 		if err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
 		rd = bytes.NewReader(raw)
 	}
@@ -288,41 +291,41 @@ func call(t testing.TB, c *Core, method, target string, body any, headers ...str
 	a := &answer{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
 	if strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
 		if err := json.Unmarshal(a.Body, a); err != nil {
-			t.Fatalf("%s %s: %v: %s", method, target, err, a.Body)
+			tb.Fatalf("%s %s: %v: %s", method, target, err, a.Body)
 		}
 	}
 	return a
 }
 
 // must fails the test unless the answer has code.
-func (a *answer) must(t testing.TB, code string) *answer {
-	t.Helper()
+func (a *answer) must(tb testing.TB, code string) *answer {
+	tb.Helper()
 	if a.Code != code {
-		t.Fatalf("want code %s, got HTTP %d %s", code, a.Status, a.Body)
+		tb.Fatalf("want code %s, got HTTP %d %s", code, a.Status, a.Body)
 	}
 	return a
 }
 
-func (a *answer) into(t testing.TB, v any) {
-	t.Helper()
+func (a *answer) into(tb testing.TB, v any) {
+	tb.Helper()
 	if err := json.Unmarshal(a.Data, v); err != nil {
-		t.Fatalf("%v: %s", err, a.Data)
+		tb.Fatalf("%v: %s", err, a.Data)
 	}
 }
 
 // openCore opens a core on dir (a new temp dir when empty) with a settable clock.
-func openCore(t testing.TB, dir string) (*Core, *testClock) {
-	t.Helper()
+func openCore(tb testing.TB, dir string) (*Core, *testClock) {
+	tb.Helper()
 	if dir == "" {
-		dir = filepath.Join(t.TempDir(), "Hearth")
+		dir = filepath.Join(tb.TempDir(), "Hearth")
 	}
 	c, err := Open(Options{Dir: dir, Version: "test"})
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	clock := &testClock{}
 	c.now = clock.Now
-	t.Cleanup(func() { c.Close() })
+	tb.Cleanup(func() { c.Close() })
 	return c, clock
 }
 
@@ -348,43 +351,43 @@ func (k *testClock) Set(at time.Time) {
 }
 
 // setUpKiosk points the core at the cloud and makes it the demo's door kiosk.
-func setUpKiosk(t testing.TB, c *Core, cloud *testCloud) *shared.KioskHome {
-	t.Helper()
-	call(t, c, "POST", "/api/desktop/cloud", shared.SetCloudRequest{CloudURL: cloud.url}).must(t, shared.CodeOK)
+func setUpKiosk(tb testing.TB, c *Core, cloud *testCloud) *shared.KioskHome {
+	tb.Helper()
+	call(tb, c, "POST", "/api/desktop/cloud", shared.SetCloudRequest{CloudURL: cloud.url}).must(tb, shared.CodeOK)
 	var st shared.DesktopStatus
-	call(t, c, "POST", "/api/desktop/kiosk/setup", shared.KioskSetupRequest{Credential: demoCredential, ExitPin: testExitPin}).
-		must(t, shared.CodeOK).into(t, &st)
+	call(tb, c, "POST", "/api/desktop/kiosk/setup", shared.KioskSetupRequest{Credential: demoCredential, ExitPin: testExitPin}).
+		must(tb, shared.CodeOK).into(tb, &st)
 	if st.Mode != shared.DesktopKiosk || !st.KioskSetUp || st.FacilityName != "Maple House AFH" {
-		t.Fatalf("status after setup: %+v", st)
+		tb.Fatalf("status after setup: %+v", st)
 	}
 	select {
 	case m := <-c.ModeChanged():
 		if m != shared.DesktopKiosk {
-			t.Fatalf("mode notice %s", m)
+			tb.Fatalf("mode notice %s", m)
 		}
 	default:
-		t.Fatal("no mode notice after the kiosk setup")
+		tb.Fatal("no mode notice after the kiosk setup")
 	}
 	var home shared.KioskHome
-	call(t, c, "GET", kioskHomePath+"?t=1", nil).must(t, shared.CodeOK).into(t, &home)
+	call(tb, c, "GET", kioskHomePath+"?t=1", nil).must(tb, shared.CodeOK).into(tb, &home)
 	return &home
 }
 
 // caregiverID finds a caregiver of the start screen by name.
-func caregiverID(t testing.TB, home *shared.KioskHome, name string) string {
-	t.Helper()
+func caregiverID(tb testing.TB, home *shared.KioskHome, name string) string {
+	tb.Helper()
 	for _, kc := range home.Caregivers {
 		if kc.Name == name {
 			return kc.CaregiverID
 		}
 	}
-	t.Fatalf("no caregiver %q on the kiosk", name)
+	tb.Fatalf("no caregiver %q on the kiosk", name)
 	return ""
 }
 
 // waitFor polls cond until it holds or the time is up.
-func waitFor(t testing.TB, what string, d time.Duration, cond func() bool) {
-	t.Helper()
+func waitFor(tb testing.TB, what string, d time.Duration, cond func() bool) {
+	tb.Helper()
 	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {
 		if cond() {
@@ -392,14 +395,14 @@ func waitFor(t testing.TB, what string, d time.Duration, cond func() bool) {
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
-	t.Fatalf("timed out waiting for %s", what)
+	tb.Fatalf("timed out waiting for %s", what)
 }
 
-func (c *Core) waitingCount(t testing.TB) int {
-	t.Helper()
+func (c *Core) waitingCount(tb testing.TB) int {
+	tb.Helper()
 	n, _, err := c.outboxCounts(context.Background())
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return n
 }
@@ -407,11 +410,11 @@ func (c *Core) waitingCount(t testing.TB) int {
 type settingsS = settings.Settings
 
 // deadURL is a local address nothing listens on (connections are refused at once).
-func deadURL(t testing.TB) string {
-	t.Helper()
+func deadURL(tb testing.TB) string {
+	tb.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	u := "http://" + l.Addr().String()
 	l.Close()

@@ -60,7 +60,7 @@ func (c *Core) keptDays(ctx context.Context, who string) ([]keptDay, error) {
 		WHERE path = ? AND substr(who, instr(who, '@') + 1) = ? ORDER BY who = ? DESC, fetched_at DESC LIMIT 40`,
 		medLogPath, tenantOf(who), who)
 	if err != nil {
-		return nil, err
+		return nil, wrap("read cache: kept /emars days", err)
 	}
 	defer rows.Close()
 	var out []keptDay
@@ -68,14 +68,14 @@ func (c *Core) keptDays(ctx context.Context, who string) ([]keptDay, error) {
 		var body []byte
 		var at int64
 		if err := rows.Scan(&body, &at); err != nil {
-			return nil, err
+			return nil, wrap("read cache: kept /emars days", err)
 		}
 		var env shared.Envelope[*dayView]
 		if json.Unmarshal(body, &env) == nil && env.Data != nil {
 			out = append(out, keptDay{env.Data, at})
 		}
 	}
-	return out, rows.Err()
+	return out, wrap("read cache: kept /emars days", rows.Err())
 }
 
 // findPass is a pass of the kept days, with its resident and order.
@@ -205,7 +205,7 @@ func (c *Core) overlayDay(ctx context.Context, body []byte, tenantID string, off
 	v := env.Data
 	touched := map[string]bool{}
 	for i := range rows {
-		if c.overlayRow(v, &rows[i], offline, touched) {
+		if c.overlayRow(ctx, v, &rows[i], offline, touched) {
 			changed = true
 		}
 	}
@@ -243,7 +243,7 @@ func passAt(p *shared.DesktopMedPass) int64 {
 }
 
 // overlayRow lays one kept write over the day; true when it changed it.
-func (c *Core) overlayRow(v *dayView, row *medRow, offline bool, touched map[string]bool) bool {
+func (c *Core) overlayRow(ctx context.Context, v *dayView, row *medRow, offline bool, touched map[string]bool) bool {
 	if row.State == stateSent && !offline {
 		return false // the cloud's answer has it
 	}
@@ -277,7 +277,7 @@ func (c *Core) overlayRow(v *dayView, row *medRow, offline bool, touched map[str
 	case shared.MedOutboxPass, shared.MedOutboxFollowUp:
 		passID := row.PassID
 		if row.Kind == shared.MedOutboxFollowUp && strings.HasPrefix(passID, shared.LocalPassPrefix) {
-			if dose := c.sentDoseID(row); dose != "" && passInDay(v, passID) == nil {
+			if dose := c.sentDoseID(ctx, row); dose != "" && passInDay(v, passID) == nil {
 				passID = dose
 			}
 		}
@@ -323,9 +323,9 @@ func (c *Core) overlayRow(v *dayView, row *medRow, offline bool, touched map[str
 }
 
 // sentDoseID is the cloud's pass id of the kept PRN dose an effect check names, once sent.
-func (c *Core) sentDoseID(row *medRow) string {
-	dose, err := c.medByClientID(context.Background(), strings.TrimPrefix(row.PassID, shared.LocalPassPrefix))
-	if err != nil || dose == nil || dose.State != stateSent {
+func (c *Core) sentDoseID(ctx context.Context, row *medRow) string {
+	dose, err := c.medByClientID(ctx, strings.TrimPrefix(row.PassID, shared.LocalPassPrefix))
+	if err != nil || dose.State != stateSent { // none kept here (errNotFound), or not sent yet
 		return ""
 	}
 	return dose.ServerPassID

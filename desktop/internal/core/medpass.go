@@ -6,6 +6,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"regexp"
@@ -68,10 +70,10 @@ func (c *Core) serveMedWrite(w http.ResponseWriter, r *http.Request, call *proxy
 		if json.Unmarshal(body, &req) == nil && strings.HasPrefix(strings.TrimSpace(req.PassID), shared.LocalPassPrefix) {
 			dose, err := c.medByClientID(ctx, strings.TrimPrefix(strings.TrimSpace(req.PassID), shared.LocalPassPrefix))
 			switch {
-			case err != nil:
+			case err != nil && !errors.Is(err, errNotFound):
 				c.internal(w, r, err)
 				return
-			case dose == nil || dose.State == stateRefused || dose.State == stateConflict:
+			case err != nil || dose.State == stateRefused || dose.State == stateConflict: // not kept here, refused or lost
 				c.failMed(w, r, []medRule{{field: "passId", rule: "recorded", key: "desktop.med.doseNotRecorded"}})
 				return
 			case dose.State == stateSent && dose.ServerPassID != "":
@@ -107,11 +109,11 @@ func (c *Core) answerKept(w http.ResponseWriter, r *http.Request, call *proxyCal
 	ctx := context.WithoutCancel(r.Context())
 	prev, err := c.medByClientID(ctx, id)
 	switch {
+	case errors.Is(err, errNotFound):
+		return false
 	case err != nil:
 		c.internal(w, r, err)
 		return true
-	case prev == nil:
-		return false
 	case prev.Who != call.who:
 		c.failMed(w, r, []medRule{{field: "clientId", rule: "taken", key: "desktop.med.clientIdTaken"}})
 		return true
@@ -247,15 +249,19 @@ func (c *Core) queuedAnswer(ctx context.Context, row *medRow, days []keptDay) *s
 	return &out
 }
 
-// localDose is the PRN dose kept here that a local- pass id names (nil otherwise).
+// localDose is the PRN dose kept here that a local- pass id names
+// (errNotFound when the id is not local- or names no PRN dose kept here).
 func (c *Core) localDose(ctx context.Context, passID string, days []keptDay) (*shared.DesktopMedPass, error) {
 	id, ok := strings.CutPrefix(passID, shared.LocalPassPrefix)
 	if !ok {
-		return nil, nil
+		return nil, fmt.Errorf("local dose %q: not a pass kept here: %w", passID, errNotFound)
 	}
 	dose, err := c.medByClientID(ctx, id)
-	if err != nil || dose == nil || dose.Kind != shared.MedOutboxPrn {
+	if err != nil {
 		return nil, err
+	}
+	if dose.Kind != shared.MedOutboxPrn {
+		return nil, fmt.Errorf("local dose %q: not a PRN dose: %w", passID, errNotFound)
 	}
 	order, _, _ := findOrder(days, dose.MedicationID)
 	p := queuedPrn(dose, order)
@@ -460,7 +466,7 @@ func (c *Core) prepareFollowUp(w http.ResponseWriter, r *http.Request, row *medR
 		return false
 	}
 	pass, err := c.localDose(ctx, req.PassID, days)
-	if err != nil {
+	if err != nil && !errors.Is(err, errNotFound) {
 		c.internal(w, r, err)
 		return false
 	}

@@ -45,18 +45,18 @@ type person struct {
 
 // signIn signs account in on the cloud (the e-mailed code read from the dev
 // outbox as the super admin when the account has two-factor sign-in).
-func signIn(t testing.TB, cloud *testCloud, account, name string) *person {
-	t.Helper()
+func signIn(tb testing.TB, cloud *testCloud, account, name string) *person {
+	tb.Helper()
 	var cfg shared.PublicConfig
-	cloudCall(t, cloud, nil, "GET", "/api/system/config/public", nil).must(t, shared.CodeOK).into(t, &cfg)
+	cloudCall(tb, cloud, nil, "GET", "/api/system/config/public", nil).must(tb, shared.CodeOK).into(tb, &cfg)
 	p := &person{name: name, account: account, device: "test-" + account}
 	var lr shared.LoginResult
-	cloudCall(t, cloud, p, "POST", "/api/system/user/login", shared.LoginRequest{Account: account, Password: encodePassword(t, cfg.LoginAESKey, demoPassword)}).
-		must(t, shared.CodeOK).into(t, &lr)
+	cloudCall(tb, cloud, p, "POST", "/api/system/user/login", shared.LoginRequest{Account: account, Password: encodePassword(tb, cfg.LoginAESKey, demoPassword)}).
+		must(tb, shared.CodeOK).into(tb, &lr)
 	if lr.TwoFactorAuthentication {
-		admin := signIn(t, cloud, "superadmin", "Avery Platform")
+		admin := signIn(tb, cloud, "superadmin", "Avery Platform")
 		var mails []shared.OutboxMail
-		cloudCall(t, cloud, admin, "GET", "/api/system/dev/outbox?to="+demoEmails[account], nil).must(t, shared.CodeOK).into(t, &mails)
+		cloudCall(tb, cloud, admin, "GET", "/api/system/dev/outbox?to="+demoEmails[account], nil).must(tb, shared.CodeOK).into(tb, &mails)
 		code := ""
 		for _, m := range mails { // newest first
 			if sub := regexp.MustCompile(`\b(\d{6})\b`).FindStringSubmatch(m.Body); sub != nil {
@@ -65,15 +65,15 @@ func signIn(t testing.TB, cloud *testCloud, account, name string) *person {
 			}
 		}
 		if code == "" {
-			t.Fatalf("no sign-in code mailed to %s", demoEmails[account])
+			tb.Fatalf("no sign-in code mailed to %s", demoEmails[account])
 		}
 		challenge := lr.ChallengeID
 		lr = shared.LoginResult{}
-		cloudCall(t, cloud, p, "POST", "/api/system/user/twoFactorAuthentication",
-			shared.TwoFactorRequest{Account: account, VerifyCode: code, ChallengeID: challenge}).must(t, shared.CodeOK).into(t, &lr)
+		cloudCall(tb, cloud, p, "POST", "/api/system/user/twoFactorAuthentication",
+			shared.TwoFactorRequest{Account: account, VerifyCode: code, ChallengeID: challenge}).must(tb, shared.CodeOK).into(tb, &lr)
 	}
 	if lr.Token == "" {
-		t.Fatalf("%s: no token: %+v", account, lr)
+		tb.Fatalf("%s: no token: %+v", account, lr)
 	}
 	p.token, p.who = lr.Token, cacheWho("Bearer "+lr.Token)
 	return p
@@ -82,11 +82,11 @@ func signIn(t testing.TB, cloud *testCloud, account, name string) *person {
 // encodePassword is the spec's password encoding (AES-128-ECB, PKCS#7,
 // base64; docs/api.md "Sign-in"), written here again: the shell does not
 // import the cloud.
-func encodePassword(t testing.TB, key, plain string) string {
-	t.Helper()
+func encodePassword(tb testing.TB, key, plain string) string {
+	tb.Helper()
 	block, err := aes.NewCipher([]byte(key))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	pad := aes.BlockSize - len(plain)%aes.BlockSize
 	in := append([]byte(plain), bytes.Repeat([]byte{byte(pad)}, pad)...)
@@ -116,8 +116,8 @@ func (p *person) signed(req *http.Request) {
 }
 
 // cloudCall sends one request straight to the cloud (another device).
-func cloudCall(t testing.TB, cloud *testCloud, p *person, method, path string, body any) *answer {
-	t.Helper()
+func cloudCall(tb testing.TB, cloud *testCloud, p *person, method, path string, body any) *answer {
+	tb.Helper()
 	var rd io.Reader
 	if body != nil {
 		raw, _ := json.Marshal(body)
@@ -125,26 +125,26 @@ func cloudCall(t testing.TB, cloud *testCloud, p *person, method, path string, b
 	}
 	req, err := http.NewRequest(method, cloud.url+path, rd)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	p.signed(req)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
+		tb.Fatalf("%s %s: %v", method, path, err)
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
 	a := &answer{Status: res.StatusCode, Header: res.Header, Body: raw}
 	if err := json.Unmarshal(raw, a); err != nil {
-		t.Fatalf("%s %s: %v: %s", method, path, err, raw)
+		tb.Fatalf("%s %s: %v: %s", method, path, err, raw)
 	}
 	return a
 }
 
 // via sends one request through the core, signed by p as the page does.
-func (p *person) via(t testing.TB, c *Core, method, path string, body any) *answer {
-	t.Helper()
+func (p *person) via(tb testing.TB, c *Core, method, path string, body any) *answer {
+	tb.Helper()
 	var rd io.Reader
 	if body != nil {
 		raw, _ := json.Marshal(body)
@@ -157,7 +157,7 @@ func (p *person) via(t testing.TB, c *Core, method, path string, body any) *answ
 	c.Handler().ServeHTTP(rec, req)
 	a := &answer{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
 	if err := json.Unmarshal(a.Body, a); err != nil {
-		t.Fatalf("%s %s: %v: %s", method, path, err, a.Body)
+		tb.Fatalf("%s %s: %v: %s", method, path, err, a.Body)
 	}
 	return a
 }

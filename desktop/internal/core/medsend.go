@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -320,13 +321,13 @@ func (c *Core) sendNextMed(ctx context.Context) (wait time.Duration, sent bool) 
 		body := row.Body
 		if row.Kind == shared.MedOutboxFollowUp && strings.HasPrefix(row.PassID, shared.LocalPassPrefix) {
 			dose, err := c.medByClientID(ctx, strings.TrimPrefix(row.PassID, shared.LocalPassPrefix))
-			if err != nil {
+			if err != nil && !errors.Is(err, errNotFound) {
 				return 1, false
 			}
 			switch {
-			case dose != nil && dose.State == stateWaiting:
+			case err == nil && dose.State == stateWaiting:
 				continue // the dose goes first
-			case dose != nil && dose.State == stateSent && dose.ServerPassID != "":
+			case err == nil && dose.State == stateSent && dose.ServerPassID != "":
 				if body, err = withPassID(body, dose.ServerPassID); err != nil {
 					return 1, false
 				}
@@ -350,10 +351,11 @@ func (c *Core) sendNextMed(ctx context.Context) (wait time.Duration, sent bool) 
 func withPassID(body []byte, passID string) ([]byte, error) {
 	var req shared.PrnFollowUpRequest
 	if err := json.Unmarshal(body, &req); err != nil {
-		return nil, err
+		return nil, wrap("effect check: decode", err)
 	}
 	req.PassID = passID
-	return json.Marshal(req)
+	raw, err := json.Marshal(req)
+	return raw, wrap("effect check: encode", err)
 }
 
 // medPaths are the cloud's calls for each kind of med write.

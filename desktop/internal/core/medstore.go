@@ -2,8 +2,6 @@ package core
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"time"
 
 	"hearth/shared"
@@ -59,18 +57,18 @@ func scanMed(sc interface{ Scan(...any) error }) (*medRow, error) {
 func (c *Core) medQuery(ctx context.Context, where string, args ...any) ([]medRow, error) {
 	rows, err := c.db.QueryContext(ctx, `SELECT `+medCols+` FROM med_outbox WHERE `+where, args...)
 	if err != nil {
-		return nil, err
+		return nil, wrap("med outbox: list", err)
 	}
 	defer rows.Close()
 	var out []medRow
 	for rows.Next() {
 		r, err := scanMed(rows)
 		if err != nil {
-			return nil, err
+			return nil, wrap("med outbox: list", err)
 		}
 		out = append(out, *r)
 	}
-	return out, rows.Err()
+	return out, wrap("med outbox: list", rows.Err())
 }
 
 // medInsert keeps a new med write; once it returns, the write is on disk
@@ -84,20 +82,20 @@ func (c *Core) medInsert(ctx context.Context, r *medRow) error {
 		r.ClientID, r.Kind, r.Who, r.TenantID, r.StaffName, r.Lang, r.Body, r.PassID, r.MedicationID, r.ResidentID, r.ResidentName,
 		r.MedicationName, r.Day, r.TimeOfDay, r.DueTime, r.HappenedAt, stateWaiting, r.Attempts, r.FirstTryAt, r.LastError, now, now)
 	if err != nil {
-		return err
+		return wrap("med outbox: keep", err)
 	}
 	r.Seq, err = res.LastInsertId()
 	r.State = stateWaiting
-	return err
+	return wrap("med outbox: keep", err)
 }
 
-// medByClientID is the write with this client id (nil when none).
+// medByClientID is the write with this client id (errNotFound when none).
 func (c *Core) medByClientID(ctx context.Context, id string) (*medRow, error) {
 	r, err := scanMed(c.db.QueryRowContext(ctx, `SELECT `+medCols+` FROM med_outbox WHERE client_id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+	if err != nil {
+		return nil, notFound("med outbox: by client id", err)
 	}
-	return r, err
+	return r, nil
 }
 
 // medWaitingRows are the writes still to send, oldest first.
@@ -132,13 +130,13 @@ func (c *Core) medBeginTry(ctx context.Context, seq int64) error {
 	now := c.now().UnixMilli()
 	_, err := c.db.ExecContext(ctx, `UPDATE med_outbox SET attempts = attempts + 1,
 		first_try_at = CASE WHEN first_try_at = 0 THEN ? ELSE first_try_at END, updated_at = ? WHERE seq = ?`, now, now, seq)
-	return err
+	return wrap("med outbox: count a try", err)
 }
 
 // medNote records why a write is still waiting.
 func (c *Core) medNote(ctx context.Context, seq int64, why string) error {
 	_, err := c.db.ExecContext(ctx, `UPDATE med_outbox SET last_error = ?, updated_at = ? WHERE seq = ?`, why, c.now().UnixMilli(), seq)
-	return err
+	return wrap("med outbox: note", err)
 }
 
 // medSettle records the cloud's verdict: SENT, CONFLICT or REFUSED, with its answer.
@@ -148,49 +146,49 @@ func (c *Core) medSettle(ctx context.Context, seq int64, state string, answer []
 		server_pass_id = CASE WHEN ? = '' THEN server_pass_id ELSE ? END,
 		staff_name = CASE WHEN ? = '' THEN staff_name ELSE ? END, sent_at = ?, updated_at = ? WHERE seq = ?`,
 		state, answer, why, serverPassID, serverPassID, staffName, staffName, now, now, seq)
-	return err
+	return wrap("med outbox: settle", err)
 }
 
 // medMarkSeen marks a facility's conflicts and refusals seen.
 func (c *Core) medMarkSeen(ctx context.Context, tenantID string, ids []string) error {
 	tx, err := c.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return wrap("med outbox: mark seen: begin", err)
 	}
 	defer func() { _ = tx.Rollback() }()
 	now := c.now().UnixMilli()
 	for _, id := range ids {
 		if _, err := tx.ExecContext(ctx, `UPDATE med_outbox SET seen = 1, updated_at = ? WHERE tenant_id = ? AND client_id = ? AND state IN (?, ?) AND seen = 0`,
 			now, tenantID, id, stateConflict, stateRefused); err != nil {
-			return err
+			return wrap("med outbox: mark seen", err)
 		}
 	}
-	return tx.Commit()
+	return wrap("med outbox: mark seen: commit", tx.Commit())
 }
 
 // medCounts are the writes waiting and those needing someone's eyes.
 func (c *Core) medCounts(ctx context.Context) (waiting, attention int, err error) {
 	err = c.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(state = ?), 0), COALESCE(SUM(state IN (?, ?) AND seen = 0), 0) FROM med_outbox
 		WHERE state IN (?, ?, ?)`, stateWaiting, stateConflict, stateRefused, stateWaiting, stateConflict, stateRefused).Scan(&waiting, &attention)
-	return waiting, attention, err
+	return waiting, attention, wrap("med outbox: counts", err)
 }
 
 // medWaitingPeople are the people (who) with writes waiting, and a name for each.
 func (c *Core) medWaitingPeople(ctx context.Context) (map[string]string, error) {
 	rows, err := c.db.QueryContext(ctx, `SELECT who, MAX(staff_name) FROM med_outbox WHERE state = ? GROUP BY who`, stateWaiting)
 	if err != nil {
-		return nil, err
+		return nil, wrap("med outbox: waiting people", err)
 	}
 	defer rows.Close()
 	out := map[string]string{}
 	for rows.Next() {
 		var who, name string
 		if err := rows.Scan(&who, &name); err != nil {
-			return nil, err
+			return nil, wrap("med outbox: waiting people", err)
 		}
 		out[who] = name
 	}
-	return out, rows.Err()
+	return out, wrap("med outbox: waiting people", rows.Err())
 }
 
 // pruneMed forgets sent writes after a week, and conflicts and refusals a
@@ -198,5 +196,5 @@ func (c *Core) medWaitingPeople(ctx context.Context) (map[string]string, error) 
 func (c *Core) pruneMed(ctx context.Context) error {
 	_, err := c.db.ExecContext(ctx, `DELETE FROM med_outbox WHERE updated_at < ? AND (state = ? OR (state IN (?, ?) AND seen = 1))`,
 		c.now().Add(-7*24*time.Hour).UnixMilli(), stateSent, stateConflict, stateRefused)
-	return err
+	return wrap("med outbox: prune", err)
 }

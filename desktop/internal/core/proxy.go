@@ -159,7 +159,7 @@ func (c *Core) proxyAnswered(res *http.Response) error {
 	}
 	head, err := io.ReadAll(io.LimitReader(res.Body, cacheMaxEntry+1))
 	if err != nil {
-		return err // the cloud went away mid-answer: answer from the cache
+		return wrap("cloud answer: read", err) // the cloud went away mid-answer: answer from the cache
 	}
 	if int64(len(head)) > cacheMaxEntry { // too big to keep: pass it on whole
 		res.Body = struct {
@@ -237,7 +237,11 @@ func (h headerTimeout) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	call, _ := r.Context().Value(proxyCallKey{}).(*proxyCall)
 	if (r.Method != http.MethodGet && (call == nil || (!call.read && call.med == nil))) || r.Header.Get("Upgrade") != "" {
-		return next.RoundTrip(r)
+		res, err := next.RoundTrip(r)
+		if err != nil {
+			return nil, wrap("cloud call "+r.URL.Path, err)
+		}
+		return res, nil
 	}
 	ctx, cancel := context.WithCancel(r.Context())
 	timer := time.AfterFunc(h.d, cancel)
@@ -251,7 +255,7 @@ func (h headerTimeout) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	if err != nil {
 		cancel()
-		return nil, err
+		return nil, wrap("cloud call "+r.URL.Path, err)
 	}
 	res.Body = cancelOnClose{res.Body, cancel}
 	return res, nil
@@ -265,5 +269,5 @@ type cancelOnClose struct {
 func (b cancelOnClose) Close() error {
 	err := b.ReadCloser.Close()
 	b.cancel()
-	return err
+	return wrap("cloud answer: close", err)
 }

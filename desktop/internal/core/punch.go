@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"regexp"
@@ -73,12 +74,12 @@ func (c *Core) serveKioskPunch(w http.ResponseWriter, r *http.Request) {
 		c.failLocked(w, r, "desktop.pinLocked", lockedUntil, now)
 		return
 	}
-	if prev, err := c.outboxByClientID(ctx, req.ClientPunchID); err != nil || prev != nil {
-		if err != nil {
-			c.internal(w, r, err)
-			return
-		}
+	switch prev, err := c.outboxByClientID(ctx, req.ClientPunchID); {
+	case err == nil:
 		c.replayPunch(w, r, prev, cred, req)
+		return
+	case !errors.Is(err, errNotFound):
+		c.internal(w, r, err)
 		return
 	}
 
@@ -138,16 +139,16 @@ func (c *Core) cloudPunched(w http.ResponseWriter, r *http.Request, row *outboxR
 func (c *Core) queuePunch(w http.ResponseWriter, r *http.Request, row *outboxRow, pin string) {
 	ctx := context.WithoutCancel(r.Context())
 	v, err := c.verifierFor(ctx, row.CaregiverID)
-	if err != nil {
-		c.dropAndFail(w, r, row, err)
-		return
-	}
-	if v == nil {
+	if errors.Is(err, errNotFound) {
 		if err := c.deleteOutbox(ctx, row.Seq); err != nil {
 			c.internal(w, r, err)
 			return
 		}
 		c.fail(w, r, shared.CodeNoOfflinePinCheck, "desktop.noOfflinePinCheck", nil, nil)
+		return
+	}
+	if err != nil {
+		c.dropAndFail(w, r, row, err)
 		return
 	}
 	if !v.matches(pin, row.CaregiverID) {
@@ -231,24 +232,22 @@ type pinVerifier struct {
 	verifier string
 }
 
-// verifierFor is the caregiver's verifier (nil when this kiosk holds none).
+// verifierFor is the caregiver's verifier (errNotFound when this kiosk holds
+// none it can use).
 func (c *Core) verifierFor(ctx context.Context, caregiverID string) (*pinVerifier, error) {
 	var v pinVerifier
 	var salt string
 	err := c.db.QueryRowContext(ctx, `SELECT k.device_salt, k.algorithm, k.time, k.memory_kib, k.threads, k.key_length, v.verifier
 		FROM pin_verifiers v CROSS JOIN kiosk_kdf k WHERE v.caregiver_id = ?`, caregiverID).
 		Scan(&salt, &v.kdf.Algorithm, &v.kdf.Time, &v.kdf.MemoryKiB, &v.kdf.Threads, &v.kdf.KeyLength, &v.verifier)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
 	if err != nil {
-		return nil, err
+		return nil, notFound("pin verifier", err)
 	}
 	if v.kdf.Algorithm != "argon2id" { // a KDF this kiosk does not know cannot check anything
-		return nil, nil
+		return nil, fmt.Errorf("pin verifier: KDF %q unknown here: %w", v.kdf.Algorithm, errNotFound)
 	}
-	if v.salt, err = base64.StdEncoding.DecodeString(salt); err != nil {
-		return nil, nil
+	if v.salt, err = base64.StdEncoding.DecodeString(salt); err != nil { // a broken salt checks nothing either
+		return nil, fmt.Errorf("pin verifier: device salt unreadable (%w): %w", err, errNotFound)
 	}
 	return &v, nil
 }
@@ -272,10 +271,10 @@ func (v *pinVerifier) matches(pin, caregiverID string) bool {
 func (c *Core) pinFailures(ctx context.Context, caregiverID string) (failures int, lockedUntil int64, err error) {
 	err = c.db.QueryRowContext(ctx, `SELECT failures, locked_until FROM pin_failures WHERE caregiver_id = ?`, caregiverID).
 		Scan(&failures, &lockedUntil)
-	if errors.Is(err, sql.ErrNoRows) {
+	if errors.Is(err, sql.ErrNoRows) { // none typed wrong here
 		return 0, 0, nil
 	}
-	return failures, lockedUntil, err
+	return failures, lockedUntil, wrap("pin failures", err)
 }
 
 // addPinFailure counts a wrong PIN; the KioskLocalMaxFailures-th in a row
@@ -286,11 +285,11 @@ func (c *Core) addPinFailure(ctx context.Context, caregiverID string) (failures 
 		ON CONFLICT (caregiver_id) DO UPDATE SET failures = pin_failures.failures + 1
 		RETURNING failures`, caregiverID).Scan(&failures)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, wrap("pin failures: count", err)
 	}
 	if failures >= shared.KioskLocalMaxFailures {
 		_, err = c.db.ExecContext(ctx, `UPDATE pin_failures SET failures = 0, locked_until = ? WHERE caregiver_id = ?`, lock, caregiverID)
-		return failures, lock, err
+		return failures, lock, wrap("pin failures: lock", err)
 	}
 	return failures, 0, nil
 }
@@ -298,5 +297,5 @@ func (c *Core) addPinFailure(ctx context.Context, caregiverID string) (failures 
 // resetPinFailures: a right PIN clears the count (not a running lock).
 func (c *Core) resetPinFailures(ctx context.Context, caregiverID string) error {
 	_, err := c.db.ExecContext(ctx, `UPDATE pin_failures SET failures = 0 WHERE caregiver_id = ?`, caregiverID)
-	return err
+	return wrap("pin failures: reset", err)
 }

@@ -115,7 +115,7 @@ func (c *Core) refreshKiosk(ctx context.Context) error {
 	}
 	var home shared.KioskHome
 	if err := json.Unmarshal(a.Data, &home); err != nil {
-		return err
+		return wrap("kiosk home: decode", err)
 	}
 	if err := c.storeKioskHome(ctx, &home, c.now()); err != nil {
 		return err
@@ -211,17 +211,17 @@ func (c *Core) sendNext(ctx context.Context) (wait time.Duration, sent bool) {
 		return -1, false
 	}
 	row, err := c.headWaiting(ctx)
+	if errors.Is(err, errNotFound) { // nothing waits
+		if c.settingsNow().OutboxCredential != "" { // a forgotten kiosk's punches are all out: forget its credential too
+			_ = c.updateSettings(func(s *settings.Settings) { s.OutboxCredential = "" })
+		}
+		return -1, false
+	}
 	if err != nil {
 		if ctx.Err() == nil {
 			slog.Error("desktop outbox: read", "err", err)
 		}
 		return 1, false
-	}
-	if row == nil {
-		if c.settingsNow().OutboxCredential != "" { // a forgotten kiosk's punches are all out: forget its credential too
-			_ = c.updateSettings(func(s *settings.Settings) { s.OutboxCredential = "" })
-		}
-		return -1, false
 	}
 	if syncPace > 0 {
 		time.Sleep(syncPace)

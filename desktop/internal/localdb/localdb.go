@@ -66,7 +66,7 @@ func Open(ctx context.Context, dir string) (*sql.DB, error) {
 	sub, err := fs.Sub(migrationFiles, "migrations")
 	if err != nil {
 		d.Close()
-		return nil, err
+		return nil, fmt.Errorf("local db migrations: %w", err)
 	}
 	p, err := goose.NewProvider(goose.DialectSQLite3, d, sub)
 	if err != nil {

@@ -74,7 +74,7 @@ func Save(dir string, s Settings) error {
 	}
 	raw, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
-		return err
+		return fmt.Errorf("settings: encode: %w", err)
 	}
 	tmp, err := os.CreateTemp(dir, FileName+".*.tmp") // CreateTemp makes it 0600
 	if err != nil {

@@ -13,6 +13,7 @@ const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
 // The notice dialogs (and Blueprint's dialog code with them) load when there is a notice to show.
 const NoticeHost = lazy(() => import('./NoticeHost').then((m) => ({ default: m.NoticeHost })));
 const ChangePasswordPage = lazy(() => import('@/features/auth/pages/ChangePasswordPage'));
+const SignupPage = lazyPage(() => import('@/features/auth/pages/SignupPage'), ['platform']);
 const AppLayout = lazyPage(() => import('./layout/AppLayout'), ['desktop', 'notifications', 'ai']);
 const ErrorPage = lazy(() => import('./pages/ErrorPage'));
 const RedirectPage = lazy(() => import('./pages/RedirectPage'));
@@ -64,6 +65,7 @@ export function AppRoutes() {
         <Route element={<RouteGuard />}>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/change-password" element={<ChangePasswordPage />} />
+          <Route path="/signup" element={<SignupPage />} />
           <Route path="/redirect/*" element={<RedirectPage />} />
           <Route path="/404" element={<ErrorPage status={404} />} />
           <Route path="/403" element={<ErrorPage status={403} />} />

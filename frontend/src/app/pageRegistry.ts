@@ -9,7 +9,7 @@ import { lazyPage } from './lazyPage';
  */
 export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/dashboard': lazyPage(() => import('@/features/dashboard/pages/FacilityDashboardPage'), ['residents']),
-  '/admin-dashboard': lazyPage(() => import('@/features/dashboard/pages/PlatformDashboardPage')),
+  '/admin-dashboard': lazyPage(() => import('@/features/dashboard/pages/PlatformDashboardPage'), ['dashboard']),
   '/support-ticket-manage': lazyPage(() => import('@/features/tickets/pages/SupportTicketPage')),
   '/staff-management': lazyPage(() => import('./pages/StaffManagementPage'), ['staff', 'attendance', 'requests', 'desktop']),
   '/your-status': lazyPage(() => import('./pages/YourStatusPage'), ['attendance', 'requests', 'staff', 'shifts']),
@@ -25,6 +25,15 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   '/incident-management': lazyPage(() => import('@/features/incidents/pages/IncidentManagementPage'), ['incidents']),
   '/incident': lazyPage(() => import('@/features/incidents/pages/CaregiverIncidentPage'), ['incidents']),
   '/message': lazyPage(() => import('@/features/chat/pages/MessagePage'), ['chat']),
+  '/params-setting': lazyPage(() => import('@/features/platform-params/pages/ParamsPage'), ['platform-params']),
+  '/IAM/audit-logs': lazyPage(() => import('@/features/platform-audit/pages/AuditLogPage'), ['platform-audit']),
+  '/IAM/menu': lazyPage(() => import('@/features/platform-menus/pages/MenuPage'), ['platform-menus']),
+  '/IAM/role': lazyPage(() => import('@/features/platform-menus/pages/RolePage'), ['platform-menus']),
+  '/function-api-management': lazyPage(() => import('@/features/platform-functions/pages/FunctionApiPage'), ['platform-functions']),
+  '/function-permission-management': lazyPage(() => import('@/features/platform-functions/pages/FunctionPermissionPage'), ['platform-functions']),
+  '/IAM/organization': lazyPage(() => import('@/features/platform/pages/OrganizationPage'), ['platform']),
+  '/IAM/tenant': lazyPage(() => import('@/features/platform/pages/TenantPage'), ['platform']),
+  '/IAM/user': lazyPage(() => import('@/features/platform/pages/UserPage'), ['platform']),
 };
 
 export function hasPage(menuUrl: string): boolean {

@@ -2,7 +2,7 @@
 import type { MenuItem } from '@/types/api.gen';
 
 /** Routes a signed-out visitor may open. /change-password needs its e-mailed ?token= then. */
-export const PUBLIC_PATHS = ['/login', '/change-password', '/404', '/403', '/500'] as const;
+export const PUBLIC_PATHS = ['/login', '/change-password', '/signup', '/404', '/403', '/500'] as const;
 /** Route families that never need a session (spec 000 §2: help and sso routes; /redirect only re-navigates). */
 const PUBLIC_PREFIXES = ['/redirect/', '/help/', '/sso/'];
 /** Pages any signed-in user may open whatever the menu says. */

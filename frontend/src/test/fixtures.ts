@@ -1,5 +1,7 @@
 // Records as the server answers them, for render tests: the fields a screen does not look at keep plain
 // values, the test names the ones it does.
+import { ianaZone } from '@/lib/time/dateTime';
+import { epochToZonedWall } from '@/lib/time/zone';
 import type { EmarResident, Medication, MedPass } from '@/types/api.gen';
 
 /** A current routine order (Lisinopril 10 mg by mouth at 08:00) of resident r-ruth. */
@@ -39,6 +41,7 @@ export function medication(part: Partial<Medication> = {}): Medication {
 
 /** An unlogged scheduled pass of that order, due `dueInMinutes` from now (its window is open). */
 export function medPass(part: Partial<MedPass> = {}, dueInMinutes = 10): MedPass {
+  const dueTime = Date.now() + dueInMinutes * 60_000;
   return {
     passId: 'pass-1',
     medicationId: 'med-lisinopril',
@@ -50,8 +53,10 @@ export function medPass(part: Partial<MedPass> = {}, dueInMinutes = 10): MedPass
     dose: '10 mg',
     kind: 'SCHEDULED',
     day: '',
-    timeOfDay: '08:00',
-    dueTime: Date.now() + dueInMinutes * 60_000,
+    // The server's time of day is the due time on the facility's clock (the test facility is on PT), so the
+    // pass sits in the routine session of its due time whatever the hour the test runs at.
+    timeOfDay: epochToZonedWall(dueTime, ianaZone('PT')).slice(11),
+    dueTime,
     status: 'DUE',
     colour: 'blue',
     warned: false,

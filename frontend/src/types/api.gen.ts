@@ -745,6 +745,14 @@ export interface KioskPinVerifiers {
   kdf: PinKDF;
   verifiers: PinVerifier[];
 }
+/**
+ * AttendanceExportQuery is GET /api/care/caregiverClockInRecord/export (owners
+ * and admins): the attendance of a range as CSV for payroll.
+ */
+export interface AttendanceExportQuery {
+  startDate?: string;
+  endDate?: string;
+}
 
 //////////
 // source: bounds.go
@@ -1517,6 +1525,11 @@ export const CareDressing: CareActivity = "DRESSING";
 export const CareOralCare: CareActivity = "ORAL_CARE";
 export const CareGrooming: CareActivity = "GROOMING";
 /**
+ * CareMobility: walking, exercise and repositioning done as care-plan
+ * tasks of the MOBILITY area (issue 29: exercise done showed nothing).
+ */
+export const CareMobility: CareActivity = "MOBILITY";
+/**
  * CareAssistance is the help an activity needed (the ADL self-performance
  * scale of the CMS Minimum Data Set 3.0, section G).
  */
@@ -1707,6 +1720,38 @@ export interface CancelCheckInQuery {
   residentId: string;
   reason: string;
 }
+
+//////////
+// source: counters.go
+
+/**
+ * PassNeed is what a pass of the eMAR asks of a caregiver now.
+ */
+export type PassNeed = string;
+/**
+ * NeedOverdue: red and not acknowledged (a scheduled pass past its
+ * window, or a PRN dose's effectiveness check past its window).
+ */
+export const NeedOverdue: PassNeed = "OVERDUE";
+/**
+ * NeedDue: a scheduled pass whose window is open (blue or yellow).
+ */
+export const NeedDue: PassNeed = "DUE";
+/**
+ * NeedCheck: a PRN dose's effectiveness check that is due or warned. It
+ * is not a pass due: "Due now" never counts it.
+ */
+export const NeedCheck: PassNeed = "CHECK";
+/**
+ * NeedLater: a scheduled pass whose window has not opened (or on hold),
+ * a PRN dose whose check is not due yet.
+ */
+export const NeedLater: PassNeed = "LATER";
+/**
+ * NeedDone: logged (given, refused, held, not given), checked, or a red
+ * item acknowledged.
+ */
+export const NeedDone: PassNeed = "DONE";
 
 //////////
 // source: desktop.go
@@ -2527,6 +2572,7 @@ export interface LoginResult {
   sendEmailVerifyCode: boolean;
   challengeId?: string;
   maskedEmail?: string;
+  resendAfterSeconds?: number /* int */;
 }
 /**
  * SendVerifyCodeRequest is POST /api/system/user/sendVerifyCode: resend the e-mailed code.
@@ -2697,6 +2743,18 @@ export interface OutboxMail {
  */
 export interface OutboxQuery {
   To: string;
+}
+/**
+ * DevCaptchaQuery is GET /api/system/dev/captcha (development only).
+ */
+export interface DevCaptchaQuery {
+  captchaId: string;
+}
+/**
+ * DevCaptcha is a picture code's answer on a development server.
+ */
+export interface DevCaptcha {
+  answer: string;
 }
 /**
  * PublicConfig is GET /api/system/config/public (no auth): what the UI needs before sign-in.
@@ -2987,6 +3045,7 @@ export interface Contact {
  */
 export interface ImDashboard {
   unreadMessageCount: number /* int */;
+  recallSeconds: number /* int */;
 }
 /**
  * ChatPageRequest is /chat/pageLatest: the caller's chats in the facility it
@@ -3410,6 +3469,7 @@ export interface IncidentDuty {
   doneAt: number /* int64 */;
   waivedReason: string;
   overdue: boolean;
+  reference: string;
 }
 /**
  * IncidentAnalysis is one AI (or rules) analysis: a suggestion a human accepts or edits.
@@ -3541,6 +3601,7 @@ export interface IncidentDutyCheckRequest {
   dutyId: string;
   done: boolean;
   doneAt?: number /* int64 */;
+  reference?: string;
 }
 /**
  * IncidentFilter is the data of listIncidentReport. Caregivers see their
@@ -4442,6 +4503,669 @@ export interface Page<T extends any> {
 
 
 //////////
+// source: platform.go
+
+/**
+ * ParamKind is how a parameter's value is written.
+ */
+export type ParamKind = string;
+export const ParamInt: ParamKind = "INT"; // a whole number between Min and Max
+export const ParamBool: ParamKind = "BOOL"; // "true" or "false"
+export const ParamText: ParamKind = "TEXT"; // text of Min to Max characters
+/**
+ * ParamValueMax bounds a parameter's value as sent.
+ */
+export const ParamValueMax = 200;
+/**
+ * Param is one run-time parameter (GET /api/system/params/list).
+ */
+export interface Param {
+  key: string;
+  group: string;
+  kind: ParamKind;
+  value: string;
+  defaultValue: string;
+  min: number /* int64 */;
+  max: number /* int64 */;
+  unit: string;
+  description: string;
+  roles: Role[];
+  isDefault: boolean;
+  updatedBy: string;
+  updateTime: number /* int64 */;
+}
+/**
+ * UpdateParamRequest is POST /api/system/params/update.
+ */
+export interface UpdateParamRequest {
+  key: string;
+  value: string;
+}
+/**
+ * ParamKeyRequest is POST /api/system/params/reset: back to the default.
+ */
+export interface ParamKeyRequest {
+  key: string;
+}
+/**
+ * PublicParams is GET /api/system/params/public (no sign-in): what the sign-in page shows.
+ */
+export interface PublicParams {
+  helpPhone: string;
+}
+/**
+ * AuditLogFilter narrows /IAM/audit-logs. Times are epoch ms, From inclusive, To exclusive.
+ */
+export interface AuditLogFilter {
+  tenantId?: string;
+  userId?: string;
+  action?: string;
+  entity?: string;
+  entityId?: string;
+  from?: number /* int64 */;
+  to?: number /* int64 */;
+}
+/**
+ * AuditLogPageRequest is POST /api/system/auditLog/list: a page of rows, newest
+ * first, after the cursor of the previous page (keyset paging: as fast at row
+ * 1,000,000 as at row 1).
+ */
+export interface AuditLogPageRequest {
+  size: number /* int */;
+  after?: string;
+  filter: AuditLogFilter;
+}
+/**
+ * AuditLogPage is one page of audit rows; Next is empty on the last page.
+ */
+export interface AuditLogPage {
+  records: AuditLogEntry[];
+  next: string;
+}
+/**
+ * AuditLogEntry is one row of the audit log. Before and After are the JSON the
+ * change wrote (empty when none).
+ */
+export interface AuditLogEntry {
+  id: string;
+  tenantId: string;
+  facilityName: string;
+  actorId: string;
+  actorName: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: string;
+  after: string;
+  createTime: number /* int64 */;
+}
+/**
+ * AuditLogIDQuery names one audit row.
+ */
+export interface AuditLogIDQuery {
+  ID: string;
+}
+/**
+ * AuditLogExportQuery is GET /api/system/auditLog/export: the filter as query parameters.
+ */
+export interface AuditLogExportQuery {
+  TenantID: string;
+  UserID: string;
+  Action: string;
+  Entity: string;
+  EntityID: string;
+  From: number /* int64 */;
+  To: number /* int64 */;
+}
+/**
+ * MenuURLMax bounds a menu entry's URL; MenuCodeMax its code and name key.
+ */
+export const MenuURLMax = 100;
+/**
+ * MenuURLMax bounds a menu entry's URL; MenuCodeMax its code and name key.
+ */
+export const MenuCodeMax = 50;
+/**
+ * MenuURLMax bounds a menu entry's URL; MenuCodeMax its code and name key.
+ */
+export const MenuSortMax = 100000;
+/**
+ * MenuURLMax bounds a menu entry's URL; MenuCodeMax its code and name key.
+ */
+export const MenuRolesMax = 5; // the five roles of enums.go
+/**
+ * MenuURLMax bounds a menu entry's URL; MenuCodeMax its code and name key.
+ */
+export const FunctionNameMin = 2;
+/**
+ * MenuURLMax bounds a menu entry's URL; MenuCodeMax its code and name key.
+ */
+export const FunctionLimitCountMax = 1000000000;
+/**
+ * MenuRow is one editable entry of the menu tree (/IAM/menu).
+ */
+export interface MenuRow {
+  code: string;
+  parentCode: string;
+  nameKey: string;
+  url: string;
+  icon: string;
+  sort: number /* int */;
+  roles: Role[];
+  function: string;
+}
+/**
+ * MenuCodeRequest names one menu entry.
+ */
+export interface MenuCodeRequest {
+  code: string;
+}
+/**
+ * MenuEditorData is GET /api/system/menu/listAll: every entry and what may be chosen.
+ */
+export interface MenuEditorData {
+  rows: MenuRow[];
+  pages: string[];
+  nameKeys: string[];
+}
+/**
+ * Function permission types and states (spec 000 §3 "Function permission").
+ */
+export type FunctionPermissionType = string;
+export const PermissionDisabled: FunctionPermissionType = "DISABLED";
+export const PermissionTimeLimited: FunctionPermissionType = "TIME_LIMITED";
+export const PermissionUsageLimited: FunctionPermissionType = "USAGE_LIMITED";
+/**
+ * FunctionKind is what a function API does (spec 000 §3 "Function API").
+ */
+export type FunctionKind = string;
+export const FunctionAdd: FunctionKind = "add";
+export const FunctionDelete: FunctionKind = "delete";
+export const FunctionUpdate: FunctionKind = "update";
+export const FunctionQuery: FunctionKind = "query";
+export const FunctionOther: FunctionKind = "other";
+/**
+ * FunctionPermissionStatus switches a function permission on or off.
+ */
+export type FunctionPermissionStatus = string;
+export const FunctionPermissionEnabled: FunctionPermissionStatus = "ENABLED";
+export const FunctionPermissionDisabled: FunctionPermissionStatus = "DISABLED";
+/**
+ * FunctionAPI is one row of /function-api-management: a call whose use a
+ * package can switch off, time-limit or count. APIPath is the route's path
+ * under /api (e.g. /care/incident/save).
+ */
+export interface FunctionAPI {
+  functionId: string;
+  functionName: string;
+  apiPath: string;
+  businessType: string;
+  functionType: string;
+  description: string;
+  createTime: number /* int64 */;
+}
+/**
+ * FunctionIDRequest names one function API.
+ */
+export interface FunctionIDRequest {
+  functionId: string;
+}
+/**
+ * FunctionPermission is one package's rule for one function API
+ * (/function-permission-management). A package is a plan code (FREE_PLAN,
+ * ESSENTIAL_PLAN, PREMIUM_PLAN) until the billing issue adds packages.
+ * LimitTime is epoch ms (TIME_LIMITED: usable until then); LimitCount is the
+ * calls a facility may make per calendar month, UTC (USAGE_LIMITED).
+ */
+export interface FunctionPermission {
+  id: string;
+  functionId: string;
+  functionName: string;
+  apiPath: string;
+  packageId: string;
+  permissionType: FunctionPermissionType;
+  limitCount: number /* int64 */;
+  limitTime: number /* int64 */;
+  status: string;
+  updateTime: number /* int64 */;
+}
+/**
+ * FunctionPermissionIDRequest names one function permission.
+ */
+export interface FunctionPermissionIDRequest {
+  id: string;
+}
+
+//////////
+// source: platform_dashboard.go
+
+/**
+ * PlatformActiveDays is how many days the dashboard's active users and AI usage cover.
+ */
+export const PlatformActiveDays = 30;
+/**
+ * DayCount is one UTC day's figure.
+ */
+export interface DayCount {
+  day: number /* int64 */;
+  count: number /* int */;
+}
+/**
+ * AICapabilityUsage is one AI capability's calls over the dashboard's days.
+ */
+export interface AICapabilityUsage {
+  capability: AICapability;
+  calls: number /* int */;
+  failed: number /* int */;
+  tokens: number /* int64 */;
+  characters: number /* int64 */;
+  audioMs: number /* int64 */;
+}
+/**
+ * PlatformSummary answers GET /api/system/dashboard/platformSummary.
+ */
+export interface PlatformSummary {
+  since: number /* int64 */;
+  activeUsers: DayCount[];
+  activeUsersTotal: number /* int */;
+  residentsUnderCare: number /* int */;
+  ticketsOpen: number /* int */;
+  ticketsSubmitted: number /* int */;
+  aiUsage: AICapabilityUsage[];
+  jobsFailed: number /* int */;
+  jobsRetrying: number /* int */;
+}
+
+//////////
+// source: platform_org.go
+
+/**
+ * OrganisationPeopleMax is how many people an organisation's detail lists (peopleTotal counts them all).
+ */
+export const OrganisationPeopleMax = 500;
+/**
+ * OrganisationFilter filters POST /api/system/organization/listByPage.
+ */
+export interface OrganisationFilter {
+  name?: string;
+}
+/**
+ * OrganisationRow is one organisation in the super admin's list.
+ */
+export interface OrganisationRow {
+  organisationId: string;
+  name: string;
+  homes: number /* int */;
+  people: number /* int */;
+  createTime: number /* int64 */;
+}
+/**
+ * OrganisationIDQuery names one organisation (GET /organization/detail).
+ */
+export interface OrganisationIDQuery {
+  OrganisationID: string;
+}
+/**
+ * OrganisationHome is one home of an organisation.
+ */
+export interface OrganisationHome {
+  tenantId: string;
+  facilityName: string;
+  status: TenantStatus;
+  state: TenantState;
+  plan: Plan;
+  people: number /* int */;
+}
+/**
+ * OrganisationPerson is one membership in a home of an organisation (a person
+ * in two homes is listed twice).
+ */
+export interface OrganisationPerson {
+  userId: string;
+  name: string;
+  account: string;
+  role: Role;
+  tenantId: string;
+  facilityName: string;
+  status: string;
+}
+/**
+ * OrganisationDetail is GET /api/system/organization/detail.
+ */
+export interface OrganisationDetail extends OrganisationRow {
+  homeList: OrganisationHome[];
+  peopleList: OrganisationPerson[];
+  peopleTotal: number /* int */;
+}
+/**
+ * CreateOrganisationRequest is POST /api/system/organization/create.
+ */
+export interface CreateOrganisationRequest {
+  name: string;
+}
+/**
+ * RenameOrganisationRequest is POST /api/system/organization/rename.
+ */
+export interface RenameOrganisationRequest {
+  organisationId: string;
+  name: string;
+}
+/**
+ * MoveHomeRequest is POST /api/system/organization/moveHome: the home goes to another organisation.
+ */
+export interface MoveHomeRequest {
+  tenantId: string;
+  organisationId: string;
+}
+
+//////////
+// source: platform_tenant.go
+
+/**
+ * Sign-up bounds of spec 000 §5 beyond those of tenant.go.
+ */
+export const ZipCodeMin = 5;
+/**
+ * Sign-up bounds of spec 000 §5 beyond those of tenant.go.
+ */
+export const ZipCodeMax = 15;
+/**
+ * Sign-up bounds of spec 000 §5 beyond those of tenant.go.
+ */
+export const IntroductionMin = 10;
+/**
+ * Sign-up bounds of spec 000 §5 beyond those of tenant.go.
+ */
+export const IntroductionMax = 500;
+/**
+ * Sign-up bounds of spec 000 §5 beyond those of tenant.go.
+ */
+export const RefuseReasonMin = 5;
+/**
+ * Sign-up bounds of spec 000 §5 beyond those of tenant.go.
+ */
+export const RefuseReasonMax = 300;
+/**
+ * Sign-up bounds of spec 000 §5 beyond those of tenant.go.
+ */
+export const SignupAddressLimit = 5; // sign-ups one address may send per hour
+/**
+ * TenantState is whether a facility's people may use Hearth: enabled,
+ * disabled by the super admin, or deleted (soft; restorable).
+ */
+export type TenantState = string;
+export const TenantEnabled: TenantState = "ENABLED";
+export const TenantDisabled: TenantState = "DISABLED";
+export const TenantDeleted: TenantState = "DELETED";
+/**
+ * TenantSort is a column the tenant list sorts by.
+ */
+export type TenantSort = string;
+export const TenantSortName: TenantSort = "facilityName";
+export const TenantSortCreated: TenantSort = "createTime";
+export const TenantSortStatus: TenantSort = "status";
+export const TenantSortPlan: TenantSort = "plan";
+/**
+ * RegisterFacilityRequest is POST /api/system/tenant/registerFacility: a new
+ * owner signs a home up from the sign-in page. The owner's account is made
+ * unverified; the e-mailed link sets its password. The home waits for review.
+ */
+export interface RegisterFacilityRequest {
+  facilityName: string;
+  ownerName: string;
+  account: string;
+  email: string;
+  phone: string;
+  address: string;
+  zipCode: string;
+  businessLicense: string;
+  introduction: string;
+  timeZone: TimeZone;
+  language?: Language;
+  captchaId: string;
+  captchaCode: string;
+}
+/**
+ * RegisterFacilityResult answers a sign-up: the new home, under review.
+ */
+export interface RegisterFacilityResult {
+  tenantId: string;
+  status: TenantStatus;
+}
+/**
+ * NewFacilityRequest is POST /api/system/tenant/registerNewFacility: a signed-in
+ * owner adds another home to their organisation (reviewed like a sign-up).
+ */
+export interface NewFacilityRequest {
+  facilityName: string;
+  address: string;
+  zipCode: string;
+  businessLicense: string;
+  introduction: string;
+  timeZone: TimeZone;
+}
+/**
+ * FacilityLookupQuery is GET /api/system/tenant/getFacilityInfo: is a home with
+ * this licence and zip code registered already?
+ */
+export interface FacilityLookupQuery {
+  LicenceNumber: string;
+  ZipCode: string;
+}
+/**
+ * FacilityLookup answers getFacilityInfo: Registered with the home's name when one is.
+ */
+export interface FacilityLookup {
+  registered: boolean;
+  facilityName?: string;
+}
+/**
+ * ResubmitQuery is GET /api/system/tenant/getRegistration: the refused sign-up a fix link opens.
+ */
+export interface ResubmitQuery {
+  Token: string;
+}
+/**
+ * Registration is a home's sign-up as its owner fixes it.
+ */
+export interface Registration {
+  tenantId: string;
+  facilityName: string;
+  ownerName: string;
+  address: string;
+  zipCode: string;
+  businessLicense: string;
+  introduction: string;
+  timeZone: TimeZone;
+  status: TenantStatus;
+  refuseReason: string;
+}
+/**
+ * ResubmitRequest is POST /api/system/tenant/save: the owner of a refused
+ * sign-up fixes it and sends it for review again (the token of the fix link
+ * or of the refused sign-in).
+ */
+export interface ResubmitRequest {
+  token: string;
+  facilityName: string;
+  address: string;
+  zipCode: string;
+  businessLicense: string;
+  introduction: string;
+  timeZone: TimeZone;
+}
+/**
+ * RefusedInfo is the data of a refused sign-in (4108): why, and a token that
+ * opens the sign-up to fix and resubmit it.
+ */
+export interface RefusedInfo {
+  refuseReason: string;
+  fixToken: string;
+}
+/**
+ * TenantFilter filters POST /api/system/tenant/listTenantsByPage.
+ */
+export interface TenantFilter {
+  name?: string;
+  businessLicense?: string;
+  plan?: Plan;
+  status?: TenantStatus;
+  state?: TenantState;
+  sortBy?: TenantSort;
+  sortDesc?: boolean;
+}
+/**
+ * TenantRow is one facility in the super admin's list.
+ */
+export interface TenantRow {
+  tenantId: string;
+  organisationId: string;
+  facilityName: string;
+  businessLicense: string;
+  zipCode: string;
+  address: string;
+  timeZone: TimeZone;
+  ownerName: string;
+  ownerEmail: string;
+  phone: string;
+  introduction: string;
+  status: TenantStatus;
+  state: TenantState;
+  plan: Plan;
+  packageId: string;
+  refuseReason: string;
+  people: number /* int */;
+  createTime: number /* int64 */;
+  updateTime: number /* int64 */;
+}
+/**
+ * TenantIDQuery names one facility (GET /tenant/delete, /tenant/restore, /tenant/getTenantDetail).
+ */
+export interface TenantIDQuery {
+  TenantID: string;
+}
+/**
+ * ChangeTenantStatusRequest is POST /api/system/tenant/changeTenantStatus.
+ */
+export interface ChangeTenantStatusRequest {
+  tenantId: string;
+  status: TenantState;
+}
+/**
+ * AuditFacilityQuery is GET /api/system/tenant/auditFacility: the super admin
+ * approves or refuses a submitted home (a refusal carries the reason).
+ */
+export interface AuditFacilityQuery {
+  TenantID: string;
+  Status: TenantStatus;
+  Reason: string;
+}
+/**
+ * CreateFacilityAccountRequest is POST /api/system/tenant/createFacilityAccount:
+ * the super admin makes a home (approved) and its owner, who is e-mailed a link to set a password.
+ */
+export interface CreateFacilityAccountRequest {
+  facilityName: string;
+  ownerName: string;
+  account: string;
+  email: string;
+  phone: string;
+  address: string;
+  zipCode: string;
+  businessLicense: string;
+  introduction?: string;
+  timeZone: TimeZone;
+}
+/**
+ * TenantWeek is one week of sign-ups and approvals (tenantDateSummary).
+ */
+export interface TenantWeek {
+  weekStart: number /* int64 */;
+  registered: number /* int */;
+  approved: number /* int */;
+  refused: number /* int */;
+}
+/**
+ * TenantDetailsSummary counts facilities by review status, plan and state (tenantDetailsSummary).
+ */
+export interface TenantDetailsSummary {
+  total: number /* int */;
+  byStatus: { [key: TenantStatus]: number /* int */};
+  byPlan: { [key: string]: number /* int */};
+  byState: { [key: TenantState]: number /* int */};
+}
+/**
+ * UserSearchMax bounds the user search's text.
+ */
+export const UserSearchMax = 100;
+/**
+ * UserFilter filters POST /api/system/user/listUsersByPage (every facility's people).
+ */
+export interface UserFilter {
+  keyword?: string;
+  role?: Role;
+  tenantId?: string;
+  status?: UserStatus;
+  locked?: boolean;
+}
+/**
+ * UserRow is one person in the super admin's list.
+ */
+export interface UserRow {
+  userId: string;
+  account: string;
+  name: string;
+  email: string;
+  phone: string;
+  status: UserStatus;
+  platformRole?: Role;
+  facilities: number /* int */;
+  lockedUntil: number /* int64 */;
+  useTempPassword: boolean;
+  createTime: number /* int64 */;
+}
+/**
+ * UserMembership is a person's place in one facility.
+ */
+export interface UserMembership {
+  tenantId: string;
+  facilityName: string;
+  role: Role;
+  status: UserStatus;
+}
+/**
+ * UserSignIn is one sign-in (a session family) of a person.
+ */
+export interface UserSignIn {
+  loginAt: number /* int64 */;
+  facilityName: string;
+  ip: string;
+  userAgent: string;
+  live: boolean;
+}
+/**
+ * UserDetail answers GET /api/system/user/getUserDetail.
+ */
+export interface UserDetail {
+  user: UserRow;
+  memberships: UserMembership[];
+  signIns: UserSignIn[];
+}
+/**
+ * UserIDRequest names one person (unlock, reset password, sign out everywhere).
+ */
+export interface UserIDRequest {
+  userId: string;
+}
+/**
+ * ChangeUserStatusRequest is POST /api/system/user/changeUserStatus.
+ */
+export interface ChangeUserStatusRequest {
+  userId: string;
+  status: UserStatus;
+}
+
+//////////
 // source: request.go
 
 /**
@@ -5002,6 +5726,11 @@ export const ConflictDisabled: ShiftConflictKind = "DISABLED"; // the caregiver'
 export const ConflictCredential: ShiftConflictKind = "CREDENTIAL"; // the shift type's required credential is overdue or missing
 export const ConflictPast: ShiftConflictKind = "PAST"; // copyLastWeek: the day is before today (not copied)
 /**
+ * ConflictOverHours: the caregiver's shifts of the week add up to more than
+ * ShiftWeekHoursMax (a warning in listByWeek; saves are not refused for it).
+ */
+export const ConflictOverHours: ShiftConflictKind = "OVER_HOURS";
+/**
  * ShiftReportItemKind is what one prefilled hand-over line is about.
  */
 export type ShiftReportItemKind = string;
@@ -5134,6 +5863,11 @@ export const ShiftReportSectionMax = 4096;
  */
 export const ShiftHoursRangeDaysMax = 93;
 /**
+ * ShiftWeekHoursMax: scheduled hours in one week above which the roster
+ * warns (overtime is due past 40 hours in a workweek, RCW 49.46.130).
+ */
+export const ShiftWeekHoursMax = 40;
+/**
  * MyShiftsWeeks: my shifts lists this week and next.
  */
 export const MyShiftsWeeks = 2;
@@ -5243,7 +5977,7 @@ export interface SaveScheduleRequest {
   scheduleId?: string;
   version?: number /* int */;
   shiftTypeId: string;
-  name: string;
+  name?: string;
   startDate: string;
   endDate: string;
   assignments: ShiftAssignmentInput[];
@@ -5509,6 +6243,14 @@ export interface HoursReport {
   totalScheduled: number /* int */;
   totalScheduledSoFar: number /* int */;
   totalWorked: number /* int */;
+}
+/**
+ * HoursExportQuery is GET /api/care/shiftHours/export: the scheduled versus
+ * worked report of a range as CSV (payroll), one row per caregiver.
+ */
+export interface HoursExportQuery {
+  startDate?: string;
+  endDate?: string;
 }
 
 //////////

@@ -64,11 +64,12 @@ const (
 var FakeMP3 = append([]byte("ID3\x04\x00\x00\x00\x00\x00\x00"), make([]byte, 256)...)
 
 // Start starts a server that wants key as Bearer (empty: any).
-func Start(t testing.TB, key string) *Server {
+func Start(tb testing.TB, key string) *Server {
+	tb.Helper()
 	s := &Server{key: key, latency: map[string]time.Duration{}, calls: map[string]int{}, lastModel: map[string]string{},
 		Transcript: "Do you have any pain today?"}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
-	t.Cleanup(s.Close)
+	tb.Cleanup(s.Close)
 	return s
 }
 

@@ -55,11 +55,17 @@ func Main(m *testing.M) {
 }
 
 // SQLite opens a migrated database in a fresh file under t.TempDir().
-func SQLite(t testing.TB) *db.DB { return Clone(t, db.SQLite, "", nil) }
+func SQLite(tb testing.TB) *db.DB {
+	tb.Helper()
+	return Clone(tb, db.SQLite, "", nil)
+}
 
 // Postgres creates a throwaway migrated database on the test server and drops
 // it when the test ends. The test fails (never skips) when no server answers.
-func Postgres(t testing.TB) *db.DB { return Clone(t, db.Postgres, "", nil) }
+func Postgres(tb testing.TB) *db.DB {
+	tb.Helper()
+	return Clone(tb, db.Postgres, "", nil)
+}
 
 // Setup fills a template once per test binary; it gets a migrated database.
 type Setup func(ctx context.Context, d *db.DB) error
@@ -68,23 +74,23 @@ type Setup func(ctx context.Context, d *db.DB) error
 // migrated, then filled by setup (key "" is the migrated database with no
 // setup). The template is made on first use and reused by every later test of
 // the binary, so setup must give the same result each time.
-func Clone(t testing.TB, engine db.Engine, key string, setup Setup) *db.DB {
-	t.Helper()
+func Clone(tb testing.TB, engine db.Engine, key string, setup Setup) *db.DB {
+	tb.Helper()
 	tp, err := template(engine, key, setup)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	var d *db.DB
 	var drop func()
 	if engine == db.Postgres {
 		d, drop, err = clonePostgres(tp)
 	} else {
-		d, err = cloneSQLite(tp, filepath.Join(t.TempDir(), "hearth.db"))
+		d, err = cloneSQLite(tp, filepath.Join(tb.TempDir(), "hearth.db"))
 	}
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() {
+	tb.Cleanup(func() {
 		d.Close()
 		if drop != nil {
 			drop()
@@ -98,9 +104,9 @@ func Clone(t testing.TB, engine db.Engine, key string, setup Setup) *db.DB {
 // old database is closed and dropped with the test as before. Callers that
 // already hold d see the new content, so a helper such as servertest.Start can
 // hand the test a seeded database without changing how tests get theirs.
-func Become(t testing.TB, d *db.DB, key string, setup Setup) {
-	t.Helper()
-	c := Clone(t, d.Engine, key, setup)
+func Become(tb testing.TB, d *db.DB, key string, setup Setup) {
+	tb.Helper()
+	c := Clone(tb, d.Engine, key, setup)
 	_ = d.TakeOver(c) // c's cleanup closes the same pools; db.DB.Close is idempotent (database/sql)
 }
 
@@ -269,18 +275,10 @@ func admin(ctx context.Context) (*sql.DB, error) {
 // running: each binary holds an advisory lock named after its templates for
 // as long as it runs, so a template whose lock is free was left behind.
 func sweepOrphans(ctx context.Context) {
-	rows, err := pgAdmin.QueryContext(ctx, `SELECT datname FROM pg_database WHERE datname LIKE '`+templatePrefix+`%'`)
+	names, err := templateNames(ctx)
 	if err != nil {
-		return
+		return // the templates stay for a later binary to sweep
 	}
-	var names []string
-	for rows.Next() {
-		var n string
-		if rows.Scan(&n) == nil {
-			names = append(names, n)
-		}
-	}
-	rows.Close()
 	for _, n := range names {
 		var free bool
 		if pgLock.QueryRowContext(ctx, `SELECT pg_try_advisory_lock(hashtext($1))`, n).Scan(&free) != nil || !free {
@@ -289,6 +287,24 @@ func sweepOrphans(ctx context.Context) {
 		_, _ = pgAdmin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+n+` WITH (FORCE)`)
 		_, _ = pgLock.ExecContext(ctx, `SELECT pg_advisory_unlock(hashtext($1))`, n)
 	}
+}
+
+// templateNames lists the template databases of every test binary.
+func templateNames(ctx context.Context) ([]string, error) {
+	rows, err := pgAdmin.QueryContext(ctx, `SELECT datname FROM pg_database WHERE datname LIKE '`+templatePrefix+`%'`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		names = append(names, n)
+	}
+	return names, rows.Err()
 }
 
 func makePostgresTemplate(tp *tmpl, key string, setup Setup) error {

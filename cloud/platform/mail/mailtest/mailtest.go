@@ -37,19 +37,19 @@ type Server struct {
 }
 
 // Start listens on 127.0.0.1 and stops when the test ends.
-func Start(t testing.TB) *Server {
-	t.Helper()
+func Start(tb testing.TB) *Server {
+	tb.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatalf("mailtest: listen: %v", err)
+		tb.Fatalf("mailtest: listen: %v", err)
 	}
 	s := &Server{Host: "127.0.0.1", Port: l.Addr().(*net.TCPAddr).Port}
 	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &session{srv: s}, nil }))
 	srv.Domain = "mailtest.localhost"
-	logs := &testLogger{t: t}
+	logs := &testLogger{t: tb}
 	srv.ErrorLog = logs
 	go func() { _ = srv.Serve(l) }()
-	t.Cleanup(func() {
+	tb.Cleanup(func() {
 		logs.stop()
 		_ = srv.Close()
 	})

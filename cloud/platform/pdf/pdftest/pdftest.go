@@ -15,42 +15,42 @@ import (
 // Tool answers the path of a poppler tool, or skips the test when it is not
 // installed (make test installs poppler-utils through
 // build/scripts/ensure-desktop-deps.sh; in CI a missing tool fails).
-func Tool(t testing.TB, tool string) string {
-	t.Helper()
+func Tool(tb testing.TB, tool string) string {
+	tb.Helper()
 	p, err := exec.LookPath(tool)
 	if err != nil {
 		msg := tool + " (Debian's poppler-utils) is not installed: apt-get install -y poppler-utils, or run make test, which installs it"
 		if os.Getenv("CI") != "" {
-			t.Fatal(msg)
+			tb.Fatal(msg)
 		}
-		t.Skip(msg)
+		tb.Skip(msg)
 	}
 	return p
 }
 
 // Extract writes doc to a file and answers pdftotext -layout's text and
 // pdfinfo's page count. PDF_TEST_OUT=dir keeps a copy of each document.
-func Extract(t testing.TB, doc []byte) (string, int) {
-	t.Helper()
-	pdftotext, pdfinfo := Tool(t, "pdftotext"), Tool(t, "pdfinfo")
-	file := filepath.Join(t.TempDir(), "doc.pdf")
+func Extract(tb testing.TB, doc []byte) (string, int) {
+	tb.Helper()
+	pdftotext, pdfinfo := Tool(tb, "pdftotext"), Tool(tb, "pdfinfo")
+	file := filepath.Join(tb.TempDir(), "doc.pdf")
 	if err := os.WriteFile(file, doc, 0o600); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if out := os.Getenv("PDF_TEST_OUT"); out != "" { // keep a copy to look at
-		_ = os.WriteFile(filepath.Join(out, strings.ReplaceAll(t.Name(), "/", "_")+".pdf"), doc, 0o644)
+		_ = os.WriteFile(filepath.Join(out, strings.ReplaceAll(tb.Name(), "/", "_")+".pdf"), doc, 0o644)
 	}
 	text, err := exec.Command(pdftotext, "-layout", "-enc", "UTF-8", file, "-").CombinedOutput()
 	if err != nil {
-		t.Fatalf("pdftotext: %v\n%s", err, text)
+		tb.Fatalf("pdftotext: %v\n%s", err, text)
 	}
 	info, err := exec.Command(pdfinfo, file).CombinedOutput()
 	if err != nil {
-		t.Fatalf("pdfinfo: %v\n%s", err, info)
+		tb.Fatalf("pdfinfo: %v\n%s", err, info)
 	}
 	m := regexp.MustCompile(`(?m)^Pages:\s+(\d+)`).FindSubmatch(info)
 	if m == nil {
-		t.Fatalf("pdfinfo gave no page count:\n%s", info)
+		tb.Fatalf("pdfinfo gave no page count:\n%s", info)
 	}
 	pages, _ := strconv.Atoi(string(m[1]))
 	return string(text), pages

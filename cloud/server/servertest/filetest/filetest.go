@@ -5,14 +5,12 @@ package filetest
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
@@ -33,13 +31,13 @@ type Part struct {
 }
 
 // Post sends a multipart POST to path as c (signed like every call).
-func Post(t testing.TB, e *servertest.Env, c *servertest.Client, path string, fields map[string]string, parts ...Part) *servertest.Response {
-	t.Helper()
+func Post(tb testing.TB, e *servertest.Env, c *servertest.Client, path string, fields map[string]string, parts ...Part) *servertest.Response {
+	tb.Helper()
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
 	for k, v := range fields {
 		if err := w.WriteField(k, v); err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
 	}
 	for _, p := range parts {
@@ -56,19 +54,19 @@ func Post(t testing.TB, e *servertest.Env, c *servertest.Client, path string, fi
 		h.Set("Content-Type", ct)
 		pw, err := w.CreatePart(h)
 		if err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
 		if _, err := pw.Write(p.Data); err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
 	}
 	if err := w.Close(); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	ts := strconv.FormatInt(e.Clock.Now().UnixMilli(), 10)
 	req, err := http.NewRequest(http.MethodPost, e.HTTP.URL+path+"?t="+ts, &body)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	req.Header.Set("X-Device-Id", c.DeviceID)
@@ -82,23 +80,12 @@ func Post(t testing.TB, e *servertest.Env, c *servertest.Client, path string, fi
 	}
 	resp, err := e.HTTP.Client().Do(req)
 	if err != nil {
-		t.Fatalf("POST %s: %v", path, err)
+		tb.Fatalf("POST %s: %v", path, err)
 	}
 	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
+	r, err := servertest.ResponseOf(resp)
 	if err != nil {
-		t.Fatal(err)
-	}
-	r := &servertest.Response{Status: resp.StatusCode, Header: resp.Header, Body: raw}
-	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
-		var env struct {
-			Code    string          `json:"code"`
-			Message string          `json:"message"`
-			Data    json.RawMessage `json:"data"`
-		}
-		if err := json.Unmarshal(raw, &env); err == nil {
-			r.Code, r.Message, r.Data = env.Code, env.Message, env.Data
-		}
+		tb.Fatalf("POST %s: %v", path, err)
 	}
 	return r
 }
@@ -118,16 +105,16 @@ func guess(name string) string {
 }
 
 // Upload posts files to /api/system/files/upload in category.
-func Upload(t testing.TB, e *servertest.Env, c *servertest.Client, category shared.FileCategory, parts ...Part) *servertest.Response {
-	t.Helper()
-	return Post(t, e, c, "/api/system/files/upload", map[string]string{"category": string(category)}, parts...)
+func Upload(tb testing.TB, e *servertest.Env, c *servertest.Client, category shared.FileCategory, parts ...Part) *servertest.Response {
+	tb.Helper()
+	return Post(tb, e, c, "/api/system/files/upload", map[string]string{"category": string(category)}, parts...)
 }
 
 // MustUpload uploads and returns the file items, failing the test on any refusal.
-func MustUpload(t testing.TB, e *servertest.Env, c *servertest.Client, category shared.FileCategory, parts ...Part) []shared.FileItem {
-	t.Helper()
+func MustUpload(tb testing.TB, e *servertest.Env, c *servertest.Client, category shared.FileCategory, parts ...Part) []shared.FileItem {
+	tb.Helper()
 	var items []shared.FileItem
-	Upload(t, e, c, category, parts...).OK(t).Into(t, &items)
+	Upload(tb, e, c, category, parts...).OK(tb).Into(tb, &items)
 	return items
 }
 

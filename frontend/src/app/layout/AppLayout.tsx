@@ -14,7 +14,9 @@ import { Header, HeaderActions } from './Header';
 import { PasswordExpiryPrompt } from './PasswordExpiryPrompt';
 import { Sidebar } from './Sidebar';
 import { ChatLink } from './ChatLink';
+import { ClockInPrompt } from './ClockInPrompt';
 import { useNarrow } from '@/lib/ui/useNarrow';
+import './launcher.css';
 
 const MAIN_ID = 'hearth-main';
 
@@ -52,12 +54,23 @@ export default function AppLayout() {
       </a>
       {narrow ? null : <Sidebar menu={sidebarMenu} counts={counts.data} />}
       <div className="hearth-main">
-        <Header menu={sidebarMenu} userInfo={userInfo} narrow={narrow} counts={counts.data} onOpenMenu={() => setDrawerOpen(true)} />
+        <Header
+          menu={sidebarMenu}
+          userInfo={userInfo}
+          narrow={narrow}
+          counts={counts.data}
+          onOpenMenu={() => setDrawerOpen(true)}
+          // spec 000 §2, §6: the tools by plan (translator, help assistant; the marketing centre for owners).
+          launcher={<FloatingButtons desktopRecorder={recordAudio} />}
+        />
         <main id={MAIN_ID} className="hearth-content" tabIndex={-1}>
+          <ClockInPrompt />
           <Suspense
             fallback={
-              <div className="hearth-center">
-                <Spinner size={32} />
+              // A page on its way: its heading for a screen reader until the page's own arrives.
+              <div className="hearth-center" role="status">
+                <h1 className="hearth-sr-only">{t('app.status.loading')}</h1>
+                <Spinner size={32} aria-label={t('app.status.loading')} />
               </div>
             }
           >
@@ -78,8 +91,6 @@ export default function AppLayout() {
           <HeaderActions userInfo={userInfo} inDrawer />
         </Drawer>
       ) : null}
-      {/* spec 000 §2, §6: the floating buttons by plan (translator, help assistant, marketing centre). */}
-      <FloatingButtons desktopRecorder={recordAudio} />
       <PasswordExpiryPrompt userInfo={userInfo} />
       <ChatLink menu={sidebarMenu} />
     </div>

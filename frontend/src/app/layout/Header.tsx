@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Breadcrumb, Button, Tag, type BreadcrumbProps } from '@blueprintjs/core';
 import { MenuIcon as MenuButtonIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -48,10 +48,11 @@ function HeaderAvatar({ src }: { src: string }) {
  * Notifications, Help, the signed-in user, settings and sign out: in the header on wide screens, at the foot
  * of the menu drawer on narrow ones (where the bell stays in the header bar, in sight).
  */
-export function HeaderActions({ userInfo, inDrawer = false }: { userInfo: UserInfo | undefined; inDrawer?: boolean }) {
+export function HeaderActions({ userInfo, inDrawer = false, launcher }: { userInfo: UserInfo | undefined; inDrawer?: boolean; launcher?: ReactNode }) {
   const superAdmin = useSessionStore((s) => s.session?.roles.includes(RoleSuperAdmin) ?? false);
   return (
     <div className={inDrawer ? 'hearth-drawer-actions' : 'hearth-header-actions'}>
+      {launcher}
       {superAdmin || inDrawer ? null : <NotificationBell zoneCode={userInfo?.timeZone} />}
       {superAdmin ? null : <HelpEntry />}
       {userInfo?.avatar ? <HeaderAvatar src={userInfo.avatar} /> : null}
@@ -76,6 +77,7 @@ export function Header({
   narrow = false,
   counts,
   onOpenMenu,
+  launcher,
 }: {
   menu: MenuItem[];
   userInfo: UserInfo | undefined;
@@ -83,6 +85,11 @@ export function Header({
   /** The sidebar counts; on narrow screens their sum (with Help's unread) is on the menu button. */
   counts?: SidebarCounts;
   onOpenMenu?: () => void;
+  /**
+   * The tools launcher (translator, help assistant, marketing centre): in the header bar, so it never floats
+   * over a page's sticky action bar or its last row (issue 29 "Nothing floats over the work").
+   */
+  launcher?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -133,10 +140,11 @@ export function Header({
             <span className="hearth-header-place" data-testid="header-facility">
               {place}
             </span>
+            {launcher}
             {superAdmin ? null : <NotificationBell zoneCode={userInfo?.timeZone} />}
           </>
         ) : (
-          <HeaderActions userInfo={userInfo} />
+          <HeaderActions userInfo={userInfo} launcher={launcher} />
         )}
       </div>
       {/* Blueprint's Breadcrumbs puts a measuring <div> inside its <ol> and names its <nav> in English only. */}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { CogIcon, FullscreenIcon, HomeIcon, KeyIcon, MediaIcon, MinimizeIcon, PrintIcon, TickIcon, TranslateIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -51,12 +51,12 @@ export function SettingsPopover({ userInfo, labelled = false }: { userInfo: User
 
   const content = (
     <Menu className="hearth-settings-menu" aria-label={t('layout.settings.open')}>
-      <MenuDivider title={t('layout.settings.signedInAs')} />
+      <MenuTitle title={t('layout.settings.signedInAs')} />
       <li className="hearth-settings-user" role="none" data-testid="settings-user">
         <strong>{name}</strong>
         <span className="hearth-muted">{facility}</span>
       </li>
-      <MenuDivider title={t('layout.settings.language')} />
+      <MenuTitle title={t('layout.settings.language')} />
       {LANGUAGES.map((l) => (
         <MenuItem
           key={l.code}
@@ -113,5 +113,20 @@ export function SettingsPopover({ userInfo, labelled = false }: { userInfo: User
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A titled divider of the settings menu, drawn as Blueprint's menu header but not a heading: an <h6> inside
+ * a popover after the page's <h1>/<h2> breaks the page's heading order for a screen reader (axe
+ * heading-order), and the title is read in place anyway.
+ */
+function MenuTitle({ title }: { title: string }) {
+  return (
+    <li className={Classes.MENU_HEADER} role="none">
+      <h6 className={Classes.HEADING} role="presentation">
+        {title}
+      </h6>
+    </li>
   );
 }

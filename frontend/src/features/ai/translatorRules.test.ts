@@ -5,6 +5,8 @@ import {
   base64ToBlob,
   characterCount,
   failureKind,
+  parseSides,
+  showsFix,
   pickRecorderType,
   recordingFileName,
   recordingWay,
@@ -128,5 +130,28 @@ describe('failures', () => {
     expect(failureKind('4029')).toBe('busy');
     expect(failureKind('4156')).toBe('quota');
     expect(failureKind('5000')).toBe('other');
+  });
+});
+
+describe('the remembered sides and who sees a fix', () => {
+  it('reads back what was stored, and nothing broken or unknown', () => {
+    const sides = [
+      { language: 'SPANISH', voice: 'coral' },
+      { language: 'AUTO', voice: 'onyx' },
+    ];
+    expect(parseSides(JSON.stringify(sides))).toEqual(sides);
+    expect(parseSides(null)).toBeUndefined();
+    expect(parseSides('{')).toBeUndefined();
+    expect(parseSides(JSON.stringify([{ language: 'KLINGON', voice: 'coral' }, sides[1]]))).toBeUndefined();
+    expect(parseSides(JSON.stringify([sides[0], { language: 'ENGLISH', voice: 'robot' }]))).toBeUndefined();
+    expect(parseSides(JSON.stringify([sides[0]]))).toBeUndefined();
+  });
+
+  it("gives the server's install hint to the owner and the super admin, not to a caregiver", () => {
+    expect(showsFix('4154', ['CAREGIVER_STAFF'])).toBe(false);
+    expect(showsFix('4152', ['FACILITY_ADMIN'])).toBe(false);
+    expect(showsFix('4154', ['FACILITY_OWNER'])).toBe(true);
+    expect(showsFix('4154', ['SUPER_ADMIN'])).toBe(true);
+    expect(showsFix('4156', ['CAREGIVER_STAFF'])).toBe(true);
   });
 });

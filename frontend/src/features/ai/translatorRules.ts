@@ -12,6 +12,9 @@ import {
   LanguageSpanish,
   LanguageSwahili,
   LanguageTagalog,
+  RoleFacilityOwner,
+  RoleFacilityOwnerRegister,
+  RoleSuperAdmin,
   TranslateAuto,
   TranslatorTextMax,
   VoiceAlloy,
@@ -196,4 +199,39 @@ export function failureKind(code: string): FailureKind {
     default:
       return 'other';
   }
+}
+
+/** Where this device remembers the two people's languages and voices (chosen once, kept for the next talk). */
+export const SIDES_STORAGE_KEY = 'hearth.translator.sides';
+
+/** The caregiver's and the resident's side before anything was chosen. */
+export const DEFAULT_SIDES: readonly [Side, Side] = [
+  { language: LanguageEnglish, voice: VoiceAlloy },
+  { language: LanguageSpanish, voice: VoiceNova },
+];
+
+/** The remembered sides from their stored text; undefined when nothing valid was stored (a removed language or voice included). */
+export function parseSides(text: string | null): [Side, Side] | undefined {
+  if (!text) return undefined;
+  try {
+    const v: unknown = JSON.parse(text);
+    if (!Array.isArray(v) || v.length !== 2) return undefined;
+    const ok = (s: unknown): s is Side =>
+      typeof s === 'object' &&
+      s !== null &&
+      (TRANSLATOR_LANGUAGES.includes((s as Side).language) || (s as Side).language === AUTO) &&
+      SPEECH_VOICES.includes((s as Side).voice);
+    return ok(v[0]) && ok(v[1]) ? [{ language: v[0].language, voice: v[0].voice }, { language: v[1].language, voice: v[1].voice }] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a failure's own message (which may name the server's missing program and how to install it) is
+ * for this person: the owner and the super admin can have it fixed; a caregiver gets a plain sentence.
+ */
+export function showsFix(code: string, roles: readonly string[]): boolean {
+  if (code !== '4152' && code !== '4153' && code !== '4154') return true;
+  return roles.some((r) => r === RoleSuperAdmin || r === RoleFacilityOwner || r === RoleFacilityOwnerRegister);
 }

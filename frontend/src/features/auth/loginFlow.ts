@@ -1,5 +1,5 @@
 // What the sign-in screen does with each answer (spec 000 §2 "/login", docs/api.md "Sign-in").
-import type { LoginResult, LoginTenant, RetryInfo } from '@/types/api.gen';
+import type { LoginResult, LoginTenant, RefusedInfo, RetryInfo } from '@/types/api.gen';
 import type { ApiError } from '@/lib/api/client';
 
 export type LoginStep =
@@ -25,6 +25,8 @@ export type LoginProblem =
   | { kind: 'reported' }
   /** 4107: facility under review. */
   | { kind: 'pending-approval' }
+  /** 4108: the facility's registration was refused: the reason and a token that opens it to fix and resend. */
+  | { kind: 'refused'; reason: string; fixToken: string }
   /** 4029: locked for a while. */
   | { kind: 'locked'; retryAfterSeconds?: number; captchaRequired: boolean }
   /** 4103: wrong e-mailed code. */
@@ -48,6 +50,10 @@ export function loginProblem(err: ApiError): LoginProblem {
   switch (err.code) {
     case '4107':
       return { kind: 'pending-approval' };
+    case '4108': {
+      const d = (err.data && typeof err.data === 'object' ? err.data : {}) as RefusedInfo;
+      return { kind: 'refused', reason: d.refuseReason ?? '', fixToken: d.fixToken ?? '' };
+    }
     case '4029':
       return { kind: 'locked', retryAfterSeconds: info.retryAfterSeconds, captchaRequired: info.captchaRequired === true };
     case '4103':

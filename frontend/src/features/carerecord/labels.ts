@@ -61,6 +61,7 @@ export const ACTIVITY_KEYS = {
   BATHING: 'carerecord.activity.bathing',
   TOILETING: 'carerecord.activity.toileting',
   REPOSITIONING: 'carerecord.activity.repositioning',
+  MOBILITY: 'carerecord.activity.mobility',
   MEALS: 'carerecord.activity.meals',
   SLEEP: 'carerecord.activity.sleep',
   DRESSING: 'carerecord.activity.dressing',

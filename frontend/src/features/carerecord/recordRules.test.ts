@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api/client';
 import {
   batchNotes,
   canEdit,
+  normalFlag,
   printRangeProblem,
   readingErrors,
   refusedResident,
@@ -70,6 +71,20 @@ describe('vitals', () => {
     expect(validateVitals(vitals({ SYSTOLIC_BP: '120' }), METRICS).errors.DIASTOLIC_BP?.key).toBe('carerecord.rule.bothPressures');
     expect(validateVitals(vitals({ SYSTOLIC_BP: '80', DIASTOLIC_BP: '90' }), METRICS).errors.DIASTOLIC_BP?.key).toBe('carerecord.rule.pressureOrder');
     expect(validateVitals(vitals({ SYSTOLIC_BP: '168', DIASTOLIC_BP: '95' }), METRICS).errors).toEqual({});
+  });
+  it("a reading outside the resident's normal range is flagged as it is typed, as the server flags it (ends inclusive)", () => {
+    const hr = { ...info('HEART_RATE', 20, 250), normalLow: 60, normalHigh: 100 };
+    expect(normalFlag(hr, '59')).toBe('low');
+    expect(normalFlag(hr, '60')).toBeUndefined();
+    expect(normalFlag(hr, '100')).toBeUndefined();
+    expect(normalFlag(hr, '100,5')).toBe('high');
+    // Not yet a reading, or a typing mistake (the plausible range says so instead): no flag.
+    expect(normalFlag(hr, '')).toBeUndefined();
+    expect(normalFlag(hr, '9')).toBeUndefined();
+    expect(normalFlag(hr, '1e3')).toBeUndefined();
+    // Only a high end set.
+    expect(normalFlag({ ...info('PAIN', 0, 10), normalHigh: 3 }, '4')).toBe('high');
+    expect(normalFlag(info('PAIN', 0, 10), '9')).toBeUndefined();
   });
   it('nothing typed; not a number', () => {
     expect(validateVitals(vitals({}), METRICS).none).toBe(true);

@@ -131,6 +131,19 @@ export function validateVitals(d: VitalsDraft, metrics: readonly HealthMetricInf
   return { errors, none: typed === 0 };
 }
 
+/**
+ * Where a typed reading stands against the resident's normal range, as the server flags it
+ * (cloud/feature/carerecord normalRange.outside: below the low end or above the high end); undefined
+ * while it is not a plausible number or has no range.
+ */
+export function normalFlag(info: HealthMetricInfo, text: string): 'low' | 'high' | undefined {
+  const v = parseNumber(text);
+  if (v === undefined || v < info.min || v > info.max) return undefined;
+  if (info.normalLow !== undefined && info.normalLow !== null && v < info.normalLow) return 'low';
+  if (info.normalHigh !== undefined && info.normalHigh !== null && v > info.normalHigh) return 'high';
+  return undefined;
+}
+
 /** The readings of the dialog, in the metrics' order. */
 export function vitalsReadings(d: VitalsDraft, metrics: readonly HealthMetricInfo[]): HealthReadingInput[] {
   return metrics.flatMap((info) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardCard } from '@/types/api.gen';
-import { hoursAndMinutes, knownCards, lineLink, toneClass } from './dashboardRules';
+import { hoursAndMinutes, knownCards, lineLink, orderCards, toneClass } from './dashboardRules';
 
 describe('dashboard rules', () => {
   it('leaves out cards and lines the UI cannot name', () => {
@@ -30,5 +30,12 @@ describe('dashboard rules', () => {
     expect(lineLink({ link: '/resident-management' }, { link: '/resident-management/detail?residentId=1' })).toBe('/resident-management/detail?residentId=1');
     expect(lineLink({ link: '/resident-management' }, {})).toBe('/resident-management');
     expect(lineLink({ link: '' }, {})).toBeUndefined();
+  });
+});
+
+describe('orderCards', () => {
+  it('leads with the clock status, the next shift and what is due now, then keeps the server’s order', () => {
+    const keys = ['residents', 'todayTasks', 'medPasses', 'myStatus', 'myRequests', 'myShift'].map((key) => ({ key }));
+    expect(orderCards(keys).map((c) => c.key)).toEqual(['myStatus', 'myShift', 'todayTasks', 'medPasses', 'residents', 'myRequests']);
   });
 });

@@ -37,3 +37,14 @@ export function toneClass(tone: DashboardItem['tone']): string {
 export function lineLink(card: Pick<DashboardCard, 'link'>, item: Pick<DashboardItem, 'link'>): string | undefined {
   return item.link || card.link || undefined;
 }
+
+/**
+ * The cards in the order a person works (issue 29 "The caregiver's dashboard"): her clock status, her next
+ * shift, then what is due now (today's tasks, the med passes), then the rest in the server's order.
+ */
+const LEAD_CARDS = ['myStatus', 'myShift', 'todayTasks', 'medPasses'];
+
+export function orderCards<T extends Pick<DashboardCard, 'key'>>(cards: readonly T[]): T[] {
+  const rank = (c: T) => (LEAD_CARDS.includes(c.key) ? LEAD_CARDS.indexOf(c.key) : LEAD_CARDS.length);
+  return [...cards].sort((a, b) => rank(a) - rank(b));
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IncidentDuty } from '@/types/api.gen';
 import { IncidentFilesMax, LongDetailsMax } from '@/types/api.gen';
 import {
+  lawFirst,
   canDelete,
   dutyStatus,
   emptyForm,
@@ -97,6 +98,7 @@ const duty = (patch: Partial<IncidentDuty>): IncidentDuty => ({
   doneAt: 0,
   waivedReason: '',
   overdue: false,
+  reference: '',
   ...patch,
 });
 
@@ -127,5 +129,29 @@ describe('drafts and ranges', () => {
     const day = (d: string) => Date.parse(`${d}T00:00:00Z`);
     expect(rangeOf('2026-11-01', '2026-11-30', day)).toEqual({ from: day('2026-11-01'), to: day('2026-12-01') });
     expect(rangeOf('', 'nope', day)).toEqual({});
+  });
+});
+
+describe('the law first', () => {
+  const dutyOf = (code: string, over: Partial<IncidentDuty>): IncidentDuty =>
+    ({ dutyId: code, code, mandatory: true, dueBy: 0, source: '', doneBy: '', doneAt: 0, waivedReason: '', overdue: false, reference: '', ...over }) as IncidentDuty;
+  it('lists the open mandatory duties, the overdue first, each by deadline', () => {
+    const now = 10_000;
+    const out = lawFirst(
+      [
+        dutyOf('NOTIFY_FAMILY', { dueBy: 20_000 }),
+        dutyOf('DSHS_HOTLINE', { dueBy: 5_000 }),
+        dutyOf('NOTIFY_PHYSICIAN', { dueBy: 15_000 }),
+        dutyOf('LAW_ENFORCEMENT', { dueBy: 1_000, doneAt: 2_000 }),
+        dutyOf('NOTIFY_CASE_MANAGER', { dueBy: 1_000, waivedReason: 'on leave' }),
+        dutyOf('REVIEW_MEDICATIONS', { dueBy: 1_000, mandatory: false }),
+      ],
+      now,
+    );
+    expect(out.map((o) => [o.duty.code, o.overdue])).toEqual([
+      ['DSHS_HOTLINE', true],
+      ['NOTIFY_PHYSICIAN', false],
+      ['NOTIFY_FAMILY', false],
+    ]);
   });
 });

@@ -299,3 +299,14 @@ export function rangeOf(fromDay: string, toDay: string, epoch: (day: string) => 
   }
   return out;
 }
+
+/**
+ * The duties the law asks of the report that are still open (neither done nor waived), for the top of the
+ * review: the mandatory ones first, the overdue before the rest, each group by deadline.
+ */
+export function lawFirst(duties: readonly IncidentDuty[], now: number): { duty: IncidentDuty; overdue: boolean }[] {
+  return duties
+    .filter((d) => d.mandatory && d.doneAt <= 0 && !d.waivedReason)
+    .map((d) => ({ duty: d, overdue: dutyStatus(d, now) === 'overdue' }))
+    .sort((a, b) => (a.overdue === b.overdue ? a.duty.dueBy - b.duty.dueBy : a.overdue ? -1 : 1));
+}

@@ -49,14 +49,14 @@ describe('params', () => {
   it('times show on the facility clock in the reader’s writing; text as sent', () => {
     const sameDay = Date.UTC(2026, 10, 24, 18, 0);
     const params = { resident: 'Margaret Lee', medication: 'Lisinopril 10 mg', dueAt: String(dueAt) };
-    expect(paramValues(params, 'PT', 'en-US', sameDay)).toEqual({ resident: 'Margaret Lee', medication: 'Lisinopril 10 mg', dueAt: '08:30 AM' });
+    expect(paramValues(params, 'PT', 'en-US', sameDay)).toEqual({ resident: 'Margaret Lee', medication: 'Lisinopril 10 mg', dueAt: '8:30 AM' });
     expect(paramValues(params, 'PT', 'es-ES', sameDay).dueAt).toBe('08:30');
     expect(paramValues(params, 'ET', 'zh-CN', sameDay).dueAt).toBe('11:30');
   });
 
   it('a time on another facility day carries its date', () => {
     const nextDay = Date.UTC(2026, 10, 25, 16, 0);
-    expect(paramValues({ dueAt: String(dueAt) }, 'PT', 'en-US', nextDay).dueAt).toBe('11/24/2026, 08:30 AM');
+    expect(paramValues({ dueAt: String(dueAt) }, 'PT', 'en-US', nextDay).dueAt).toBe('11/24/2026, 8:30 AM');
     // 23:30 in Pacific is already the next day in New York
     const late = Date.UTC(2026, 10, 25, 7, 30);
     expect(paramValues({ dueAt: String(late) }, 'PT', 'es-ES', late).dueAt).toBe('23:30');
@@ -87,7 +87,7 @@ describe('relative time', () => {
   });
 
   it('a week or more is the date and time', () => {
-    expect(relativeTime(Date.UTC(2026, 10, 10, 16, 30), now, 'en-US', 'PT', '')).toBe('11/10/2026, 08:30 AM');
+    expect(relativeTime(Date.UTC(2026, 10, 10, 16, 30), now, 'en-US', 'PT', '')).toBe('11/10/2026, 8:30 AM');
   });
 });
 

@@ -1,18 +1,14 @@
 // Where the resident pages live (spec 000 §2): owners and admins under /resident-management, caregivers
 // under /resident; each has its detail page under it (SUB_PAGES in app/pageRegistry.ts).
 
-export const FACILITY_RESIDENTS_PATH = '/resident-management';
-export const CAREGIVER_RESIDENTS_PATH = '/resident';
+export { CAREGIVER_RESIDENTS_PATH, FACILITY_RESIDENTS_PATH, residentDetailUrl } from '@/lib/residents/residentPaths';
+import { CAREGIVER_RESIDENTS_PATH, FACILITY_RESIDENTS_PATH } from '@/lib/residents/residentPaths';
 
 /** The list page a resident path belongs to. */
 export function residentsBase(pathname: string): string {
   return pathname === FACILITY_RESIDENTS_PATH || pathname.startsWith(`${FACILITY_RESIDENTS_PATH}/`)
     ? FACILITY_RESIDENTS_PATH
     : CAREGIVER_RESIDENTS_PATH;
-}
-
-export function residentDetailUrl(base: string, residentId: string): string {
-  return `${base}/detail?residentId=${encodeURIComponent(residentId)}`;
 }
 
 /** A YYYY-MM-DD date for people, in the interface language: the UI's one date formatter. */

@@ -29,6 +29,7 @@ export const CONFLICT_KEYS = {
   OVERLAP: 'shifts.conflict.OVERLAP',
   DISABLED: 'shifts.conflict.DISABLED',
   CREDENTIAL: 'shifts.conflict.CREDENTIAL',
+  OVER_HOURS: 'shifts.conflict.OVER_HOURS',
 } as const;
 
 export const PREFILL_KEYS = {

@@ -91,9 +91,9 @@ describe('the week schedule', () => {
     expect(base.startDate).toBe(sunday);
     expect(base.endDate).toBe('2026-12-05');
   });
-  it('requires a name, a Sunday start, an end in the week and at least one element', () => {
+  it('needs no name (the server names the week), but a Sunday start, an end in the week and at least one element', () => {
     const e = validateSchedule({ ...base, name: ' ' }, '2026-11-24');
-    expect(e.name?.key).toBe('shifts.validation.scheduleNameRequired');
+    expect(e.name).toBeUndefined();
     expect(e.assignments?.key).toBe('shifts.validation.oneElement');
     expect(validateSchedule({ ...base, startDate: '' }, '2026-11-24').startDate?.key).toBe('shifts.validation.rangeRequired');
     expect(validateSchedule({ ...base, startDate: '2026-11-30' }, '2026-11-24').startDate?.key).toBe('shifts.validation.sunday');

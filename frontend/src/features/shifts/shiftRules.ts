@@ -202,14 +202,14 @@ export function changedDays(a: WeekPlan, b: WeekPlan): string[] {
 export type ScheduleErrors = Partial<Record<'name' | 'startDate' | 'endDate' | 'assignments', RuleError>>;
 
 /**
- * The schedule's rules (spec 000 §5): a name and a date range, the start a Sunday and the end within its week,
+ * The schedule's rules (spec 000 §5): a name of at most ScheduleNameMax (empty: the server names the week after
+ * its type), a date range, the start a Sunday and the end within its week,
  * at least one caregiver on some day, and no change to a day before today.
  */
 export function validateSchedule(d: ScheduleDraft, today: string, saved?: WeekPlan): ScheduleErrors {
   const e: ScheduleErrors = {};
   const name = d.name.trim();
-  if (name === '') e.name = { key: 'shifts.validation.scheduleNameRequired' };
-  else if ([...name].length > ScheduleNameMax) e.name = { key: 'shifts.validation.nameMax', values: { max: ScheduleNameMax } };
+  if ([...name].length > ScheduleNameMax) e.name = { key: 'shifts.validation.nameMax', values: { max: ScheduleNameMax } };
   if (!d.startDate || !d.endDate) e.startDate = { key: 'shifts.validation.rangeRequired' };
   else if (!isDay(d.startDate) || !isDay(d.endDate)) e.startDate = { key: 'shifts.validation.rangeInvalid' };
   else if (!isSunday(d.startDate)) e.startDate = { key: 'shifts.validation.sunday' };

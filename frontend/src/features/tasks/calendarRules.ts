@@ -4,8 +4,9 @@ import { addDays, differenceInCalendarDays, format, isValid, parse } from 'date-
 import type { CalendarDay, CalendarEvent, CalendarRange, MenuItem, TaskRecord } from '@/types/api.gen';
 import { CalendarRangeDays, CalendarTaskRangeDays } from '@/types/api.gen';
 import { textOn } from '@/lib/ui/contrast';
+import { formatTimeOfDay } from '@/lib/time/timeOfDay';
 import { zonedDate } from '@/lib/time/zone';
-import { recordState, type RecordState } from './taskRules';
+import { isLate, recordState, type RecordState } from './taskRules';
 
 /** The five views of spec 000 §2 "Event calendar views", by FullCalendar view name. */
 export const CALENDAR_VIEWS = {
@@ -73,8 +74,10 @@ const KIND_COLORS: Record<string, string> = {
 /** What an entry carries for the click and the drawing. */
 export type EntryProps =
   | { kind: 'task'; record: TaskRecord; state: RecordState }
+  | { kind: 'group'; group: OccurrenceGroup; state: GroupState }
   | { kind: 'figures'; day: CalendarDay }
-  | { kind: 'event'; event: CalendarEvent };
+  | { kind: 'event'; event: CalendarEvent }
+  | { kind: 'shift'; event: CalendarEvent };
 
 export interface CalendarEntry {
   id: string;
@@ -110,6 +113,142 @@ export function occurrenceEntry(r: TaskRecord, now: number, withResident = true)
     className: `hearth-cal-task is-${state}`,
     extendedProps: { kind: 'task', record: r, state },
   };
+}
+
+/** A group's tasks counted by where they stand: done (late or not), overdue (or expired), still to come. */
+export interface GroupCounts {
+  done: number;
+  overdue: number;
+  open: number;
+}
+
+/**
+ * One resident's occurrences of one facility day in one routine session ("" for tasks due any time of the
+ * day), in the order they fall due.
+ */
+export interface OccurrenceGroup {
+  key: string;
+  residentId: string;
+  residentName: string;
+  day: string;
+  session: string;
+  records: TaskRecord[];
+  counts: GroupCounts;
+}
+
+/** A group's colour and mark: overdue when one is late, done when all are, otherwise due. */
+export type GroupState = 'overdue' | 'done' | 'due';
+
+/**
+ * The day and week time grids' grouping (issue 29): a care home's day is dozens of occurrences, so each
+ * resident's occurrences of a day and routine session (sessionOfRecord: the facility's own sessions, as
+ * /task places them) become one group; a group of one stays that occurrence. Groups come in order of
+ * resident, day and first due time; each group's records in order of due time, then title.
+ */
+export function groupOccurrences(records: readonly TaskRecord[], now: number, sessionOfRecord: (r: TaskRecord) => string): (TaskRecord | OccurrenceGroup)[] {
+  const groups = new Map<string, OccurrenceGroup>();
+  for (const r of records) {
+    const session = sessionOfRecord(r);
+    const key = `${r.residentId}|${r.day}|${session}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = { key, residentId: r.residentId, residentName: r.residentName, day: r.day, session, records: [], counts: { done: 0, overdue: 0, open: 0 } };
+      groups.set(key, g);
+    }
+    g.records.push(r);
+    const state = recordState(r, now);
+    if (state === 'done' || state === 'doneLate') g.counts.done++;
+    else if (isLate(state)) g.counts.overdue++;
+    else if (state !== 'cleared') g.counts.open++;
+  }
+  const out: (TaskRecord | OccurrenceGroup)[] = [];
+  for (const g of groups.values()) {
+    g.records.sort((a, b) => a.dueStart - b.dueStart || a.title.localeCompare(b.title));
+    for (const run of sessionRuns(g, now)) out.push(run.records.length === 1 ? run.records[0] : run);
+  }
+  return out;
+}
+
+const HALF_DAY = 12 * 3_600_000;
+
+/**
+ * A session that crosses midnight (the night, 21:00–06:00) comes twice in a facility day: its small hours and
+ * its evening. Its records more than 12 hours apart are two runs, so a group is never drawn over the whole day.
+ */
+function sessionRuns(g: OccurrenceGroup, now: number): OccurrenceGroup[] {
+  const runs: TaskRecord[][] = [];
+  let last = 0;
+  for (const r of g.records) {
+    const run = runs[runs.length - 1];
+    if (run && !(r.dueStart > 0 && last > 0 && r.dueStart - last > HALF_DAY)) run.push(r);
+    else runs.push([r]);
+    if (r.dueStart > 0) last = r.dueStart;
+  }
+  if (runs.length === 1) return [g];
+  return runs.map((records, i) => {
+    const counts = { done: 0, overdue: 0, open: 0 };
+    for (const r of records) {
+      const state = recordState(r, now);
+      if (state === 'done' || state === 'doneLate') counts.done++;
+      else if (isLate(state)) counts.overdue++;
+      else if (state !== 'cleared') counts.open++;
+    }
+    return { ...g, key: `${g.key}|${i}`, records, counts };
+  });
+}
+
+export function groupState(c: GroupCounts): GroupState {
+  if (c.overdue > 0) return 'overdue';
+  if (c.open === 0) return 'done';
+  return 'due';
+}
+
+/**
+ * A group as one entry over its tasks' windows (from the first due to the last one's end), titled with its
+ * resident, session and count ("Harold · Morning · 6 tasks"); a group of tasks due any time of the day is an
+ * all-day entry. Red when one is late, green when all are done, blue otherwise (the counts say it in words).
+ */
+export function groupEntry(g: OccurrenceGroup, title: string): CalendarEntry {
+  const state = groupState(g.counts);
+  const timed = g.records.filter((r) => r.dueStart > 0);
+  const allDay = g.session === '' || timed.length === 0;
+  const start = allDay ? g.day : Math.min(...timed.map((r) => r.dueStart));
+  const end = allDay ? undefined : Math.max(...timed.map((r) => Math.max(r.dueEnd, r.dueStart)));
+  const color = state === 'overdue' ? STATE_COLORS.overdue : state === 'done' ? STATE_COLORS.done : STATE_COLORS.due;
+  return {
+    id: `group:${g.key}`,
+    title,
+    start,
+    end: end !== undefined && end > (start as number) ? end : undefined,
+    allDay,
+    color,
+    contrastColor: textOn(color),
+    className: `hearth-cal-group is-${state}`,
+    extendedProps: { kind: 'group', group: g, state },
+  };
+}
+
+/**
+ * A published shift as an all-day entry of the facility day it starts on, its times in its words: shifts are
+ * a layer of their own (a toggle shows or hides them), not blocks laid over the tasks of the time grid.
+ */
+export function shiftEntry(e: CalendarEvent, times: string, zone: string | undefined): CalendarEntry {
+  const color = e.color || STATE_COLORS.cleared;
+  return {
+    id: `shift:${e.id}`,
+    title: times ? `${times} ${e.title}` : e.title,
+    start: zonedDate(e.start, zone),
+    allDay: true,
+    color,
+    contrastColor: textOn(color),
+    className: 'hearth-cal-shift',
+    extendedProps: { kind: 'shift', event: e },
+  };
+}
+
+/** An hour and minute on the facility's clock as the rest of the app writes them (7:00 AM; 07:00). */
+export function clockText(hour: number, minute: number, language: string): string {
+  return formatTimeOfDay(`${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, language);
 }
 
 /** A day's figures as one all-day entry; red when something expired, green when all is done. */

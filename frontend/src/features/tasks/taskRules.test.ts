@@ -11,6 +11,9 @@ import {
   groupToday,
   isLate,
   lateFields,
+  nowFigures,
+  nowSections,
+  recordSession,
   recordState,
   secondsLeft,
   validateCompletion,
@@ -217,5 +220,35 @@ describe('task form', () => {
     expect(validateTaskDraft({ ...d, type: '' }, opts)).toEqual({ type: { key: 'tasks.validation.type' } });
     expect(validateTaskDraft({ ...d, remarks: 'x'.repeat(TaskCommentMax + 1) }, opts).remarks?.key).toBe('tasks.validation.tooLong');
     expect(validateTaskDraft({ ...d, schedule: { ...d.schedule, frequency: 'WEEKLY' } }, opts).daysOfWeek?.key).toBe('care.validation.daysOfWeek');
+  });
+});
+
+describe('the day around now', () => {
+  const sessionAt = (hhmm: string) => (hhmm < '12:00' ? 'MORNING' : hhmm < '17:00' ? 'AFTERNOON' : 'EVENING');
+  const clockOf = (ms: number) => new Date(ms - 8 * H).toISOString().slice(11, 16); // Pacific standard time
+  const of = (r: TaskRecord) => recordSession(r, sessionAt, clockOf);
+  it('gives a record its own session, its time of day’s, or its due time’s for a pass; "" for any time', () => {
+    expect(of(rec({ timeSession: 'EVENING' }))).toBe('EVENING');
+    expect(of(rec({ timeSession: '', timeOfDay: '13:00', category: 'timeSpecific' }))).toBe('AFTERNOON');
+    expect(of(rec({ timeSession: '', timeOfDay: '', category: 'medication', dueStart: NOW + 8 * H }))).toBe('EVENING');
+    expect(of(rec({ timeSession: '', timeOfDay: '' }))).toBe('');
+  });
+  it('puts the late ones of any session first, then the session’s due and later, any-time tasks, and its done ones', () => {
+    const late = rec({ recordId: 'late', timeSession: 'MORNING', dueStart: NOW - 4 * H, dueEnd: NOW - H });
+    const due = rec({ recordId: 'due', timeSession: 'MORNING', dueStart: NOW - H, dueEnd: NOW + H });
+    const later = rec({ recordId: 'later', timeSession: 'MORNING', dueStart: NOW + H, dueEnd: NOW + 2 * H });
+    const evening = rec({ recordId: 'evening', timeSession: 'EVENING', dueStart: NOW + 8 * H, dueEnd: NOW + 10 * H });
+    const anyTime = rec({ recordId: 'any', timeSession: '', dueStart: NOW - 10 * H, dueEnd: NOW + 12 * H });
+    const done = rec({ recordId: 'done', timeSession: 'MORNING', status: 'COMPLETED', completedAt: NOW - H });
+    const cleared = rec({ recordId: 'cleared', timeSession: 'MORNING', status: 'CLEARED' });
+    const all = [evening, done, later, anyTime, due, late, cleared];
+    const ids = (l: TaskRecord[]) => l.map((r) => r.recordId);
+    const s = nowSections(all, NOW, 'MORNING', of);
+    expect([ids(s.overdue), ids(s.due), ids(s.later), ids(s.anyTime), ids(s.done)]).toEqual([['late'], ['due'], ['later'], ['any'], ['done']]);
+    expect(ids(nowSections(all, NOW, 'EVENING', of).later)).toEqual(['evening']);
+    expect(ids(nowSections(all, NOW, 'EVENING', of).overdue)).toEqual(['late']);
+    expect(ids(nowSections(all, NOW, 'EVENING', of).due)).toEqual(['due']);
+    expect(ids(nowSections(all, NOW, 'EVENING', of).done)).toEqual([]);
+    expect(nowFigures(all, NOW, of)).toEqual({ due: 1, later: 2, done: 1 });
   });
 });

@@ -287,3 +287,69 @@ export function taskDraftOf(task: Task | undefined, defaults: { residentId?: str
     remarks: task.remarks,
   };
 }
+
+/**
+ * The session a record belongs to: its own session, else the session its time of day (or, for a medication
+ * pass, its due time as the facility's clock shows it, `clockOf`) falls in; "" for a task due any time of the day.
+ */
+export function recordSession(
+  r: Pick<TaskRecord, 'timeSession' | 'timeOfDay' | 'category' | 'dueStart'>,
+  sessionAt: (hhmm: string) => string,
+  clockOf: (ms: number) => string,
+): string {
+  if (r.timeSession) return r.timeSession;
+  if (r.timeOfDay) return sessionAt(r.timeOfDay);
+  if (r.category === CategoryMedication && r.dueStart > 0) return sessionAt(clockOf(r.dueStart));
+  return '';
+}
+
+/** What a tile filters the day's list to (?show=). */
+export const NOW_FILTERS = ['due', 'later', 'done'] as const;
+export type NowFilter = (typeof NOW_FILTERS)[number];
+
+/** The day's list as a caregiver works it: what is late, what is due now, later, any time, and what is done. */
+export interface NowSections {
+  overdue: TaskRecord[];
+  due: TaskRecord[];
+  later: TaskRecord[];
+  anyTime: TaskRecord[];
+  done: TaskRecord[];
+}
+
+/**
+ * Today's records laid out around now for one session ("" for the whole day): every record of the day
+ * whose window has closed first (late in any session, it still needs her), then every record due now, then
+ * the session's later ones, then the open tasks of any time of the day, then the session's done ones (the
+ * page folds them). Each part by due time, then resident. Cleared records are left out.
+ */
+export function nowSections(records: readonly TaskRecord[], now: number, session: string, sessionOfRecord: (r: TaskRecord) => string): NowSections {
+  const out: NowSections = { overdue: [], due: [], later: [], anyTime: [], done: [] };
+  for (const r of records) {
+    const state = recordState(r, now);
+    if (state === 'cleared') continue;
+    if (isLate(state)) {
+      out.overdue.push(r);
+      continue;
+    }
+    const own = sessionOfRecord(r);
+    if (own === '' && isOpen(state)) {
+      out.anyTime.push(r);
+      continue;
+    }
+    if (state === 'due') {
+      out.due.push(r); // due now: whatever its session (sessions may overlap, as night and midnight do)
+      continue;
+    }
+    if (session !== '' && own !== session) continue;
+    if (state === 'upcoming') out.later.push(r);
+    else out.done.push(r);
+  }
+  for (const list of Object.values(out) as TaskRecord[][]) list.sort(byDueThenResident);
+  return out;
+}
+
+/** The tiles' figures for the whole day: due now (any-time tasks apart), later, done. */
+export function nowFigures(records: readonly TaskRecord[], now: number, sessionOfRecord: (r: TaskRecord) => string): Record<NowFilter, number> {
+  const s = nowSections(records, now, '', sessionOfRecord);
+  return { due: s.due.length, later: s.later.length, done: s.done.length };
+}

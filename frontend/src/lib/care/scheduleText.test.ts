@@ -18,7 +18,7 @@ describe('scheduleText', () => {
 
 describe('timingText', () => {
   it('prefers the time of day, then the session, else nothing', () => {
-    expect(timingText(t, { timeOfDay: '19:00', timeSession: 'EVENING' }, 'en-US')).toBe('07:00 PM');
+    expect(timingText(t, { timeOfDay: '19:00', timeSession: 'EVENING' }, 'en-US')).toBe('7:00 PM');
     expect(timingText(t, { timeSession: 'EVENING' }, 'en-US')).toBe('care.session.evening');
     expect(timingText(t, {}, 'en-US')).toBe('');
   });

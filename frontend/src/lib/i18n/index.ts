@@ -49,6 +49,7 @@ export async function initI18n(): Promise<typeof i18n> {
     react: { bindI18nStore: 'added' },
   });
   document.documentElement.lang = lng;
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18n.t('app.brand.tagline'));
   return i18n;
 }
 

@@ -16,6 +16,12 @@ import type shiftsEn from '@/features/shifts/locales/en-US.json';
 import type aiEn from '@/features/ai/locales/en-US.json';
 import type incidentsEn from '@/features/incidents/locales/en-US.json';
 import type chatEn from '@/features/chat/locales/en-US.json';
+import type platformParamsEn from '@/features/platform-params/locales/en-US.json';
+import type platformFunctionsEn from '@/features/platform-functions/locales/en-US.json';
+import type platformAuditEn from '@/features/platform-audit/locales/en-US.json';
+import type platformMenusEn from '@/features/platform-menus/locales/en-US.json';
+import type platformEn from '@/features/platform/locales/en-US.json';
+import type dashboardEn from '@/features/dashboard/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -43,7 +49,13 @@ export type TranslationResources = typeof enUS &
   typeof carerecordEn &
   typeof aiEn &
   typeof incidentsEn &
-  typeof chatEn;
+  typeof chatEn &
+  typeof platformParamsEn &
+  typeof platformFunctionsEn &
+  typeof platformAuditEn &
+  typeof platformMenusEn &
+  typeof platformEn &
+  typeof dashboardEn;
 
 /** The features that have a locales/ folder. */
 export type StringsFeature =
@@ -63,7 +75,13 @@ export type StringsFeature =
   | 'carerecord'
   | 'ai'
   | 'incidents'
-  | 'chat';
+  | 'chat'
+  | 'platform-params'
+  | 'platform-functions'
+  | 'platform-audit'
+  | 'platform-menus'
+  | 'platform'
+  | 'dashboard';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCalendarDate, formatCalendarDate, formatDate, formatDateTime, formatTime, ianaZone, zoneName } from './dateTime';
+import { parseCalendarDate, formatCalendarDate, formatRecent, formatDate, formatDateTime, formatTime, ianaZone, zoneName } from './dateTime';
 
 describe('ianaZone', () => {
   it('maps the facility codes and leaves the rest to the browser', () => {
@@ -14,9 +14,9 @@ describe('ianaZone', () => {
 describe('formatDateTime', () => {
   const noonUtc = Date.UTC(2026, 0, 15, 12, 30);
   it('shows the time in the facility zone', () => {
-    expect(formatDateTime(noonUtc, 'PT', 'en-US')).toBe('01/15/2026, 04:30 AM');
-    expect(formatDateTime(noonUtc, 'ET', 'en-US')).toBe('01/15/2026, 07:30 AM');
-    expect(formatDateTime(noonUtc, 'HAT', 'en-US')).toBe('01/15/2026, 02:30 AM');
+    expect(formatDateTime(noonUtc, 'PT', 'en-US')).toBe('01/15/2026, 4:30 AM');
+    expect(formatDateTime(noonUtc, 'ET', 'en-US')).toBe('01/15/2026, 7:30 AM');
+    expect(formatDateTime(noonUtc, 'HAT', 'en-US')).toBe('01/15/2026, 2:30 AM');
   });
 
   it('writes it the way the interface language does', () => {
@@ -26,14 +26,14 @@ describe('formatDateTime', () => {
 
   it('follows daylight saving time in the facility zone', () => {
     const julyNoonUtc = Date.UTC(2026, 6, 15, 12, 30);
-    expect(formatDateTime(julyNoonUtc, 'PT', 'en-US')).toBe('07/15/2026, 05:30 AM');
+    expect(formatDateTime(julyNoonUtc, 'PT', 'en-US')).toBe('07/15/2026, 5:30 AM');
     // Hawaii keeps standard time all year.
-    expect(formatDateTime(julyNoonUtc, 'HAT', 'en-US')).toBe('07/15/2026, 02:30 AM');
+    expect(formatDateTime(julyNoonUtc, 'HAT', 'en-US')).toBe('07/15/2026, 2:30 AM');
   });
 
   it('names the zone where times cross zones', () => {
-    expect(formatDateTime(noonUtc, 'PT', 'en-US', { withZone: true })).toBe('01/15/2026, 04:30 AM PST');
-    expect(formatDateTime(Date.UTC(2026, 6, 15, 12, 30), 'ET', 'en-US', { withZone: true })).toBe('07/15/2026, 08:30 AM EDT');
+    expect(formatDateTime(noonUtc, 'PT', 'en-US', { withZone: true })).toBe('01/15/2026, 4:30 AM PST');
+    expect(formatDateTime(Date.UTC(2026, 6, 15, 12, 30), 'ET', 'en-US', { withZone: true })).toBe('07/15/2026, 8:30 AM EDT');
     expect(zoneName(noonUtc, 'America/Chicago', 'es-ES')).toMatch(/^(CST|GMT-6|UTC-6)$/);
   });
 
@@ -55,7 +55,7 @@ describe('formatDate and formatTime', () => {
   });
 
   it('writes the time with a 12-hour clock in English and a 24-hour clock otherwise', () => {
-    expect(formatTime(Date.UTC(2026, 10, 22, 21, 5), 'PT', 'en-US')).toBe('01:05 PM');
+    expect(formatTime(Date.UTC(2026, 10, 22, 21, 5), 'PT', 'en-US')).toBe('1:05 PM');
     expect(formatTime(Date.UTC(2026, 10, 22, 21, 5), 'PT', 'es-ES')).toBe('13:05');
     expect(formatTime(Date.UTC(2026, 10, 22, 21, 5), 'PT', 'zh-CN')).toBe('13:05');
   });
@@ -92,5 +92,28 @@ describe('parseCalendarDate', () => {
     expect(parseCalendarDate('02/30/2026', 'en-US')).toBeUndefined();
     expect(parseCalendarDate('', 'en-US')).toBeUndefined();
     expect(parseCalendarDate('tomorrow', 'zh-CN')).toBeUndefined();
+  });
+});
+
+describe('formatRecent', () => {
+  // A message at 6:58 PM Pacific on 21 Nov 2026 (02:58 UTC on the 22nd), looked at the next evening.
+  const sent = Date.UTC(2026, 10, 22, 2, 58);
+  it('shows the date for a message of the day before, in every zone', () => {
+    const nextEvening = Date.UTC(2026, 10, 23, 6, 0); // 10 PM Pacific, 1 AM Eastern on the 23rd
+    expect(formatRecent(sent, nextEvening, 'PT', 'en-US')).toBe('11/21/2026');
+    expect(formatRecent(sent, nextEvening, 'ET', 'en-US')).toBe('11/21/2026');
+    expect(formatRecent(sent, nextEvening, 'HAT', 'es-ES')).toBe('21/11/2026');
+    expect(formatRecent(sent, nextEvening, 'AKT', 'zh-CN')).toBe('2026/11/21');
+  });
+  it("shows the time for one of today on the facility's clock, whatever day it is in UTC", () => {
+    const sameEvening = Date.UTC(2026, 10, 22, 5, 30); // 9:30 PM Pacific, still the 21st there
+    expect(formatRecent(sent, sameEvening, 'PT', 'en-US')).toBe('6:58 PM');
+    expect(formatRecent(sent, sameEvening, 'PT', 'es-ES')).toBe('18:58');
+    // In New York it is already 12:30 AM of the 22nd: the 9:58 PM message was yesterday.
+    expect(formatRecent(sent, sameEvening, 'ET', 'en-US')).toBe('11/21/2026');
+    expect(formatRecent(sent, sameEvening, 'HAT', 'zh-CN')).toBe('16:58');
+  });
+  it('shows nothing for a chat without a message', () => {
+    expect(formatRecent(0, Date.now(), 'PT', 'en-US')).toBe('');
   });
 });

@@ -28,9 +28,12 @@ interface Patterns {
   dateTime: string;
 }
 
-/** date-fns patterns per interface language (US: month first and a 12-hour clock; Spain: day first; China: year first). */
+/**
+ * date-fns patterns per interface language (US: month first and a 12-hour clock without a leading zero,
+ * "7:00 AM" as US style guides write it; Spain: day first; China: year first).
+ */
 const PATTERNS: Record<string, Patterns> = {
-  'en-US': { date: 'MM/dd/yyyy', time: 'hh:mm a', dateTime: 'MM/dd/yyyy, hh:mm a' },
+  'en-US': { date: 'MM/dd/yyyy', time: 'h:mm a', dateTime: 'MM/dd/yyyy, h:mm a' },
   'es-ES': { date: 'dd/MM/yyyy', time: 'HH:mm', dateTime: 'dd/MM/yyyy, HH:mm' },
   'zh-CN': { date: 'yyyy/MM/dd', time: 'HH:mm', dateTime: 'yyyy/MM/dd HH:mm' },
 };
@@ -70,6 +73,17 @@ export function formatDate(ms: number, zoneCode: string | undefined, language: s
 /** Epoch milliseconds as the time of day in the facility zone code. */
 export function formatTime(ms: number, zoneCode: string | undefined, language: string, opts: ZoneOptions = {}): string {
   return show(ms, zoneCode, language, 'time', opts);
+}
+
+/**
+ * A list's "when" (chats, notifications): the time for an instant of today on the facility's clock, the
+ * date for an earlier day. Both days are taken in the facility's zone, never the browser's.
+ */
+export function formatRecent(ms: number, now: number, zoneCode: string | undefined, language: string): string {
+  if (!Number.isFinite(ms) || ms <= 0) return '';
+  const zone = ianaZone(zoneCode);
+  const sameDay = format(inZone(ms, zone), 'yyyy-MM-dd') === format(inZone(now, zone), 'yyyy-MM-dd');
+  return sameDay ? formatTime(ms, zoneCode, language) : formatDate(ms, zoneCode, language);
 }
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

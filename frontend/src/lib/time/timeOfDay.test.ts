@@ -3,7 +3,7 @@ import { formatTimeOfDay, parseTimeOfDay } from './timeOfDay';
 
 describe('time of day', () => {
   it('shows 12-hour for en-US and 24-hour for es-ES and zh-CN', () => {
-    expect(formatTimeOfDay('14:05', 'en-US')).toBe('02:05 PM');
+    expect(formatTimeOfDay('14:05', 'en-US')).toBe('2:05 PM');
     expect(formatTimeOfDay('00:30', 'en-US')).toBe('12:30 AM');
     expect(formatTimeOfDay('12:00', 'en-US')).toBe('12:00 PM');
     expect(formatTimeOfDay('14:05', 'es-ES')).toBe('14:05');

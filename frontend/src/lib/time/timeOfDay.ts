@@ -1,18 +1,18 @@
 /**
- * A time of day typed the way the interface language writes it: 12-hour with AM/PM for en-US (02:05 PM),
+ * A time of day typed the way the interface language writes it: 12-hour with AM/PM for en-US (2:05 PM),
  * 24-hour for es-ES and zh-CN (14:05). The value is always HH:mm, as `datetime-local` sent it.
  */
 export function uses12Hour(language: string): boolean {
   return language === 'en-US';
 }
 
-/** HH:mm → the language's text ("02:05 PM", "14:05"); "" for a value that is not HH:mm. */
+/** HH:mm → the language's text ("2:05 PM", "14:05"); "" for a value that is not HH:mm. */
 export function formatTimeOfDay(hhmm: string, language: string): string {
   const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
   if (!m) return '';
   const h = Number(m[1]);
   if (!uses12Hour(language)) return hhmm;
-  return `${String(h % 12 || 12).padStart(2, '0')}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
+  return `${h % 12 || 12}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 /**

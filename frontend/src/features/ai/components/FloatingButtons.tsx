@@ -16,14 +16,16 @@ type Open = 'translator' | 'help' | 'marketing' | null;
 /**
  * The floating buttons of every signed-in facility page (spec 000 §2 "Layout", §6 by plan, from GET
  * /api/ai/status): the speech translator (essential, premium), the help assistant (premium) and the
- * marketing centre (premium or starter). A row in the bottom-right corner; the page leaves room under its
- * content (ai.css), so on a phone they never hide the end of a page. Not shown to the super admin.
+ * marketing centre (premium or starter, owners only). A compact row the layout puts in the header bar
+ * (app/layout/launcher.css), so it never covers a sticky action bar or a page's end. Not shown to the super admin.
  */
 export function FloatingButtons({ desktopRecorder }: { desktopRecorder?: DesktopRecorder }) {
   const { t } = useTranslation();
   const session = useSessionStore((s) => s.session);
   const superAdmin = session?.roles.includes('SUPER_ADMIN') ?? true;
   const caregiver = session?.roles.includes('CAREGIVER_STAFF') ?? false;
+  // The marketing centre is the owner's (issue 29): never shown to caregivers or admins.
+  const owner = session?.roles.some((r) => r === 'FACILITY_OWNER' || r === 'FACILITY_OWNER_REGISTER') ?? false;
   const status = useAIStatus(!superAdmin);
   const [open, setOpen] = useState<Open>(null);
   if (superAdmin || !status.data) return null;
@@ -32,7 +34,7 @@ export function FloatingButtons({ desktopRecorder }: { desktopRecorder?: Desktop
   return (
     <>
       <div className="hearth-fab" role="group" aria-label={t('ai.fab.group')} data-testid="floating-buttons">
-        {s.marketing ? (
+        {s.marketing && owner ? (
           <Button
             className="hearth-fab-button"
             icon={<ShopIcon />}

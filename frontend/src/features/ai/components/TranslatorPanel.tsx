@@ -1,21 +1,26 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Alert, Button, Callout, Intent, Radio, RadioGroup, Spinner, Switch, Tag, TextArea } from '@blueprintjs/core';
-import { MicrophoneIcon, StopIcon, TranslateIcon } from '@blueprintjs/icons';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { Alert, Button, Callout, Intent, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { CogIcon, MicrophoneIcon, StopIcon, TranslateIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { AIStatus, ResidentLanguage, SpeechVoice } from '@/types/api.gen';
-import { SpeechTextMax } from '@/types/api.gen';
+import { LanguageEnglish, SpeechTextMax } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
 import { Select } from '@/components/Select';
 import { isApiError } from '@/lib/api/client';
+import { useSessionStore } from '@/lib/session/store';
 import { textToSpeech } from '../api/speech';
 import { transcribe } from '../api/transcription';
 import { translate } from '../api/translate';
 import {
   AUTO,
   characterCount,
+  DEFAULT_SIDES,
   failureKind,
   offlineSupport,
+  parseSides,
   providerConfigured,
+  showsFix,
+  SIDES_STORAGE_KEY,
   SPEECH_VOICES,
   switchNeedsWarning,
   targetLanguage,
@@ -54,6 +59,7 @@ interface Turn {
 /** What a failed call says, in the user's language: the server's message, or ours when there was none. */
 function useProblemText() {
   const { t } = useTranslation();
+  const roles = useSessionStore((st) => st.session?.roles) ?? [];
   return (err: unknown): string => {
     if (!isApiError(err) || !err.code) return t('ai.translator.error.network');
     const kind = failureKind(err.code);
@@ -66,8 +72,27 @@ function useProblemText() {
       quota: t('ai.translator.error.quota'),
       other: t('ai.translator.error.other'),
     }[kind];
+    // The server's message names a missing program and its package: for those who can fix it.
+    if (!showsFix(err.code, roles)) return err.code === '4154' ? t('ai.translator.error.serverMissing') : fallback;
     return err.message || fallback;
   };
+}
+
+/** The remembered sides' text; null where storage is unavailable (a private window that refuses it). */
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(SIDES_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(text: string) {
+  try {
+    window.localStorage.setItem(SIDES_STORAGE_KEY, text);
+  } catch {
+    // Not remembered: chosen again next time.
+  }
 }
 
 function AudioOut({ turn }: { turn: Turn }) {
@@ -108,17 +133,22 @@ export default function TranslatorPanel({ status, onClose, desktopRecorder }: Tr
   const { t } = useTranslation();
   const problemText = useProblemText();
   const ids = useId();
-  const [sides, setSides] = useState<[Side, Side]>([
-    { language: 'ENGLISH', voice: 'alloy' },
-    { language: 'SPANISH', voice: 'nova' },
-  ]);
+  const [remembered] = useState(() => parseSides(readStored()));
+  const [sides, setSidesState] = useState<[Side, Side]>(() => remembered ?? [{ ...DEFAULT_SIDES[0] }, { ...DEFAULT_SIDES[1] }]);
+  // Chosen once, remembered on this device: the settings stay folded away once both people are set.
+  const [settingsOpen, setSettingsOpen] = useState(remembered === undefined);
+  const setSides = (next: (s: [Side, Side]) => [Side, Side]) =>
+    setSidesState((s) => {
+      const out = next(s);
+      writeStored(JSON.stringify(out));
+      return out;
+    });
   const [detected, setDetected] = useState<[ResidentLanguage | undefined, ResidentLanguage | undefined]>([undefined, undefined]);
   const [speaker, setSpeaker] = useState<SideIndex>(0);
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [pendingSwitch, setPendingSwitch] = useState<{ side: SideIndex; language: ResidentLanguage } | null>(null);
-  const [toggleMode, setToggleMode] = useState(false);
   const [micProblem, setMicProblem] = useState<string | null>(null);
   const recorder = useRecorder(desktopRecorder);
   const nextId = useRef(1);
@@ -172,7 +202,7 @@ export default function TranslatorPanel({ status, onClose, desktopRecorder }: Tr
     }
   }
 
-  const sendText = () => {
+  const sendText = (from: SideIndex) => {
     const problem = textProblem(text);
     if (problem) {
       setTextError(problem === 'empty' ? t('ai.translator.text.empty') : t('ai.translator.text.tooLong', { max: characterCount(text).max }));
@@ -180,15 +210,15 @@ export default function TranslatorPanel({ status, onClose, desktopRecorder }: Tr
     }
     setTextError(null);
     const id = nextId.current++;
-    setTurns((all) => [...all, { id, from: speaker, original: text, fromLanguage: sides[speaker].language, toLanguage: '', step: 'translating' }]);
+    setTurns((all) => [...all, { id, from, original: text, fromLanguage: sides[from].language, toLanguage: '', step: 'translating' }]);
     const words = text;
     setText('');
-    void translateAndSpeak(id, speaker, words);
+    void translateAndSpeak(id, from, words);
   };
 
-  const startRecording = async () => {
+  const startRecording = async (from: SideIndex) => {
     setMicProblem(null);
-    const from = speaker;
+    setSpeaker(from);
     let blob: Blob | null;
     try {
       blob = await recorder.start();
@@ -211,69 +241,84 @@ export default function TranslatorPanel({ status, onClose, desktopRecorder }: Tr
   };
 
   const recording = recorder.state !== 'idle';
-  const counter = characterCount(text);
-  const speakerSide = sides[speaker];
-  const listenerSide = sides[speaker === 0 ? 1 : 0];
-  const canTranslate = translationAvailable(status, speakerSide.language, targetLanguage(listenerSide, detected[speaker === 0 ? 1 : 0]));
-  const voiceLabel = (v: SpeechVoice) => {
-    const key = keyOf(VOICE_KEYS, v);
-    return key ? t(key) : v;
+  /** One person's button: press to speak, press again to stop and translate. */
+  const press = (e: MouseEvent<HTMLElement>) => {
+    const i: SideIndex = e.currentTarget.dataset.side === '1' ? 1 : 0;
+    if (recording && speaker === i) recorder.stop();
+    else void startRecording(i);
   };
+  const counter = characterCount(text);
+  // Either person may speak: a pair that needs a provider is named before anyone tries.
+  const canTranslate =
+    translationAvailable(status, sides[0].language, targetLanguage(sides[1], detected[1])) &&
+    translationAvailable(status, sides[1].language, targetLanguage(sides[0], detected[0]));
   const speechOffline = !providerConfigured(status, 'SPEECH');
   const languageLabel = (l: ResidentLanguage) => {
     const key = keyOf(LANGUAGE_KEYS, l);
     return key ? t(key) : l;
   };
+  /** A voice by the language it speaks and how it sounds ("Spanish · warm voice"), not by the provider's name. */
+  const voiceLabel = (v: SpeechVoice, language: ResidentLanguage) => {
+    const key = keyOf(VOICE_KEYS, v);
+    return t('ai.translator.voiceOption', { language: languageLabel(language === AUTO ? LanguageEnglish : language), sound: key ? t(key) : v });
+  };
 
   return (
     <AppDialog title={t('ai.translator.title')} onClose={onClose} className="hearth-ai-panel" canOutsideClickClose={false}>
       <div className="hearth-ai-panel-body" data-testid="translator-panel">
-        <div className="hearth-ai-sides">
-          {([0, 1] as const).map((i) => {
-            const side = sides[i];
-            const noVoice = speechOffline && side.language !== AUTO && !offlineSupport(status, side.language).speech;
-            return (
-              <fieldset key={i} className={`hearth-ai-side${speaker === i ? ' hearth-ai-side-active' : ''}`} data-testid={`translator-side-${i + 1}`}>
-                <legend>{t(i === 0 ? 'ai.translator.side1' : 'ai.translator.side2')}</legend>
-                <label className="hearth-ai-field" htmlFor={`${ids}-lang-${i}`}>
-                  {t('ai.translator.language')}
-                </label>
-                <Select
-                  id={`${ids}-lang-${i}`}
-                  fill
-                  value={side.language}
-                  onChange={(e) => chooseLanguage(i, e.currentTarget.value)}
-                  options={[AUTO, ...TRANSLATOR_LANGUAGES].map((l) => ({ value: l, label: languageLabel(l) }))}
-                />
-                {side.language === AUTO && detected[i] ? (
-                  <p className="hearth-muted hearth-ai-hint">{t('ai.translator.detected', { language: languageLabel(detected[i]!) })}</p>
-                ) : null}
-                <label className="hearth-ai-field" htmlFor={`${ids}-voice-${i}`}>
-                  {t('ai.translator.voice')}
-                </label>
-                <Select
-                  id={`${ids}-voice-${i}`}
-                  fill
-                  value={side.voice}
-                  onChange={(e) => setVoice(i, e.currentTarget.value)}
-                  options={SPEECH_VOICES.map((v) => ({ value: v, label: voiceLabel(v) }))}
-                />
-                {noVoice ? <p className="hearth-muted hearth-ai-hint">{t('ai.translator.noOfflineVoiceHint')}</p> : null}
-              </fieldset>
-            );
-          })}
+        <div className="hearth-ai-who" data-testid="translator-summary">
+          <p className="hearth-ai-who-line">
+            {t('ai.translator.summary', { caregiver: languageLabel(sides[0].language), resident: languageLabel(sides[1].language) })}
+          </p>
+          <Button
+            variant="minimal"
+            icon={<CogIcon />}
+            aria-expanded={settingsOpen}
+            aria-controls={`${ids}-settings`}
+            onClick={() => setSettingsOpen((o) => !o)}
+            data-testid="translator-settings"
+          >
+            {settingsOpen ? t('ai.translator.settingsDone') : t('ai.translator.settings')}
+          </Button>
         </div>
 
-        <RadioGroup
-          className="hearth-ai-speaker"
-          inline
-          label={t('ai.translator.whoSpeaks')}
-          selectedValue={String(speaker)}
-          onChange={(e) => setSpeaker(Number(e.currentTarget.value) as SideIndex)}
-        >
-          <Radio value="0" label={t('ai.translator.side1')} />
-          <Radio value="1" label={t('ai.translator.side2')} />
-        </RadioGroup>
+        {settingsOpen ? (
+          <div className="hearth-ai-sides" id={`${ids}-settings`}>
+            {([0, 1] as const).map((i) => {
+              const side = sides[i];
+              const noVoice = speechOffline && side.language !== AUTO && !offlineSupport(status, side.language).speech;
+              return (
+                <fieldset key={i} className="hearth-ai-side" data-testid={`translator-side-${i + 1}`}>
+                  <legend>{t(i === 0 ? 'ai.translator.side1' : 'ai.translator.side2')}</legend>
+                  <label className="hearth-ai-field" htmlFor={`${ids}-lang-${i}`}>
+                    {t('ai.translator.language')}
+                  </label>
+                  <Select
+                    id={`${ids}-lang-${i}`}
+                    fill
+                    value={side.language}
+                    onChange={(e) => chooseLanguage(i, e.currentTarget.value)}
+                    options={[AUTO, ...TRANSLATOR_LANGUAGES].map((l) => ({ value: l, label: languageLabel(l) }))}
+                  />
+                  {side.language === AUTO && detected[i] ? (
+                    <p className="hearth-muted hearth-ai-hint">{t('ai.translator.detected', { language: languageLabel(detected[i]!) })}</p>
+                  ) : null}
+                  <label className="hearth-ai-field" htmlFor={`${ids}-voice-${i}`}>
+                    {t('ai.translator.voice')}
+                  </label>
+                  <Select
+                    id={`${ids}-voice-${i}`}
+                    fill
+                    value={side.voice}
+                    onChange={(e) => setVoice(i, e.currentTarget.value)}
+                    options={SPEECH_VOICES.map((v) => ({ value: v, label: voiceLabel(v, side.language) }))}
+                  />
+                  {noVoice ? <p className="hearth-muted hearth-ai-hint">{t('ai.translator.noOfflineVoiceHint')}</p> : null}
+                </fieldset>
+              );
+            })}
+          </div>
+        ) : null}
 
         {!canTranslate ? (
           <Callout intent={Intent.WARNING} compact data-testid="translator-needs-provider">
@@ -284,74 +329,56 @@ export default function TranslatorPanel({ status, onClose, desktopRecorder }: Tr
         <div className="hearth-ai-mic">
           {recorder.way === 'none' ? (
             <p className="hearth-muted">{t('ai.translator.mic.unavailable')}</p>
-          ) : toggleMode || recorder.way === 'desktop' ? (
-            <Button
-              size="large"
-              intent={recording ? Intent.DANGER : Intent.PRIMARY}
-              icon={recording ? <StopIcon /> : <MicrophoneIcon />}
-              aria-pressed={recording}
-              disabled={busy && !recording}
-              data-testid="translator-mic"
-              onClick={() => (recording ? recorder.stop() : void startRecording())}
-            >
-              {recorder.way === 'desktop'
-                ? recording
-                  ? t('ai.translator.mic.listening')
-                  : t('ai.translator.mic.desktop', { seconds: 8 })
-                : recording
-                  ? t('ai.translator.mic.stop')
-                  : t('ai.translator.mic.start')}
-            </Button>
           ) : (
-            <Button
-              size="large"
-              intent={recording ? Intent.DANGER : Intent.PRIMARY}
-              icon={<MicrophoneIcon />}
-              disabled={busy && !recording}
-              data-testid="translator-mic"
-              className="hearth-ai-hold"
-              onPointerDown={(e) => {
-                e.currentTarget.setPointerCapture?.(e.pointerId);
-                void startRecording();
-              }}
-              onPointerUp={() => recorder.stop()}
-              onPointerCancel={() => recorder.stop()}
-              onKeyDown={(e) => {
-                if ((e.key === ' ' || e.key === 'Enter') && !e.repeat && !recording) {
-                  e.preventDefault();
-                  void startRecording();
-                }
-              }}
-              onKeyUp={(e) => {
-                if (e.key === ' ' || e.key === 'Enter') recorder.stop();
-              }}
-              onContextMenu={(e) => e.preventDefault()}
-            >
-              {recording ? t('ai.translator.mic.listening') : t('ai.translator.mic.hold')}
-            </Button>
+            ([0, 1] as const).map((i) => {
+              const mine = recording && speaker === i;
+              return (
+                <Button
+                  key={i}
+                  size="large"
+                  className="hearth-ai-speak"
+                  intent={mine ? Intent.DANGER : i === 0 ? Intent.PRIMARY : Intent.SUCCESS}
+                  icon={mine ? <StopIcon /> : <MicrophoneIcon />}
+                  aria-pressed={mine}
+                  disabled={(busy && !mine) || (recording && !mine)}
+                  data-testid={`translator-speak-${i + 1}`}
+                  data-side={i}
+                  onClick={press}
+                >
+                  <span className="hearth-ai-speak-who">
+                    {mine
+                      ? recorder.way === 'desktop'
+                        ? t('ai.translator.mic.listening')
+                        : t('ai.translator.mic.stop')
+                      : t(i === 0 ? 'ai.translator.caregiverSpeaks' : 'ai.translator.residentSpeaks')}
+                  </span>
+                  <span className="hearth-ai-speak-lang">{languageLabel(sides[i].language)}</span>
+                </Button>
+              );
+            })
           )}
-          {recorder.way === 'browser' ? (
-            <Switch checked={toggleMode} label={t('ai.translator.mic.toggleMode')} onChange={(e) => setToggleMode(e.currentTarget.checked)} />
-          ) : null}
           {micProblem ? (
             <p className="hearth-ai-problem" role="alert">
               {micProblem}
             </p>
           ) : null}
         </div>
+        {recorder.way === 'desktop' ? <p className="hearth-muted hearth-ai-hint">{t('ai.translator.mic.desktop', { seconds: 8 })}</p> : null}
 
         <form
           className="hearth-ai-compose"
           onSubmit={(e) => {
             e.preventDefault();
-            sendText();
+            // Which of the two buttons sent it says who wrote it (Enter in the box cannot submit a textarea).
+            const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLElement | null;
+            sendText(submitter?.dataset.side === '2' ? 1 : 0);
           }}
         >
-          <label htmlFor={`${ids}-text`}>{t('ai.translator.text.label', { language: languageLabel(speakerSide.language) })}</label>
+          <label htmlFor={`${ids}-text`}>{t('ai.translator.text.label')}</label>
           <TextArea
             id={`${ids}-text`}
             fill
-            rows={3}
+            rows={2}
             value={text}
             intent={counter.over || textError ? Intent.DANGER : Intent.NONE}
             aria-describedby={`${ids}-count${textError ? ` ${ids}-text-error` : ''}`}
@@ -363,9 +390,14 @@ export default function TranslatorPanel({ status, onClose, desktopRecorder }: Tr
             <span id={`${ids}-count`} className={counter.over ? 'hearth-ai-over' : 'hearth-muted'} data-testid="translator-count">
               {t('ai.translator.text.count', { used: counter.used, max: counter.max })}
             </span>
-            <Button type="submit" intent={Intent.PRIMARY} icon={<TranslateIcon />} disabled={busy} data-testid="translator-send">
-              {t('ai.translator.text.send')}
-            </Button>
+            <span className="hearth-ai-compose-send">
+              <Button type="submit" intent={Intent.PRIMARY} icon={<TranslateIcon />} disabled={busy} data-testid="translator-send" data-side="1">
+                {t('ai.translator.text.sendCaregiver')}
+              </Button>
+              <Button type="submit" icon={<TranslateIcon />} disabled={busy} data-testid="translator-send-2" data-side="2">
+                {t('ai.translator.text.sendResident')}
+              </Button>
+            </span>
           </div>
           {textError ? (
             <p id={`${ids}-text-error`} className="hearth-ai-problem" role="alert">

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Button, ButtonGroup, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
-import { ChevronLeftIcon, ChevronRightIcon, OfflineIcon, TimeIcon } from '@blueprintjs/icons';
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, OfflineIcon, TimeIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime, ianaZone } from '@/lib/time/dateTime';
 import { useSessionStore } from '@/lib/session/store';
-import { useAttendanceSummary } from '../api/attendanceSummary';
+import { saveBlob } from '@/lib/files/preview';
+import { exportAttendance, useAttendanceSummary } from '../api/attendanceSummary';
 import { useClockInRecords } from '../api/listRecordByPage';
 import { dayHeading, overviewRows, overviewTotals } from '../overviewRules';
 import { decimalHours, weekAt } from '../weekRules';
@@ -33,6 +34,19 @@ export function AttendanceOverviewPanel({ detailLink }: { detailLink: (caregiver
   const zoneForDisplay = summary.data?.timeZone || zoneCode;
   const rows = overviewRows(summary.data, week.days, late.data?.records);
   const totals = overviewTotals(rows);
+  const [exporting, setExporting] = useState(false);
+  // The week as CSV for payroll (a row per person and day worked, a total per person); the client reports a refusal.
+  const download = async () => {
+    setExporting(true);
+    try {
+      const file = await exportAttendance(week.days[0], week.days[6]);
+      saveBlob(file.blob, file.fileName || `attendance_${week.days[0]}_${week.days[6]}.csv`);
+    } catch {
+      // reported by the client
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <div data-testid="attendance-overview">
@@ -49,6 +63,9 @@ export function AttendanceOverviewPanel({ detailLink }: { detailLink: (caregiver
           </Button>
         </ButtonGroup>
         <strong data-testid="week-label">{t('attendance.overview.week', { from: week.days[0], to: week.days[6] })}</strong>
+        <Button icon={<DownloadIcon />} loading={exporting} onClick={() => void download()} data-testid="attendance-export">
+          {t('attendance.overview.export')}
+        </Button>
         {summary.isFetching || late.isFetching ? <Spinner size={16} /> : null}
       </div>
       <p className="hearth-muted">{t('attendance.overview.hint')}</p>

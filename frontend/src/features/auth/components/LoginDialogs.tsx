@@ -1,9 +1,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { ErrorIcon, TimeIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
-
-/** Placeholder help line until the real number is configured (spec 001 §8 "pending-approval dialog"). */
-export const HELP_PHONE = '1-800-000-0000';
+import { usePublicParams } from '../api/getPublicParams';
 
 export function LoginFailedDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -23,13 +21,18 @@ export function LoginFailedDialog({ message, onClose }: { message: string | null
   );
 }
 
+/**
+ * The pending-approval dialog (spec 001 §8): the help phone is the run-time parameter support.helpPhone,
+ * read from GET /api/system/params/public when the dialog opens; empty (or unreadable) shows no phone line.
+ */
 export function PendingApprovalDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const phone = usePublicParams().data?.helpPhone ?? '';
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('auth.pending.title')} icon={<TimeIcon />}>
       <DialogBody>
         <p>{t('auth.pending.body')}</p>
-        <p>{t('auth.pending.contact', { phone: HELP_PHONE })}</p>
+        {phone ? <p data-testid="pending-help-phone">{t('auth.pending.contact', { phone })}</p> : null}
       </DialogBody>
       <DialogFooter
         actions={

@@ -83,6 +83,54 @@ describe('/login', () => {
     expect(api.lastBody('/system/user/twoFactorAuthentication')).toMatchObject({ account: 'grace', verifyCode: '123456', challengeId: 'ch-1' });
   });
 
+  it('shows customer service’s phone (the parameter the super admin sets) when the facility awaits approval', async () => {
+    const api = server()
+      .on('POST', '/system/user/login', refuse('4107', 'Your facility is being reviewed.'))
+      .on('GET', '/system/params/public', { helpPhone: '2065550100' });
+    const { user } = await renderScreen(<LoginPage />, { route: '/login', user: null });
+
+    await user.type(screen.getByLabelText('Account or e-mail'), 'owner_new');
+    await user.type(screen.getByLabelText('Password'), 'Secret#2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Facility under review' });
+    expect(await within(dialog).findByText('If you need help, please contact customer service at 2065550100.')).toBeTruthy();
+    expect(api.callsTo('/system/params/public')).toHaveLength(1);
+  });
+
+  it('leaves the phone out of the pending-approval dialog when none is set', async () => {
+    server()
+      .on('POST', '/system/user/login', refuse('4107', 'Your facility is being reviewed.'))
+      .on('GET', '/system/params/public', { helpPhone: '' });
+    const { user } = await renderScreen(<LoginPage />, { route: '/login', user: null });
+
+    await user.type(screen.getByLabelText('Account or e-mail'), 'owner_new');
+    await user.type(screen.getByLabelText('Password'), 'Secret#2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Facility under review' });
+    expect(within(dialog).getByText(/being reviewed/)).toBeTruthy();
+    await expect.poll(() => within(dialog).queryByText(/customer service/)).toBeNull();
+  });
+
+  it('waits the resend time the server names before offering another code', async () => {
+    server().on('POST', '/system/user/login', {
+      twoFactorAuthentication: true,
+      sendEmailVerifyCode: true,
+      challengeId: 'ch-1',
+      maskedEmail: 'g***@example.com',
+      resendAfterSeconds: 30,
+    });
+    const { user } = await renderScreen(<LoginPage />, { route: '/login', user: null });
+
+    await user.type(screen.getByLabelText('Account or e-mail'), 'grace');
+    await user.type(screen.getByLabelText('Password'), 'Secret#2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('We sent a 6-digit code to g***@example.com.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Resend code \((30|29) s\)$/ })).toBeTruthy();
+  });
+
   it('reads in Spanish', async () => {
     server();
     await renderScreen(<LoginPage />, { route: '/login', user: null, language: 'es-ES' });

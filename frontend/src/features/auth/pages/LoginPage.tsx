@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Callout, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { CaptchaResult, LoginResult, LoginTenant } from '@/types/api.gen';
 import { isApiError } from '@/lib/api/client';
 import { useAppMutation } from '@/lib/api/mutation';
@@ -23,14 +23,15 @@ import { encodePassword, loadPasswordCodec } from '../passwordCodec';
 const ForgotPasswordDialog = lazy(() => import('../components/ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })));
 const LoginFailedDialog = lazy(() => import('../components/LoginDialogs').then((m) => ({ default: m.LoginFailedDialog })));
 const PendingApprovalDialog = lazy(() => import('../components/LoginDialogs').then((m) => ({ default: m.PendingApprovalDialog })));
+const RefusedDialog = lazy(() => import('../components/RefusedDialog').then((m) => ({ default: m.RefusedDialog })));
 
 type Step =
   | { kind: 'account' }
   | { kind: 'facility'; tenants: LoginTenant[] }
   | { kind: 'code'; challengeId: string; maskedEmail: string; tenantId?: string };
 
-/** spec 001 §9: a new code can be asked for 60 s after the last one. */
-const RESEND_WAIT_MS = 60_000;
+/** spec 001 §9: a new code can be asked for 60 s after the last one, unless the server says otherwise (signIn.codeResendSeconds). */
+const RESEND_WAIT_SECONDS = 60;
 
 /** /login: account and password, then maybe a facility, then maybe the e-mailed code (spec 000 §2). */
 export default function LoginPage() {
@@ -59,6 +60,7 @@ export default function LoginPage() {
   const [captchaMessage, setCaptchaMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [pendingApproval, setPendingApproval] = useState(false);
+  const [refused, setRefused] = useState<{ reason: string; fixToken: string } | null>(null);
   const [forgot, setForgot] = useState<{ open: boolean; account: string }>({ open: false, account: '' });
   const [codeError, setCodeError] = useState<string | null>(null);
   const [resendAt, setResendAt] = useState(0);
@@ -83,7 +85,7 @@ export default function LoginPage() {
         return;
       case 'code':
         setCodeError(null);
-        setResendAt(Date.now() + RESEND_WAIT_MS);
+        setResendAt(Date.now() + (result.resendAfterSeconds || RESEND_WAIT_SECONDS) * 1000);
         setStep({ kind: 'code', challengeId: next.challengeId, maskedEmail: next.maskedEmail, tenantId });
         return;
       case 'unexpected':
@@ -103,6 +105,9 @@ export default function LoginPage() {
         return;
       case 'pending-approval':
         setPendingApproval(true);
+        return;
+      case 'refused':
+        setRefused({ reason: problem.reason, fixToken: problem.fixToken });
         return;
       case 'locked':
         setStep({ kind: 'account' });
@@ -180,7 +185,7 @@ export default function LoginPage() {
     mutationFn: sendVerifyCode,
     success: 'auth.code.resent',
     onSuccess: (sent) => {
-      setResendAt(Date.now() + (sent.resendAfterSeconds || 60) * 1000);
+      setResendAt(Date.now() + (sent.resendAfterSeconds || RESEND_WAIT_SECONDS) * 1000);
       if (sent.maskedEmail) setStep((s) => (s.kind === 'code' ? { ...s, maskedEmail: sent.maskedEmail } : s));
     },
     onError: handleProblem,
@@ -248,6 +253,13 @@ export default function LoginPage() {
           onBack={restart}
         />
       ) : null}
+      {step.kind === 'account' ? (
+        <p className="hearth-gap-top">
+          <Link to="/signup" data-testid="signup-link">
+            {t('auth.login.register')}
+          </Link>
+        </p>
+      ) : null}
       {step.kind === 'account' && notice === null && params.get('redirect') ? (
         <Callout intent={Intent.PRIMARY} className="hearth-gap-top" icon={null} compact>
           {t('auth.login.redirectHint')}
@@ -256,6 +268,7 @@ export default function LoginPage() {
       <Suspense fallback={null}>
         {failure !== null ? <LoginFailedDialog message={failure} onClose={() => setFailure(null)} /> : null}
         {pendingApproval ? <PendingApprovalDialog isOpen onClose={() => setPendingApproval(false)} /> : null}
+        {refused ? <RefusedDialog reason={refused.reason} fixToken={refused.fixToken} onClose={() => setRefused(null)} /> : null}
         {forgot.open ? (
           <ForgotPasswordDialog isOpen initialAccount={forgot.account} onClose={() => setForgot({ open: false, account: '' })} />
         ) : null}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, ButtonGroup, Checkbox, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { AddIcon, FlagIcon, PrintIcon, PulseIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { HealthMetricSeries } from '@/types/api.gen';
 import { DateInput } from '@/components/DateInput';
 import { Pager } from '@/components/Pager';
@@ -62,7 +63,17 @@ export function HealthMonitorTab({ residentId, residentName, zoneCode, zone, wri
   const [chosen, setChosen] = useState<string | undefined>();
   const [flaggedOnly, setFlaggedOnly] = useState(false);
   const [paging, setPaging] = useState({ current: 1, size: PAGE_SIZES[0] as number });
-  const [recording, setRecording] = useState(false);
+  // ?record=1 (the eMAR card's and the residents list's "Vitals" link) opens the entry at once.
+  const [params, setParams] = useSearchParams();
+  const [recording, setRecording] = useState(() => writable && params.get('record') === '1');
+  const stopRecording = () => {
+    setRecording(false);
+    if (params.has('record')) {
+      const next = new URLSearchParams(params);
+      next.delete('record');
+      setParams(next, { replace: true });
+    }
+  };
   const [printing, setPrinting] = useState(false);
   const metrics = useMetrics(residentId);
   const range = rangeDates(kind, today, custom);
@@ -287,7 +298,9 @@ export function HealthMonitorTab({ residentId, residentName, zoneCode, zone, wri
       </section>
 
       {printing ? <PrintDialog residentId={residentId} residentName={residentName} today={today} from="healthMonitor" onClose={() => setPrinting(false)} /> : null}
-      {recording ? <VitalsDialog residentId={residentId} residentName={residentName} metrics={infos} zone={zone} zoneCode={zoneCode} onClose={() => setRecording(false)} /> : null}
+      {recording && infos.length > 0 ? (
+        <VitalsDialog residentId={residentId} residentName={residentName} metrics={infos} zone={zone} zoneCode={zoneCode} onClose={stopRecording} />
+      ) : null}
     </div>
   );
 }

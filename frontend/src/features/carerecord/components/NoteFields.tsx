@@ -12,18 +12,20 @@ interface NoteFieldsProps {
   onChange: (key: keyof NoteDraft, value: string) => void;
   errors: Partial<Record<keyof NoteDraft, string | undefined>>;
   rows?: number;
+  /** A card that may stay empty (the end-of-shift cards): no "required" marks; a card begun is still checked. */
+  optional?: boolean;
 }
 
 /** A note's type (the 19 types) and its words, as the note dialog and each end-of-shift card ask them. */
-export function NoteFields({ id, draft, onChange, errors, rows = 4 }: NoteFieldsProps) {
+export function NoteFields({ id, draft, onChange, errors, rows = 4, optional = false }: NoteFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
-      <FormField id={`${id}-type`} label={t('carerecord.note.type')} required error={errors.noteType}>
+      <FormField id={`${id}-type`} label={t('carerecord.note.type')} required={!optional} error={errors.noteType}>
         <Select
           id={`${id}-type`}
           fill
-          required
+          required={!optional}
           value={draft.noteType}
           onChange={(e) => onChange('noteType', e.currentTarget.value)}
           aria-invalid={errors.noteType ? true : undefined}
@@ -38,11 +40,11 @@ export function NoteFields({ id, draft, onChange, errors, rows = 4 }: NoteFields
           ))}
         </Select>
       </FormField>
-      <FormField id={`${id}-text`} label={t('carerecord.note.text')} required error={errors.notes}>
+      <FormField id={`${id}-text`} label={t('carerecord.note.text')} required={!optional} error={errors.notes}>
         <TextArea
           id={`${id}-text`}
           fill
-          required
+          required={!optional}
           rows={rows}
           maxLength={ProgressNoteTextMax}
           value={draft.notes}

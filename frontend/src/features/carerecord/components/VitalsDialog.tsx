@@ -16,7 +16,7 @@ import { epochToZonedWall, zonedWallToEpoch } from '@/lib/time/zone';
 import { saveReadings } from '../api/health';
 import { healthKey } from '../api/keys';
 import { METRIC_KEYS, UNIT_KEYS } from '../labels';
-import { readingErrors, unshownMessage, validateVitals, vitalsReadings, type VitalsDraft } from '../recordRules';
+import { normalFlag, readingErrors, unshownMessage, validateVitals, vitalsReadings, type VitalsDraft } from '../recordRules';
 import { randomId } from '@/lib/crypto/randomId';
 
 /** The vitals a check takes first; the other measurements sit under "More measurements". */
@@ -76,33 +76,58 @@ export function VitalsDialog({ residentId, residentName, metrics, zone, zoneCode
   // INR is a ratio without a unit: its name says what it is.
   const unitless = (m: HealthMetricInfo) => m.unit === UnitRatio;
   const label = (m: HealthMetricInfo) => (unitless(m) ? careLabel(t, METRIC_KEYS, m.metric) : `${careLabel(t, METRIC_KEYS, m.metric)} (${careLabel(t, UNIT_KEYS, m.unit)})`);
-  const field = (m: HealthMetricInfo) => (
-    <FormField
-      key={m.metric}
-      id={`vital-${m.metric}`}
-      label={label(m)}
-      error={err(m.metric)}
-      hint={t('carerecord.health.plausible', { min: m.min, max: m.max })}
-      className="hearth-vital-field"
-    >
-      <InputGroup
+  // The resident's normal range under the field, and a reading outside it said while it is typed (it is
+  // saved and flagged, not refused).
+  const normalText = (m: HealthMetricInfo) =>
+    m.normalLow != null && m.normalHigh != null
+      ? t('carerecord.health.normalBoth', { low: m.normalLow, high: m.normalHigh })
+      : m.normalLow != null
+        ? t('carerecord.health.normalLow', { low: m.normalLow })
+        : m.normalHigh != null
+          ? t('carerecord.health.normalHigh', { high: m.normalHigh })
+          : '';
+  const field = (m: HealthMetricInfo) => {
+    const flag = err(m.metric) ? undefined : normalFlag(m, draft[m.metric] ?? '');
+    const flagId = `vital-${m.metric}-flag`;
+    return (
+      <FormField
+        key={m.metric}
         id={`vital-${m.metric}`}
-        inputMode="decimal"
-        autoComplete="off"
-        value={draft[m.metric] ?? ''}
-        intent={err(m.metric) ? Intent.DANGER : Intent.NONE}
-        onValueChange={(v) => set(m.metric, v)}
-        rightElement={
-          unitless(m) ? undefined : (
-            <span className="hearth-vital-unit" aria-hidden="true">
-              {careLabel(t, UNIT_KEYS, m.unit)}
-            </span>
-          )
+        label={label(m)}
+        error={err(m.metric)}
+        hint={
+          <>
+            {[t('carerecord.health.plausible', { min: m.min, max: m.max }), normalText(m)].filter(Boolean).join(' · ')}
+            {flag ? (
+              <strong id={flagId} className="hearth-vital-flag" data-testid={`vital-${m.metric}-flag`} data-flag={flag}>
+                {' '}
+                {t(flag === 'low' ? 'carerecord.health.flagLow' : 'carerecord.health.flagHigh')}
+              </strong>
+            ) : null}
+          </>
         }
-        data-testid={`vital-${m.metric}`}
-      />
-    </FormField>
-  );
+        className="hearth-vital-field"
+      >
+        <InputGroup
+          id={`vital-${m.metric}`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={draft[m.metric] ?? ''}
+          aria-describedby={flag ? flagId : undefined}
+          intent={err(m.metric) ? Intent.DANGER : flag ? Intent.WARNING : Intent.NONE}
+          onValueChange={(v) => set(m.metric, v)}
+          rightElement={
+            unitless(m) ? undefined : (
+              <span className="hearth-vital-unit" aria-hidden="true">
+                {careLabel(t, UNIT_KEYS, m.unit)}
+              </span>
+            )
+          }
+          data-testid={`vital-${m.metric}`}
+        />
+      </FormField>
+    );
+  };
   const sys = metrics.find((m) => m.metric === MetricSystolicBP);
   const dia = metrics.find((m) => m.metric === MetricDiastolicBP);
   const first = metrics.filter((m) => FIRST.has(m.metric) && m !== sys && m !== dia);

@@ -122,6 +122,7 @@ export default function WriteNotesPage() {
                   </Callout>
                 ) : null}
                 <NoteFields
+                  optional
                   id={`write-${c.residentId}`}
                   draft={c}
                   onChange={(key, value) => set(c.residentId, key, value)}

@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Chat, ChatAutoTranslateRequest, ChatMembersRequest, ChatPageRequest, ChatStartRequest, ImDashboard, Page } from '@/types/api.gen';
-import { ChatPageMax } from '@/types/api.gen';
+import { ChatPageMax, ChatRecallSeconds } from '@/types/api.gen';
 import { api } from '@/lib/api/client';
 import { chatsKey, imDashboardKey } from './keys';
 
-/** GET /api/im/dashboard/: the caller's unread messages in all chats (the sidebar badge). */
+/**
+ * GET /api/im/dashboard/: the caller's unread messages in all chats (the sidebar badge), and the recall
+ * window in force (the run-time parameter chat.recallSeconds) the chat offers Recall within.
+ */
 export function imDashboard(signal?: AbortSignal): Promise<ImDashboard> {
-  return api.get<ImDashboard | null>('/im/dashboard/', { signal, quiet: true }).then((d) => d ?? { unreadMessageCount: 0 });
+  return api
+    .get<ImDashboard | null>('/im/dashboard/', { signal, quiet: true })
+    .then((d) => ({ unreadMessageCount: d?.unreadMessageCount ?? 0, recallSeconds: d?.recallSeconds || ChatRecallSeconds }));
 }
 
 export function useImDashboard(enabled: boolean) {

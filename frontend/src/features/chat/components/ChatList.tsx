@@ -3,8 +3,7 @@ import { ChatIcon, NotificationsIcon, OfficeIcon, PeopleIcon, PlusIcon, UserIcon
 import { useTranslation } from 'react-i18next';
 import type { Chat, ChatKind } from '@/types/api.gen';
 import { ChatDirect, ChatFacility, ChatGroup, ChatSystem } from '@/types/api.gen';
-import { formatDate, formatTime } from '@/lib/time/dateTime';
-import { zonedDate } from '@/lib/time/zone';
+import { formatRecent } from '@/lib/time/dateTime';
 import { useFacilityViewer } from '@/lib/session/viewer';
 import { isKeyMessage } from '../messageRules';
 import { useMessageText } from '../useMessageText';
@@ -38,9 +37,7 @@ export function ChatList({
   const { t, i18n } = useTranslation();
   const viewer = useFacilityViewer();
   const { preview } = useMessageText();
-  const today = zonedDate(now, viewer.zone);
-  const when = (ms: number) =>
-    ms <= 0 ? '' : zonedDate(ms, viewer.zone) === today ? formatTime(ms, viewer.zoneCode, i18n.language) : formatDate(ms, viewer.zoneCode, i18n.language);
+  const when = (ms: number) => formatRecent(ms, now, viewer.zoneCode, i18n.language);
   return (
     <nav className="hearth-chat-list" aria-label={t('chat.list.title')}>
       <div className="hearth-chat-list-head">

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Callout, Menu, MenuDivider, MenuItem, Popover, Spinner, Switch } from '@blueprintjs/core';
+import { Alert, Button, Callout, Menu, MenuDivider, MenuItem, PopoverNext, Spinner, Switch } from '@blueprintjs/core';
 import { ArrowLeftIcon, CogIcon, CrossIcon, ShareIcon, TrashIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { i18n } from '@/lib/i18n';
 import { formatDate } from '@/lib/time/dateTime';
 import { useNow } from '@/lib/time/useNow';
 import { useFacilityViewer } from '@/lib/session/viewer';
-import { leaveChat, readAll, setAutoTranslate } from '../api/chats';
+import { leaveChat, readAll, setAutoTranslate, useImDashboard } from '../api/chats';
 import { chatsKey, messagesKey } from '../api/keys';
 import { deleteMessages, pageMessages, recallMessage, useMessages } from '../api/messages';
 import { applyRecall, canForward, canSelectMore, dayStarts, isHidden, isOwn, prependPage } from '../messageRules';
@@ -53,6 +53,8 @@ export function Conversation({ chat, chats, uid, myName, narrow, onBack }: { cha
   const { t } = useTranslation();
   const qc = useQueryClient();
   const now = useNow(15_000);
+  // The recall window in force (the run-time parameter chat.recallSeconds), read with the unread count.
+  const recallSeconds = useImDashboard(true).data?.recallSeconds;
   const messages = useMessages(chat.id);
   const outgoing = useChatConnection((s) => s.outgoing);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
@@ -166,7 +168,8 @@ export function Conversation({ chat, chats, uid, myName, narrow, onBack }: { cha
       <header className="hearth-chat-header">
         {narrow ? <Button variant="minimal" icon={<ArrowLeftIcon />} aria-label={t('chat.page.back')} onClick={onBack} data-testid="chat-back" /> : null}
         <div className="hearth-chat-title">
-          <h2>{chat.name}</h2>
+          {/* On a phone the conversation is the whole page, its header hidden: the chat's name is the page's heading. */}
+          {narrow ? <h1>{chat.name}</h1> : <h2>{chat.name}</h2>}
           {chat.kind === ChatGroup || chat.kind === ChatFacility ? (
             <span className="hearth-chat-meta">{t('chat.manage.memberCount', { count: chat.members.length })}</span>
           ) : null}
@@ -182,7 +185,7 @@ export function Conversation({ chat, chats, uid, myName, narrow, onBack }: { cha
           />
         )}
         {chat.kind === ChatGroup || chat.kind === ChatDirect ? (
-          <Popover
+          <PopoverNext
             placement="bottom-end"
             content={
               <Menu>
@@ -198,7 +201,7 @@ export function Conversation({ chat, chats, uid, myName, narrow, onBack }: { cha
             }
           >
             <Button variant="minimal" icon={<CogIcon />} aria-label={t('chat.manage.settings')} data-testid="chat-settings" />
-          </Popover>
+          </PopoverNext>
         ) : null}
       </header>
       {selecting ? (
@@ -256,6 +259,7 @@ export function Conversation({ chat, chats, uid, myName, narrow, onBack }: { cha
               message={m}
               uid={uid}
               now={now}
+              recallSeconds={recallSeconds}
               showSender={showSender}
               autoTranslate={chat.autoTranslate}
               selecting={selecting}
@@ -271,6 +275,7 @@ export function Conversation({ chat, chats, uid, myName, narrow, onBack }: { cha
             message={asMessage(o, uid, myName)}
             uid={uid}
             now={now}
+            recallSeconds={recallSeconds}
             showSender={false}
             autoTranslate={false}
             outgoing={o.state}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Classes, Menu, MenuItem, Popover, Spinner } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, Menu, MenuItem, PopoverNext, Spinner } from '@blueprintjs/core';
 import { ErrorIcon, MoreIcon, TimeIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -143,6 +143,7 @@ export function MessageItem({
   message,
   uid,
   now,
+  recallSeconds,
   showSender,
   autoTranslate,
   outgoing,
@@ -155,6 +156,8 @@ export function MessageItem({
   message: Message;
   uid: string | undefined;
   now: number;
+  /** The recall window in force (GET /api/im/dashboard/); the shared default until it is read. */
+  recallSeconds?: number;
   showSender: boolean;
   autoTranslate: boolean;
   /** For a message not yet stored: where it is in the outbox. */
@@ -193,7 +196,7 @@ export function MessageItem({
       {translatable(message) && !own ? <MenuItem text={t('chat.action.translate')} onClick={() => setAsked(true)} /> : null}
       {canForward(message) ? <MenuItem text={t('chat.action.forward')} onClick={() => actions.forward(message)} /> : null}
       <MenuItem text={t('chat.action.select')} onClick={() => actions.select(message)} />
-      {canRecall(message, uid, now) ? <MenuItem text={t('chat.action.recall')} onClick={() => actions.recall(message)} /> : null}
+      {canRecall(message, uid, now, recallSeconds) ? <MenuItem text={t('chat.action.recall')} onClick={() => actions.recall(message)} /> : null}
       <MenuItem intent="danger" text={t('chat.action.deleteForMe')} onClick={() => actions.remove(message)} />
     </Menu>
   );
@@ -240,9 +243,9 @@ export function MessageItem({
           <span className="hearth-chat-meta">{time}</span>
           {state}
           {stored && !selecting ? (
-            <Popover content={menu} placement={own ? 'bottom-end' : 'bottom-start'}>
+            <PopoverNext content={menu} placement={own ? 'bottom-end' : 'bottom-start'}>
               <Button size="small" variant="minimal" icon={<MoreIcon />} aria-label={t('chat.action.more')} data-testid="chat-message-menu" />
-            </Popover>
+            </PopoverNext>
           ) : null}
         </div>
       </div>

@@ -69,6 +69,28 @@ beforeEach(() => vi.stubGlobal('WebSocket', FakeHubSocket));
 afterEach(() => stopChatConnection());
 
 describe('the chat conversation', () => {
+  it('offers Recall on the caller’s own message within the window the server names (chat.recallSeconds), not past it', async () => {
+    const api = server().on('GET', '/im/dashboard/', { unreadMessageCount: 1, recallSeconds: 600 });
+    api.on('POST', '/im/message/pageLatest', {
+      records: [
+        message({}),
+        message({ id: 'm2', seq: 2, trackId: 't2', content: 'Five minutes ago.', sender: 'user-1', senderName: 'Grace Kim', sendingState: 'SUCCESS', timestamp: Date.now() - 300_000 }),
+        message({ id: 'm3', seq: 3, trackId: 't3', content: 'Eleven minutes ago.', sender: 'user-1', senderName: 'Grace Kim', sendingState: 'SUCCESS', timestamp: Date.now() - 660_000 }),
+      ],
+      hasMore: false,
+    });
+    const { user, messages } = await openChat();
+    const item = (text: string) => within(messages).getByText(text).closest('li') as HTMLElement;
+    await expect.poll(() => api.callsTo('/im/dashboard/').length).toBeGreaterThan(0);
+
+    await user.click(within(item('Five minutes ago.')).getByRole('button', { name: 'Message actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Recall' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await user.click(within(item('Eleven minutes ago.')).getByRole('button', { name: 'Message actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Reply' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Recall' })).toBeNull();
+  });
+
   it('sends a typed message, and shows one that arrives', async () => {
     const api = server();
     const { user, conversation, messages } = await openChat();

@@ -101,11 +101,11 @@ export default function MessagePage() {
           ) : (
             <div className="hearth-chat-conversation hearth-chat-none">
               {chatId && chats.data ? (
-                <NonIdealState icon={<ChatIcon />} title={t('chat.page.gone')} />
+                <NonIdealState icon={<ChatIcon />} description={t('chat.page.gone')} />
               ) : chatId ? (
                 <Spinner size={32} />
               ) : (
-                <NonIdealState icon={<ChatIcon />} title={t('chat.page.pick')} />
+                <NonIdealState icon={<ChatIcon />} description={t('chat.page.pick')} />
               )}
             </div>
           )

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardCard, DashboardItem } from '@/types/api.gen';
 import { formatDateTime } from '@/lib/time/dateTime';
-import { cardActionKey, cardTitleKey, hoursAndMinutes, itemKey, toneClass } from '../dashboardRules';
+import { cardActionKey, cardTitleKey, hoursAndMinutes, itemKey, lineLink, toneClass } from '../dashboardRules';
 import { SectionTitle } from '@/components/SectionTitle';
 
 /** Each card's icon; a card without one here gets the dashboard icon. */
@@ -37,7 +37,7 @@ const ICONS: Record<string, ComponentType> = {
   tenants: OfficeIcon,
 };
 
-function Line({ item, timeZone }: { item: DashboardItem; timeZone: string | undefined }) {
+function Line({ item, link, timeZone }: { item: DashboardItem; link: string | undefined; timeZone: string | undefined }) {
   const { t, i18n } = useTranslation();
   const { h, m } = hoursAndMinutes(item.count);
   const text = t(itemKey(item) as never, {
@@ -45,8 +45,8 @@ function Line({ item, timeZone }: { item: DashboardItem; timeZone: string | unde
     hours: t('dashboard.hoursMinutes', { h, m }),
   }) as string;
   const tone = toneClass(item.tone);
-  return (
-    <li className={`hearth-dash-line ${tone}`} data-testid={`dash-${item.key}`}>
+  const body = (
+    <>
       <div className="hearth-dash-label">
         <span>{text}</span>
         {item.names?.length ? <span className="hearth-muted hearth-dash-names">{item.names.join(', ')}</span> : null}
@@ -55,6 +55,18 @@ function Line({ item, timeZone }: { item: DashboardItem; timeZone: string | unde
         <span className="hearth-dash-count" data-testid={`dash-${item.key}-count`}>
           {item.count}
         </span>
+      )}
+    </>
+  );
+  // Each number leads to its list (issue 29): the whole line is the link, a 44 px target on a phone.
+  return (
+    <li className={`hearth-dash-line ${tone}`} data-testid={`dash-${item.key}`}>
+      {link ? (
+        <Link className="hearth-dash-link" to={link} data-testid={`dash-${item.key}-link`}>
+          {body}
+        </Link>
+      ) : (
+        body
       )}
     </li>
   );
@@ -70,7 +82,7 @@ export function DashboardCardView({ card, timeZone }: { card: DashboardCard; tim
       <SectionCard>
         <ul className="hearth-dash-lines">
           {card.items.map((item) => (
-            <Line key={item.key} item={item} timeZone={timeZone} />
+            <Line key={item.key} item={item} link={lineLink(card, item)} timeZone={timeZone} />
           ))}
         </ul>
         {card.link && i18n.exists(action) ? <Link to={card.link}>{t(action as never) as string}</Link> : null}

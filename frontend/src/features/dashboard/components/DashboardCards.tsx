@@ -2,7 +2,7 @@ import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { TickCircleIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useDashboardCards } from '../api/listCards';
-import { knownCards } from '../dashboardRules';
+import { knownCards, orderCards } from '../dashboardRules';
 import { DashboardCardView } from './DashboardCardView';
 
 /** The cards the features registered for this user (GET /api/system/dashboard/listCards). */
@@ -10,7 +10,7 @@ export function DashboardCards({ timeZone }: { timeZone: string | undefined }) {
   const { t, i18n } = useTranslation();
   const cards = useDashboardCards();
   if (cards.isPending) return <Spinner size={24} />;
-  const shown = knownCards(cards.data ?? [], (key) => i18n.exists(key));
+  const shown = orderCards(knownCards(cards.data ?? [], (key) => i18n.exists(key)));
   if (shown.length === 0) {
     return cards.isError ? null : <NonIdealState icon={<TickCircleIcon />} title={t('dashboard.empty')} />;
   }

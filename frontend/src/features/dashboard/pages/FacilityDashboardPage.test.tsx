@@ -10,7 +10,7 @@ const cards: DashboardCard[] = [
     link: '/task',
     items: [
       { key: 'tasksDone', count: 7, tone: '' },
-      { key: 'tasksOverdue', count: 2, tone: 'DANGER', names: ['Ruth Baker', 'Tom Ito'] },
+      { key: 'tasksOverdue', count: 2, tone: 'DANGER', names: ['Ruth Baker', 'Tom Ito'], link: '/task?tab=expired' },
     ],
   },
   // 7:02 AM in the facility's zone (Pacific) on November 24, 2026.
@@ -32,8 +32,11 @@ describe('/dashboard', () => {
     const overdue = within(tasks).getByText('Overdue, not done').closest('li') as HTMLElement;
     expect(within(overdue).getByText('Ruth Baker, Tom Ito')).toBeTruthy();
     expect(within(overdue).getByText('2')).toBeTruthy();
-    expect(screen.getByText('Clocked in since 11/24/2026, 07:02 AM')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(["Today's tasks", 'My status']);
+    // Each number is a link to its list; a line without its own goes to the card's page.
+    expect(within(overdue).getByRole('link').getAttribute('href')).toBe('/task?tab=expired');
+    expect(within(tasks).getByText('Done').closest('a')?.getAttribute('href')).toBe('/task');
+    expect(screen.getByText('Clocked in since 11/24/2026, 7:02 AM')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['My status', "Today's tasks"]);
 
     await user.click(within(tasks).getByRole('link', { name: 'Open tasks' }));
     expect(location().pathname).toBe('/task');

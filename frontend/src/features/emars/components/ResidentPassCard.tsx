@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Button, Intent } from '@blueprintjs/core';
-import { HistoryIcon, ListIcon, PillIcon, CalendarIcon, TrashIcon } from '@blueprintjs/icons';
+import { HistoryIcon, ListIcon, PillIcon, PulseIcon, CalendarIcon, TrashIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EmarResident, MedPass, RoutineSession } from '@/types/api.gen';
@@ -9,11 +9,17 @@ import { careLabel, SESSION_KEYS } from '@/lib/care/taskLabels';
 import { ASSISTANCE_KEYS } from '@/lib/emar/emarLabels';
 import { groupBySession } from '@/lib/emar/passGroups';
 import { prnOrders } from '@/lib/emar/passRules';
+import { residentsPathFor, vitalsEntryUrl } from '@/lib/residents/residentPaths';
+import { useFacilityViewer } from '@/lib/session/viewer';
 import { PassItem } from './PassItem';
 
 
 interface ResidentPassCardProps {
   resident: EmarResident;
+  /** The passes in view (the page's session and filter; every pass of the day when not given). */
+  passes?: MedPass[];
+  /** Done passes of the session folded away (the page's "Show done"). */
+  folded?: number;
   sessions: readonly RoutineSession[];
   zoneCode: string | undefined;
   /** PRN doses can be given (today's page, not another day's). */
@@ -25,13 +31,15 @@ interface ResidentPassCardProps {
 /**
  * A resident's card on /emars: photo, name, room, allergies and assistance level, the red count, the
  * day's scheduled passes under the facility's sessions, the PRN doses given that day with their effect
- * checks, "Give as needed", and the links to the resident's schedule, log, history and disposals.
+ * checks, "Give as needed", and the links to the resident's schedule, log, history and disposals, and to
+ * record vitals (the health monitor with its entry open).
  */
-export function ResidentPassCard({ resident: r, sessions, zoneCode, canGivePrn, onOpen, onGivePrn }: ResidentPassCardProps) {
+export function ResidentPassCard({ resident: r, passes = r.passes, folded = 0, sessions, zoneCode, canGivePrn, onOpen, onGivePrn }: ResidentPassCardProps) {
   const { t } = useTranslation();
+  const viewer = useFacilityViewer();
   const titleId = useId();
-  const groups = groupBySession(r.passes, sessions);
-  const prnPasses = r.passes.filter((p) => p.kind === 'PRN').sort((a, b) => (b.givenTime ?? 0) - (a.givenTime ?? 0));
+  const groups = groupBySession(passes, sessions);
+  const prnPasses = passes.filter((p) => p.kind === 'PRN').sort((a, b) => (b.givenTime ?? 0) - (a.givenTime ?? 0));
   const controlled = new Set(r.medications.filter((m) => m.controlled).map((m) => m.medicationId));
   const prn = prnOrders(r);
   const item = (p: MedPass) => (
@@ -86,6 +94,10 @@ export function ResidentPassCard({ resident: r, sessions, zoneCode, canGivePrn, 
             <TrashIcon size={14} />
             {t('emars.card.disposal')}
           </Link>
+          <Link className="hearth-emar-link" to={vitalsEntryUrl(residentsPathFor(viewer.manager), r.residentId)} data-testid="emar-link-vitals">
+            <PulseIcon size={14} />
+            {t('emars.card.vitals')}
+          </Link>
         </nav>
       </div>
       {groups.map((g) => (
@@ -102,7 +114,15 @@ export function ResidentPassCard({ resident: r, sessions, zoneCode, canGivePrn, 
           </ul>
         </div>
       ) : null}
-      {groups.length === 0 && prnPasses.length === 0 ? <p className="hearth-muted">{t('emars.card.noPasses')}</p> : null}
+      {groups.length === 0 && prnPasses.length === 0 ? (
+        <p className="hearth-muted" data-testid="emar-card-quiet">
+          {r.passes.length === 0 ? t('emars.card.noPasses') : folded > 0 ? t('emars.card.allDone', { n: folded }) : t('emars.card.nothingNow')}
+        </p>
+      ) : folded > 0 ? (
+        <p className="hearth-muted hearth-emar-folded" data-testid="emar-card-folded">
+          {t('emars.card.folded', { n: folded })}
+        </p>
+      ) : null}
     </section>
   );
 }

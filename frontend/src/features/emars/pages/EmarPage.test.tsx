@@ -19,11 +19,12 @@ function day(passes = [pass]): EmarDay {
 function server() {
   return fakeServer()
     .on('GET', '/care/routineTime/get', { medicationPrepButtonEnabled: false, sessions: [] })
-    .on('POST', '/care/medication/listMedicationLog', day());
+    .on('POST', '/care/medication/listMedicationLog', day())
+    .on('GET', '/care/medication/countWarningNum', 3);
 }
 
 async function openPass() {
-  const screenApi = await renderScreen(<EmarPage />, { route: '/emars', strings: ['emars'] });
+  const screenApi = await renderScreen(<EmarPage />, { route: '/emars?done=1', strings: ['emars'] });
   const card = await screen.findByRole('region', { name: 'Ruth Baker' });
   expect(within(card).getByText('Allergies: Penicillin')).toBeTruthy();
   await screenApi.user.click(within(card).getByRole('button', { name: /Lisinopril/ }));
@@ -93,7 +94,7 @@ describe('/emars pass form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Log pass' }));
 
     const alert = await within(dialog).findByTestId('pass-already-logged');
-    expect(alert.textContent).toBe('Already logged by Ana Ruiz at 08:05 AM. Their log is shown below.');
+    expect(alert.textContent).toBe('Already logged by Ana Ruiz at 8:05 AM. Their log is shown below.');
     expect(within(dialog).queryByRole('button', { name: 'Log pass' })).toBeNull();
   });
 
@@ -102,5 +103,29 @@ describe('/emars pass form', () => {
     await renderScreen(<EmarPage />, { route: '/emars', strings: ['emars'], language: 'es-ES' });
     const card = await screen.findByRole('region', { name: 'Ruth Baker' });
     expect(within(card).getByText('Alergias: Penicillin')).toBeTruthy();
+  });
+
+  it('leads with what needs her now: the tiles count passes due apart from effect checks and filter the cards', async () => {
+    const check = medPass({ passId: 'prn-1', kind: 'PRN', medicationName: 'Acetaminophen', colour: 'BLUE', status: 'GIVEN', outcome: 'GIVEN', followUpStatus: 'DUE', givenTime: Date.now() - 70 * 60_000 });
+    const given = medPass({ passId: 'pass-2', medicationName: 'Metformin', colour: 'GREEN', status: 'GIVEN', outcome: 'GIVEN', timeOfDay: '07:00' });
+    const later = medPass({ passId: 'pass-3', medicationName: 'Atorvastatin', colour: 'GREY', status: 'UPCOMING', timeOfDay: '21:00' }, 600);
+    server().on('POST', '/care/medication/listMedicationLog', day([pass, check, given, later]));
+    const { user, location } = await renderScreen(<EmarPage />, { route: '/emars?session=all', strings: ['emars'] });
+
+    const tiles = await screen.findByRole('group', { name: 'The day at a glance' });
+    expect(within(tiles).getByRole('button', { name: '3 Overdue (7 days)' })).toBeTruthy();
+    expect(within(tiles).getByRole('button', { name: '1 Passes due now' })).toBeTruthy();
+    expect(within(tiles).getByRole('button', { name: '1 Effect checks due' })).toBeTruthy();
+    // Done passes fold away; one tap shows them.
+    const card = screen.getByRole('region', { name: 'Ruth Baker' });
+    expect(within(card).queryByRole('button', { name: /Metformin/ })).toBeNull();
+    expect(within(card).getByRole('button', { name: /Atorvastatin/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show done (1)' }));
+    expect(await within(card).findByRole('button', { name: /Metformin/ })).toBeTruthy();
+    // A tile shows only its passes.
+    await user.click(within(tiles).getByRole('button', { name: '1 Passes due now' }));
+    expect(location().search).toContain('show=due');
+    expect(within(screen.getByRole('region', { name: 'Ruth Baker' })).queryByRole('button', { name: /Acetaminophen/ })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Ruth Baker' })).getByRole('button', { name: /Lisinopril/ })).toBeTruthy();
   });
 });

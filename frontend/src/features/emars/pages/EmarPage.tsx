@@ -1,27 +1,30 @@
 import { useCallback, useState } from 'react';
 import { Button, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { PeopleIcon } from '@blueprintjs/icons';
+import { ChevronDownIcon, ChevronRightIcon, PeopleIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { EmarResident, MedPass } from '@/types/api.gen';
-import { ColourCounts } from '@/components/emar/ColourCounts';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryErrorBanner } from '@/components/QueryErrorBanner';
 import { RefreshControl } from '@/components/RefreshControl';
-import { WEEKDAY_KEYS } from '@/lib/care/taskLabels';
-import { DEFAULT_SESSIONS } from '@/lib/emar/passGroups';
+import { Select } from '@/components/Select';
+import { careLabel, SESSION_KEYS, WEEKDAY_KEYS } from '@/lib/care/taskLabels';
+import { DEFAULT_SESSIONS, sessionOf } from '@/lib/emar/passGroups';
 import { currentLanguage } from '@/lib/i18n';
 import { useFacilityViewer } from '@/lib/session/viewer';
 import { formatCalendarDate } from '@/lib/time/dateTime';
 import { useNow } from '@/lib/time/useNow';
-import { zonedDate } from '@/lib/time/zone';
+import { epochToZonedWall, zonedDate } from '@/lib/time/zone';
 import { useRoutineTime } from '@/lib/api/routineTime';
+import { useWarningCount } from '../api/countWarnings';
 import { emarKey } from '../api/keys';
 import { useEmarDay } from '../api/listMedicationLog';
 import { PassDialog } from '../components/PassDialog';
 import { PrnDialog } from '../components/PrnDialog';
+import { PassTiles } from '../components/PassTiles';
 import { ResidentPassCard } from '../components/ResidentPassCard';
+import { cardViews, needCounts, PASS_FILTERS, type PassFilter } from '../passNeed';
 import { choiceDate, DAY_CHOICES, dayChoice, requestDay, type DayChoice } from '../dayRules';
 import '../emars.css';
 
@@ -46,7 +49,9 @@ export default function EmarPage() {
   const choice = dayChoice(params.get('day'));
   const today = zonedDate(now, viewer.zone);
   const query = useEmarDay({ day: requestDay(choice, today) });
-  const sessions = useRoutineTime().data?.sessions ?? DEFAULT_SESSIONS;
+  const saved = useRoutineTime().data?.sessions;
+  const sessions = saved && saved.length > 0 ? saved : DEFAULT_SESSIONS;
+  const warnings = useWarningCount();
   const [open, setOpen] = useState<Open | null>(null);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: emarKey }), [queryClient]);
   const announce = useCallback((time: string) => t('emars.refresh.updated', { time }), [t]);
@@ -56,6 +61,25 @@ export default function EmarPage() {
   const weekday = new Date(`${shownDay}T12:00:00Z`).getUTCDay();
   const dayLabel = `${t(WEEKDAY_KEYS[weekday] ?? WEEKDAY_KEYS[0])} ${formatCalendarDate(shownDay, language)}`;
   const residents = data?.residents ?? [];
+  // The page opens at the facility's current routine session (issue 29); ?session= another, "all" the whole
+  // day; ?show= a tile's passes; ?done=1 unfolds the done ones. Another day than today shows the whole day.
+  const setParam = (key: string, value: string) => {
+    const p = new URLSearchParams(params);
+    if (value) p.set(key, value);
+    else p.delete(key);
+    setParams(p, { replace: true });
+  };
+  const currentSession = sessionOf(epochToZonedWall(now, viewer.zone).slice(11), sessions);
+  const sessionAsked = params.get('session') ?? '';
+  const session =
+    choice !== 'today' || sessionAsked === 'all' ? '' : sessions.some((x) => x.session === sessionAsked) ? sessionAsked : currentSession;
+  const showAsked = params.get('show') ?? '';
+  const show: PassFilter | '' = (PASS_FILTERS as readonly string[]).includes(showAsked) ? (showAsked as PassFilter) : '';
+  const showDone = params.get('done') === '1';
+  const views = cardViews(residents, { session, sessions, show, showDone, now });
+  const needs = needCounts(residents);
+  const folded = views.reduce((n, v) => n + v.folded, 0);
+  const earlierRed = choice === 'today' && warnings.data !== undefined ? Math.max(0, warnings.data - needs.OVERDUE) : 0;
   const residentOf = (id: string): EmarResident | undefined => residents.find((r) => r.residentId === id);
   const setDay = (next: DayChoice) => {
     const p = new URLSearchParams(params);
@@ -91,21 +115,64 @@ export default function EmarPage() {
         {t('emars.day.showing', { day: dayLabel })}
       </p>
       <QueryErrorBanner query={query} />
-      {data ? <ColourCounts counts={data.counts} title={t('emars.counts', { day: dayLabel })} /> : null}
+      {data ? <PassTiles overdue={choice === 'today' ? warnings.data : needs.OVERDUE} needs={needs} show={show} onShow={(next) => setParam('show', next)} /> : null}
+      {choice === 'today' && !show ? (
+        <div className="hearth-filter-bar hearth-emar-session-bar">
+          <Select
+            aria-label={t('emars.session.label')}
+            value={session || 'all'}
+            onChange={(e) => setParam('session', e.currentTarget.value === currentSession ? '' : e.currentTarget.value)}
+            options={[
+              ...sessions.map((x) => ({
+                value: x.session,
+                label: x.session === currentSession ? t('emars.session.now', { name: careLabel(t, SESSION_KEYS, x.session) }) : careLabel(t, SESSION_KEYS, x.session),
+              })),
+              { value: 'all', label: t('emars.session.wholeDay') },
+            ]}
+            data-testid="emar-session"
+            data-session={session || 'all'}
+            data-current={currentSession}
+          />
+          {folded > 0 || showDone ? (
+            <Button
+              variant="minimal"
+              icon={showDone ? <ChevronDownIcon /> : <ChevronRightIcon />}
+              aria-expanded={showDone}
+              onClick={() => setParam('done', showDone ? '' : '1')}
+              data-testid="emar-done-toggle"
+              className="hearth-emar-done-toggle"
+            >
+              {showDone ? t('emars.session.hideDone') : t('emars.session.showDone', { n: folded })}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {show === 'overdue' && earlierRed > 0 ? (
+        <p className="hearth-muted" data-testid="emar-earlier-red">
+          {t('emars.tiles.earlier', { n: earlierRed })}{' '}
+          <Link to="/emars?day=yesterday" data-testid="emar-earlier-red-yesterday">
+            {t('emars.tiles.seeYesterday')}
+          </Link>
+        </p>
+      ) : null}
       {query.isPending ? (
         <Spinner size={32} className="hearth-gap-top" />
       ) : residents.length === 0 && data ? (
         <NonIdealState icon={<PeopleIcon size={48} />} title={t('emars.empty')} />
+      ) : show && views.length === 0 ? (
+        <NonIdealState title={t(`emars.tiles.none.${show}`)} className="hearth-gap-top" />
       ) : (
         <div className="hearth-emar-cards">
-          {residents.map((r) => (
+          {views.map((v) => (
             <ResidentPassCard
-              key={r.residentId}
-              resident={r}
+              key={v.resident.residentId}
+              resident={v.resident}
+              passes={v.passes}
+              folded={v.folded}
               sessions={sessions}
               zoneCode={viewer.zoneCode}
               canGivePrn={choice === 'today'}
-              onOpen={(pass) => setOpen({ kind: 'pass', residentId: r.residentId, passId: pass.passId, fallback: pass })}
+              onOpen={(pass) => setOpen({ kind: 'pass', residentId: v.resident.residentId, passId: pass.passId, fallback: pass })}
               onGivePrn={(res) => setOpen({ kind: 'prn', residentId: res.residentId })}
             />
           ))}

@@ -20,6 +20,7 @@ import { approveIncident, checkDuty, printIncident, runFinalAnalysis, useInciden
 import { incidentWrites } from '../api/keys';
 import { ANALYSIS_KEYS, DUTY_KEYS, EVENT_KEYS, PARTY_KEYS, TYPE_KEYS, keyOf } from '../incidentLabels';
 import { canDelete, dutyStatus, isClosed, unmetMandatory } from '../incidentRules';
+import { LawDuties } from './LawDuties';
 import { StateTag } from './StateTag';
 
 interface Props {
@@ -84,6 +85,7 @@ export function IncidentDetail({ incidentId, review, onBack, onEdit }: Props) {
           {t('incidents.detail.readOnly', { name: r.reviewerName, time: time(r.completedAt) })}
         </Callout>
       ) : null}
+      {canReview ? <LawDuties report={r} time={time} /> : null}
       <DetailList
         rows={[
           { label: t('incidents.field.resident'), value: r.residentName || t('incidents.list.facility') },
@@ -136,7 +138,7 @@ export function IncidentDetail({ incidentId, review, onBack, onEdit }: Props) {
           {r.analysisRunning ? <Spinner size={20} /> : null}
           {(r.analyses ?? []).length === 0 && !r.analysisRunning ? <p className="hearth-muted">{t('incidents.analysis.none')}</p> : null}
           {(r.analyses ?? []).map((a) => (
-            <AnalysisCard key={a.kind} analysis={a} time={time} />
+            <AnalysisCard key={a.kind} analysis={a} time={time} onRun={canReview ? () => final.mutate() : undefined} running={final.isPending} />
           ))}
           {canReview ? (
             <Button loading={final.isPending} onClick={() => final.mutate()} data-testid="incident-run-final">
@@ -204,7 +206,7 @@ function DutyRow({ duty: d, report, editable, time }: { duty: IncidentDuty; repo
       ) : null}
       <div className="hearth-muted">
         {status === 'done'
-          ? t('incidents.duty.doneBy', { name: d.doneBy, time: time(d.doneAt) })
+          ? `${t('incidents.duty.doneBy', { name: d.doneBy, time: time(d.doneAt) })}${d.reference ? ` · ${t('incidents.law.referenceShown', { reference: d.reference })}` : ''}`
           : status === 'waived'
             ? t('incidents.duty.waived', { reason: d.waivedReason })
             : status === 'open'
@@ -216,7 +218,18 @@ function DutyRow({ duty: d, report, editable, time }: { duty: IncidentDuty; repo
   );
 }
 
-function AnalysisCard({ analysis: a, time }: { analysis: IncidentAnalysis; time: (ms: number) => string }) {
+function AnalysisCard({
+  analysis: a,
+  time,
+  onRun,
+  running,
+}: {
+  analysis: IncidentAnalysis;
+  time: (ms: number) => string;
+  /** Reviewers: run the analysis again (the rules-based state offers it in place). */
+  onRun?: () => void;
+  running: boolean;
+}) {
   const { t } = useTranslation();
   const rules = a.provider === AnalysisByRules;
   const heads: [string, string[]][] = [
@@ -228,9 +241,20 @@ function AnalysisCard({ analysis: a, time }: { analysis: IncidentAnalysis; time:
   return (
     <Card className="hearth-incident-analysis" data-testid="incident-analysis" data-kind={a.kind} data-provider={a.provider}>
       <H3 className="hearth-incident-analysis-title">{t(keyOf(ANALYSIS_KEYS, a.kind, 'PRELIMINARY'))}</H3>
-      <Callout intent={rules ? Intent.WARNING : Intent.PRIMARY} compact data-testid={rules ? 'incident-rules-based' : 'incident-ai-suggestion'}>
-        {rules ? t('incidents.analysis.rulesBased') : t('incidents.analysis.suggestion')}
-      </Callout>
+      {rules ? (
+        <Callout compact data-testid="incident-rules-based" title={t('incidents.analysis.noAI')}>
+          <p>{t('incidents.analysis.rulesBased')}</p>
+          {onRun ? (
+            <Button loading={running} onClick={onRun} data-testid="incident-run-analysis">
+              {t('incidents.analysis.runNow')}
+            </Button>
+          ) : null}
+        </Callout>
+      ) : (
+        <Callout intent={Intent.PRIMARY} compact data-testid="incident-ai-suggestion">
+          {t('incidents.analysis.suggestion')}
+        </Callout>
+      )}
       <p className="hearth-muted">
         {rules
           ? t('incidents.analysis.madeByRules', { version: a.promptVersion, time: time(a.createdAt) })

@@ -6,6 +6,7 @@ import type { FileItem, IncidentReport } from '@/types/api.gen';
 import { FileOther, IncidentFilesMax, IncidentGroupFacility, IncidentGroupResident } from '@/types/api.gen';
 import { DateTimeInput } from '@/components/DateTimeInput';
 import { SectionTitle } from '@/components/SectionTitle';
+import { SubmitBlockers } from '@/components/SubmitBlockers';
 import { Select } from '@/components/Select';
 import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
@@ -19,6 +20,7 @@ import { useRevealErrors } from '@/lib/form/useReveal';
 import { currentLanguage } from '@/lib/i18n';
 import { useFacilityViewer } from '@/lib/session/viewer';
 import { formatTime } from '@/lib/time/dateTime';
+import { useNow } from '@/lib/time/useNow';
 import { epochToZonedWall, zonedWallToEpoch } from '@/lib/time/zone';
 import { deleteIncident, saveIncidentDraft, submitIncident, updateIncidentReport } from '../api/incidents';
 import { incidentWrites } from '../api/keys';
@@ -152,19 +154,27 @@ export function IncidentEditor({ report, onClose }: Props) {
   const savedEdits = useRef(0);
   useEffect(() => {
     if (edits === 0 || edits === savedEdits.current || busy || confirm || !groupOf(form.type)) return;
-    if (Object.keys(validateIncident(form, Date.now(), false, epoch)).length > 0) return;
+    // A party ticked without a time yet does not stop the autosave: the draft goes without it until it has one.
+    const draftable = { ...form, notifications: form.notifications.filter((n) => n.at.trim() !== '') };
+    if (Object.keys(validateIncident(draftable, Date.now(), false, epoch)).length > 0) return;
     const timer = window.setTimeout(() => {
       savedEdits.current = edits;
-      autosave.mutate(form);
+      autosave.mutate(draftable);
     }, AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
     // epoch reads only the viewer's zone
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [edits, busy, confirm, form, autosave]);
 
+  const now = useNow(60_000);
   const failed = save.error ?? submit.error ?? autosave.error;
   const server = busy ? {} : fieldErrors(failed);
   const err = (f: keyof IncidentErrors) => message(errors[f]) ?? server[f];
+
+  // What still keeps the report from being submitted, said at the button as she writes (the submit rules);
+  // the clock moves on each minute (a time typed as future becomes allowed).
+  const blocking = validateIncident(form, now, true, epoch);
+  const blockers = [...new Set(Object.values(blocking).map((e) => message(e)).filter((m): m is string => Boolean(m)))];
 
   const check = (forSubmit: boolean) => {
     const found = validateIncident(form, Date.now(), forSubmit, epoch);
@@ -193,8 +203,9 @@ export function IncidentEditor({ report, onClose }: Props) {
     upload.mutate(chosen);
   };
 
-  const setNotified = (party: string, on: boolean) =>
-    set({ notifications: on ? [...form.notifications, { party, at: '', by: '' }] : form.notifications.filter((n) => n.party !== party) });
+  const setNotified = (party: string, on: boolean, now: number) =>
+    // Ticked now: the time defaults to now (the usual case: told just before writing), changed if it was earlier.
+    set({ notifications: on ? [...form.notifications, { party, at: wall(now), by: '' }] : form.notifications.filter((n) => n.party !== party) });
   const setNotifiedAt = (party: string, at: string) => set({ notifications: form.notifications.map((n) => (n.party === party ? { ...n, at } : n)) });
 
   const types = group === IncidentGroupResident ? RESIDENT_TYPES : group === IncidentGroupFacility ? FACILITY_TYPES : [];
@@ -326,7 +337,7 @@ export function IncidentEditor({ report, onClose }: Props) {
           const n = form.notifications.find((x) => x.party === p);
           return (
             <div key={p} className="hearth-incident-notified">
-              <Checkbox checked={!!n} label={t(PARTY_KEYS[p])} onChange={(e) => setNotified(p, e.currentTarget.checked)} data-testid={`incident-notified-${p}`} />
+              <Checkbox checked={!!n} label={t(PARTY_KEYS[p])} onChange={(e) => setNotified(p, e.currentTarget.checked, Date.now())} data-testid={`incident-notified-${p}`} />
               {n ? (
                 <DateTimeInput
                   id={`incident-notified-at-${p}`}
@@ -413,9 +424,11 @@ export function IncidentEditor({ report, onClose }: Props) {
             if (check(true)) setConfirm('submit');
           }}
           data-testid="incident-submit"
+          aria-describedby={blockers.length > 0 ? 'incident-blockers' : undefined}
         >
           {t('incidents.form.submit')}
         </Button>
+        <SubmitBlockers id="incident-blockers" items={blockers} />
       </div>
       {confirm === 'submit' ? (
         <Confirm

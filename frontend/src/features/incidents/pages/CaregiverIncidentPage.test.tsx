@@ -76,13 +76,20 @@ describe('the incident editor', () => {
     const api = server();
     const { user } = await startFall();
 
-    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    // Said at the button before any press, and named by it for a screen reader.
+    const submitButton = screen.getByRole('button', { name: 'Submit for review' });
+    expect(screen.getByTestId('incident-blockers').textContent).toBe('To submit:Choose the resident.Say when it was found.Say what happened.');
+    expect(submitButton.getAttribute('aria-describedby')).toBe('incident-blockers');
+    await user.click(submitButton);
 
     expect(screen.getByRole('combobox', { name: 'Resident', description: 'Choose the resident.' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'When it was found', description: 'Say when it was found.' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'What happened', description: 'Say what happened.' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Submit this report?' })).toBeNull();
     expect(api.callsTo('/care/incidentReport/saveIncidentDraft')).toHaveLength(0);
+    // Each one goes from the list as it is answered.
+    await user.type(screen.getByRole('textbox', { name: 'What happened' }), 'Found by her bed.');
+    expect(screen.getByTestId('incident-blockers').textContent).toBe('To submit:Choose the resident.Say when it was found.');
   });
 
   it('shows the server’s refusal of a draft under the field it names', async () => {

@@ -8,6 +8,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { formatDate, formatDateTime } from '@/lib/time/dateTime';
 import { DESTINATION_KEYS, labelOf } from '@/lib/residents/residentLabels';
 import { residentDetailUrl } from '../residentPaths';
+import { vitalsEntryUrl } from '@/lib/residents/residentPaths';
 import { destinationText, isFinalStatus, showsDeparture } from '@/lib/residents/residentRules';
 import { ResidentAvatar } from './ResidentAvatar';
 import { ResidentBadges, ResidentStatusTag } from './ResidentTags';
@@ -21,7 +22,8 @@ interface ResidentTableProps {
 }
 
 /**
- * The paged list: photo and name (a link to the profile), room, status, age, DNR and allergy badges; a list
+ * The paged list: photo and name (a link to the profile, and one to record vitals), room, status, age, DNR
+ * and allergy badges; a list
  * with moved-out or deceased residents also shows when they left and where they went.
  */
 export function ResidentTable({ base, records, loading, zone }: ResidentTableProps) {
@@ -49,11 +51,21 @@ export function ResidentTable({ base, records, loading, zone }: ResidentTablePro
                 <span className="hearth-resident-name-cell">
                   <ResidentAvatar resident={r} />
                   <span>
-                    <Link to={residentDetailUrl(base, r.residentId)} data-testid="resident-link">
+                    <Link className="hearth-resident-link" to={residentDetailUrl(base, r.residentId)} data-testid="resident-link">
                       {r.name || `${r.firstName} ${r.lastName}`}
                     </Link>
                     {r.preferredName ? (
                       <span className="hearth-muted"> {t('residents.list.preferred', { name: r.preferredName })}</span>
+                    ) : null}
+                    {!isFinalStatus(r.status) ? (
+                      <Link
+                        className="hearth-resident-vitals"
+                        to={vitalsEntryUrl(base, r.residentId)}
+                        aria-label={t('residents.list.vitalsFor', { name: r.name || `${r.firstName} ${r.lastName}` })}
+                        data-testid="resident-vitals"
+                      >
+                        {t('residents.list.vitals')}
+                      </Link>
                     ) : null}
                   </span>
                 </span>

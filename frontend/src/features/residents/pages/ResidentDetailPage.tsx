@@ -189,6 +189,7 @@ export default function ResidentDetailPage({ tabs: extraTabs = [] }: { tabs?: re
 
       <Tabs
         id="resident-tabs"
+        className="hearth-resident-tabs"
         selectedTabId={tab}
         renderActiveTabPanelOnly
         onChange={(next) => {

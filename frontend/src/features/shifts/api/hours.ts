@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { HoursReport, HoursReportRequest } from '@/types/api.gen';
-import { api } from '@/lib/api/client';
+import { api, type DownloadedFile } from '@/lib/api/client';
 import { hoursKey } from './keys';
 
 /** POST /api/care/shiftHours/report (owners, admins): scheduled versus worked minutes per caregiver. */
@@ -15,4 +15,9 @@ export function useHoursReport(req: HoursReportRequest | null) {
     enabled: req !== null,
     placeholderData: keepPreviousData,
   });
+}
+
+/** GET /api/care/shiftHours/export (owners, admins): the same report as CSV, named after the home and the period. */
+export function exportHours(startDate: string, endDate: string): Promise<DownloadedFile> {
+  return api.file('/care/shiftHours/export', { query: { startDate, endDate } });
 }

@@ -48,3 +48,8 @@ export function useMyShifts(enabled = true) {
     refetchInterval: 5 * 60_000,
   });
 }
+
+/** copyLastWeek for the roster's "Copy last week" over every type: a type with nothing last week (4004) is skipped quietly. */
+export function copyLastWeekQuiet(req: CopyLastWeekRequest): Promise<ScheduleResult> {
+  return api.post<ScheduleResult>('/care/shiftSchedule/copyLastWeek', req, { handles: ['4009', '4004'] });
+}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { DownloadIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HoursReportRequest } from '@/types/api.gen';
@@ -7,12 +8,13 @@ import { ShiftHoursRangeDaysMax } from '@/types/api.gen';
 import { DateInput } from '@/components/DateInput';
 import { QueryErrorBanner } from '@/components/QueryErrorBanner';
 import { SectionTitle } from '@/components/SectionTitle';
+import { saveBlob } from '@/lib/files/preview';
 import { FormField, useRuleMessage } from '@/lib/form/FormField';
 import { currentLanguage } from '@/lib/i18n';
 import { useFacilityViewer } from '@/lib/session/viewer';
 import { formatCalendarDate } from '@/lib/time/dateTime';
 import { zonedDate } from '@/lib/time/zone';
-import { useHoursReport } from '../api/hours';
+import { exportHours, useHoursReport } from '../api/hours';
 import { minutesText } from '../shiftLabels';
 import { addDays, hoursDifference, sundayOf, validateRange } from '../shiftRules';
 
@@ -38,6 +40,19 @@ export function HoursPanel({ caregiverId }: { caregiverId?: string }) {
   const [asked, setAsked] = useState<HoursReportRequest>({ startDate: range.start, endDate: range.end, ...(caregiverId ? { caregiverId } : {}) });
   const problem = validateRange(range.start, range.end, ShiftHoursRangeDaysMax);
   const report = useHoursReport(asked);
+  const [exporting, setExporting] = useState(false);
+  // The CSV of the range as typed (payroll); the client reports a refusal.
+  const download = async () => {
+    setExporting(true);
+    try {
+      const file = await exportHours(range.start, range.end);
+      saveBlob(file.blob, file.fileName || `scheduled-vs-worked_${range.start}_${range.end}.csv`);
+    } catch {
+      // reported by the client
+    } finally {
+      setExporting(false);
+    }
+  };
   const rows = (report.data?.caregivers ?? []).filter((r) => !caregiverId || r.caregiverId === caregiverId);
   const one = caregiverId ? rows[0] : undefined;
 
@@ -62,6 +77,11 @@ export function HoursPanel({ caregiverId }: { caregiverId?: string }) {
         <Button type="submit" intent={Intent.PRIMARY} loading={report.isFetching} data-testid="shift-hours-show">
           {t('shifts.hoursReport.show')}
         </Button>
+        {!caregiverId ? (
+          <Button icon={<DownloadIcon />} loading={exporting} disabled={!!problem} onClick={() => void download()} data-testid="shift-hours-export">
+            {t('shifts.hoursReport.export')}
+          </Button>
+        ) : null}
       </form>
       <QueryErrorBanner query={report} />
       {report.isPending ? (

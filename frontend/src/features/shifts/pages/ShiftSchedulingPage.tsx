@@ -254,10 +254,9 @@ export default function ShiftSchedulingPage() {
           submit();
         }}
       >
-        <FormField id="schedule-name" label={t('shifts.schedule.name')} required error={message(errors.name)}>
+        <FormField id="schedule-name" label={t('shifts.schedule.name')} error={message(errors.name)}>
           <InputGroup
             id="schedule-name"
-            required
             maxLength={ScheduleNameMax}
             disabled={pastWeek}
             value={draft.name}

@@ -28,11 +28,12 @@ function server() {
     .on('POST', '/care/resident/listResidentByPage', { records: [{ residentId: 'r-ruth', name: 'Ruth Baker', room: '4' }], total: 1, current: 1, size: 9999 })
     .on('POST', '/care/taskInfo/listTodayTask', today([walk, done]))
     .on('POST', '/care/taskInfo/listExpiredTasks', { records: [], total: 0, current: 1, size: 20 })
-    .on('GET', '/care/taskInfo/getTaskRecord', walk);
+    .on('GET', '/care/taskInfo/getTaskRecord', walk)
+    .on('GET', '/care/routineTime/get', { medicationPrepButtonEnabled: false, sessions: [] });
 }
 
 async function openComplete() {
-  const s = await renderScreen(<TaskPage />, { route: '/task', strings: ['tasks'] });
+  const s = await renderScreen(<TaskPage />, { route: '/task?session=all&done=1', strings: ['tasks'] });
   const card = await screen.findByRole('article', { name: 'Walk to the garden' });
   await s.user.click(within(card).getByRole('button', { name: 'Complete' }));
   const dialog = await screen.findByRole('dialog');
@@ -48,7 +49,7 @@ describe("/task today's tasks", () => {
     });
     const { user, dialog } = await openComplete();
 
-    expect(screen.getByText('1 of 2 done')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '1 of 2 done' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Today (2)' }).getAttribute('aria-selected')).toBe('true');
     expect(within(screen.getByRole('article', { name: 'Change the bed linen' })).getByText(/^Ana Ruiz at /)).toBeTruthy();
     expect(within(dialog).getByText('Hold her left arm.')).toBeTruthy();
@@ -57,7 +58,7 @@ describe("/task today's tasks", () => {
 
     expect(await screen.findByText('Task completed')).toBeTruthy();
     expect(api.lastBody('/care/taskInfo/completeTask')).toEqual({ recordId: 'rec-1', comment: 'She enjoyed it' });
-    expect(await screen.findByText('2 of 2 done')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '2 of 2 done' })).toBeTruthy();
   });
 
   it('needs a comment before it completes anything', async () => {
@@ -89,8 +90,32 @@ describe("/task today's tasks", () => {
 
   it('reads in Chinese', async () => {
     server();
-    await renderScreen(<TaskPage />, { route: '/task', strings: ['tasks'], language: 'zh-CN' });
+    await renderScreen(<TaskPage />, { route: '/task?session=all', strings: ['tasks'], language: 'zh-CN' });
     expect(await screen.findByRole('article', { name: 'Walk to the garden' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('任务');
+  });
+
+  it('opens at the current session: the late ones first, what is due now, the done ones folded away', async () => {
+    const late = record({ recordId: 'rec-late', title: 'Turn in bed', category: 'medication', timeOfDay: '', dueStart: now - 3 * 3_600_000, dueEnd: now - 2 * 3_600_000, overdue: true });
+    const dueNow = record({ recordId: 'rec-now', title: 'Evening drink', category: 'medication', timeOfDay: '', dueStart: now, dueEnd: now + 3_600_000 });
+    const finished = { ...dueNow, recordId: 'rec-fin', title: 'Hand cream', status: 'COMPLETED', completedBy: 'u-ana', completedByName: 'Ana Ruiz', completedAt: now, comment: 'Done' };
+    server()
+      .on('POST', '/care/taskInfo/listTodayTask', today([dueNow, finished, late]))
+      .on('POST', '/care/taskInfo/listExpiredTasks', { records: [late], total: 7, current: 1, size: 20 });
+    const { user, location } = await renderScreen(<TaskPage />, { route: '/task', strings: ['tasks'] });
+
+    const overdue = await screen.findByRole('region', { name: 'Overdue today (1)' });
+    expect(within(overdue).getByRole('article', { name: 'Turn in bed' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Due now (1)' })).getByRole('article', { name: 'Evening drink' })).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Session' }) as HTMLSelectElement).selectedOptions[0].textContent).toMatch(/\(now\)$/);
+    // Done is folded: one tap shows it.
+    expect(screen.queryByRole('article', { name: 'Hand cream' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show done (1)' }));
+    expect(await screen.findByRole('article', { name: 'Hand cream' })).toBeTruthy();
+    // The tiles: Overdue is the facility's count (the sidebar's) and opens the Expired tab; Due now filters.
+    await user.click(screen.getByRole('button', { name: '1 Due now' }));
+    expect(screen.queryByRole('article', { name: 'Turn in bed' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '7 Overdue' }));
+    expect(location().search).toContain('tab=expired');
   });
 });

@@ -10,21 +10,25 @@ import { QueryErrorBanner } from '@/components/QueryErrorBanner';
 import { Select } from '@/components/Select';
 import { currentLanguage } from '@/lib/i18n';
 import { formatCalendarDate } from '@/lib/time/dateTime';
-import { zonedDate } from '@/lib/time/zone';
+import { epochToZonedWall, zonedDate } from '@/lib/time/zone';
+import { useRoutineTime } from '@/lib/api/routineTime';
+import { DEFAULT_SESSIONS, sessionOf } from '@/lib/emar/passGroups';
+import { SESSION_KEYS, careLabel } from '@/lib/care/taskLabels';
 import { tasksKey } from '../api/keys';
 import { useResidentOptions } from '../api/listResidentOptions';
 import { useExpiredTasks } from '../api/listExpiredTasks';
 import { useTodayTasks } from '../api/listTodayTask';
 import { AsNeededList, LogAsNeededDialog } from '../components/AsNeededList';
 import { ClearExpiredDialog } from '../components/ClearExpiredDialog';
-import { DayProgress } from '../components/DayProgress';
+import { NowPanel } from '../components/NowPanel';
+import { NowTiles } from '../components/NowTiles';
 import { EXPIRED_PAGE_SIZES, ExpiredPanel } from '../components/ExpiredPanel';
 import { RecordGroups } from '../components/RecordGroups';
 import { RefreshControl } from '../components/RefreshControl';
 import { TaskFormDialog } from '../components/TaskFormDialog';
 import { TaskMemoDialog } from '../components/TaskMemoDialog';
 import { TaskPlanPanel } from '../components/TaskPlanPanel';
-import { dayProgress, futureDays, isOpen, recordState, weekdayOf } from '../taskRules';
+import { dayProgress, futureDays, isOpen, NOW_FILTERS, nowFigures, recordSession, recordState, weekdayOf, type NowFilter } from '../taskRules';
 import { useNow } from '../useNow';
 import { useTaskViewer } from '../viewer';
 import { WEEKDAY_SHORT_KEYS } from '@/lib/care/taskLabels';
@@ -53,6 +57,9 @@ export default function TaskPage() {
   const residentId = params.get('resident') ?? '';
   const mine = params.get('mine') === '1';
   const hideDone = params.get('open') === '1';
+  const showAsked = params.get('show') ?? '';
+  const show: NowFilter | '' = (NOW_FILTERS as readonly string[]).includes(showAsked) ? (showAsked as NowFilter) : '';
+  const doneOpen = params.get('done') === '1';
   const setParam = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -76,9 +83,18 @@ export default function TaskPage() {
 
   const records = today.data?.records ?? [];
   const progress = dayProgress(records, now);
+  // The worklist opens at the facility's current routine session (?session= another, "all" the whole day).
+  const saved = useRoutineTime().data?.sessions;
+  const sessions = saved && saved.length > 0 ? saved : DEFAULT_SESSIONS;
+  const clockOf = (ms: number) => epochToZonedWall(ms, viewer.zone).slice(11);
+  const sessionAt = (hhmm: string) => sessionOf(hhmm, sessions);
+  const sessionOfRecord = (r: TaskRecord) => recordSession(r, sessionAt, clockOf);
+  const currentSession = sessionAt(clockOf(now));
+  const sessionAsked = params.get('session') ?? '';
+  const session = sessionAsked === 'all' ? '' : sessions.some((s) => s.session === sessionAsked) ? sessionAsked : currentSession;
+  const daySessions = sessions.map((s) => s.session).filter((code) => code === session || code === currentSession || records.some((r) => sessionOfRecord(r) === code));
   // "Hide done" keeps what is still to do (the figures still count the whole day).
   const shownOf = (list: TaskRecord[]) => (hideDone ? list.filter((r) => isOpen(recordState(r, now))) : list);
-  const emptyText = (none: string) => (hideDone && records.length > 0 ? t('tasks.today.allDone') : none);
   const open = (completable: boolean) => (record: TaskRecord, mode: 'memo' | 'complete') => setMemo({ record, mode, completable });
   const listProps = { now, zoneCode: viewer.zoneCode };
   const dayLabel = (d: string) => `${t(WEEKDAY_SHORT_KEYS[weekdayOf(d)] ?? WEEKDAY_SHORT_KEYS[0])} ${formatCalendarDate(d, language)}`;
@@ -90,8 +106,26 @@ export default function TaskPage() {
           <Spinner size={24} className="hearth-gap-top" />
         ) : (
           <>
-            <DayProgress figures={progress} />
-            <RecordGroups records={shownOf(records)} empty={emptyText(t('tasks.today.empty'))} completable onOpen={open(true)} {...listProps} />
+            <NowTiles
+              overdue={expired.data?.total}
+              figures={nowFigures(records, now, sessionOfRecord)}
+              done={progress.done}
+              total={progress.total}
+              show={show}
+              onOverdue={() => setParam('tab', 'expired')}
+              onShow={(next) => setParam('show', next)}
+            />
+            <NowPanel
+              records={records}
+              session={session}
+              sessionOfRecord={sessionOfRecord}
+              show={show}
+              doneOpen={doneOpen}
+              onDoneOpen={(o) => setParam('done', o ? '1' : '')}
+              completable
+              onOpen={open(true)}
+              {...listProps}
+            />
           </>
         );
       case 'future':
@@ -158,13 +192,28 @@ export default function TaskPage() {
           onChange={(e) => setParam('mine', e.currentTarget.checked ? '1' : '')}
           data-testid="task-mine"
         />
-        <Switch
-          className="hearth-task-mine"
-          checked={hideDone}
-          label={t('tasks.filter.hideDone')}
-          onChange={(e) => setParam('open', e.currentTarget.checked ? '1' : '')}
-          data-testid="task-hide-done"
-        />
+        {tab === 'today' ? (
+          <Select
+            aria-label={t('tasks.filter.session')}
+            value={session || 'all'}
+            onChange={(e) => setParam('session', e.currentTarget.value === currentSession ? '' : e.currentTarget.value)}
+            options={[
+              ...daySessions.map((code) => ({ value: code, label: code === currentSession ? t('tasks.filter.sessionNow', { name: careLabel(t, SESSION_KEYS, code) }) : careLabel(t, SESSION_KEYS, code) })),
+              { value: 'all', label: t('tasks.filter.wholeDay') },
+            ]}
+            data-testid="task-session"
+            data-session={session || 'all'}
+            data-current={currentSession}
+          />
+        ) : (
+          <Switch
+            className="hearth-task-mine"
+            checked={hideDone}
+            label={t('tasks.filter.hideDone')}
+            onChange={(e) => setParam('open', e.currentTarget.checked ? '1' : '')}
+            data-testid="task-hide-done"
+          />
+        )}
         <RefreshControl refresh={refresh} zoneCode={viewer.zoneCode} />
       </div>
       <QueryErrorBanner query={today} />

@@ -1,0 +1,100 @@
+package param
+
+import (
+	"strconv"
+
+	"hearth/shared"
+)
+
+// Def is one parameter: its key, how its value is written, its bounds, its
+// default and who may change it. Its description is the message
+// "param.<key>" in messages/ (three languages).
+type Def struct {
+	Key     string
+	Group   string
+	Kind    shared.ParamKind
+	Min     int64 // INT: least value; TEXT: fewest characters
+	Max     int64 // INT: greatest value; TEXT: most characters
+	Default string
+	Unit    string // "minutes", "seconds", "days", "mb", "count" or ""
+	Roles   []shared.Role
+}
+
+// IntKey, BoolKey and TextKey name a parameter of one kind; features read
+// them through Params.Int, Bool and Text.
+type (
+	IntKey  struct{ def *Def }
+	BoolKey struct{ def *Def }
+	TextKey struct{ def *Def }
+)
+
+// Key is the parameter's key.
+func (k IntKey) Key() string { return k.def.Key }
+
+// Key is the parameter's key.
+func (k BoolKey) Key() string { return k.def.Key }
+
+// Key is the parameter's key.
+func (k TextKey) Key() string { return k.def.Key }
+
+// Default is the parameter's default value.
+func (k IntKey) Default() int64 { n, _ := strconv.ParseInt(k.def.Default, 10, 64); return n }
+
+// defs are every parameter, in the order /params-setting lists them.
+var defs []*Def
+
+func define(d Def) *Def {
+	if d.Roles == nil {
+		d.Roles = shared.SuperAdmins
+	}
+	p := &d
+	defs = append(defs, p)
+	return p
+}
+
+func defineInt(group, key, unit string, lo, hi, def int64) IntKey {
+	return IntKey{define(Def{Key: key, Group: group, Kind: shared.ParamInt, Min: lo, Max: hi, Default: strconv.FormatInt(def, 10), Unit: unit})}
+}
+
+func defineText(group, key string, lo, hi int64, def string) TextKey {
+	return TextKey{define(Def{Key: key, Group: group, Kind: shared.ParamText, Min: lo, Max: hi, Default: def})}
+}
+
+// Lookup is the definition of key.
+func Lookup(key string) (*Def, bool) {
+	for _, d := range defs {
+		if d.Key == key {
+			return d, true
+		}
+	}
+	return nil, false
+}
+
+// The parameters. Defaults are the values the product had in code or
+// environment before they became parameters. Only tunables a feature reads
+// through Params are listed: a parameter nobody reads would mislead the
+// operator who changes it.
+var (
+	// LockAfterFailures wrong passwords of one account within 15 minutes
+	// lock its sign-in for LockMinutes (the captcha is asked from the 3rd).
+	LockAfterFailures = defineInt("signIn", "signIn.lockAfterFailures", "count", 3, 50, 10)
+	// LockMinutes is how long a lock by wrong passwords or wrong e-mailed codes lasts.
+	LockMinutes = defineInt("signIn", "signIn.lockMinutes", "minutes", 1, 1440, 15)
+	// CodeValidMinutes is how long an e-mailed sign-in code works (spec 001 §9: 10 minutes).
+	CodeValidMinutes = defineInt("signIn", "signIn.codeValidMinutes", "minutes", 1, 60, 10)
+	// CodeResendSeconds is the wait before another code (or e-mailed link)
+	// may be sent (spec 001 §9: 60 seconds).
+	CodeResendSeconds = defineInt("signIn", "signIn.codeResendSeconds", "seconds", 30, 600, 60)
+	// PasswordMaxAgeDays is when a password-change prompt comes after a
+	// password is set, and how far closing it moves it (spec 001 §9: 90 days).
+	PasswordMaxAgeDays = defineInt("password", "password.maxAgeDays", "days", 7, 365, 90)
+	// ChatRecallSeconds is how long a sender may recall a chat message; its
+	// default is HEARTH_CHAT_RECALL_SECONDS (shared.ChatRecallSeconds unset).
+	ChatRecallSeconds = defineInt("chat", "chat.recallSeconds", "seconds", 10, 86400, shared.ChatRecallSeconds)
+	// PrintMaxRecords bounds the records one printed report holds; the
+	// operator may lower spec 001 §9's 1000, never raise it.
+	PrintMaxRecords = defineInt("report", "report.printMaxRecords", "count", 1, shared.PrintMaxRecords, shared.PrintMaxRecords)
+	// HelpPhone is customer service's phone, shown on the sign-in page's
+	// pending-approval dialog (spec 001 §8); empty shows none.
+	HelpPhone = defineText("support", "support.helpPhone", 0, shared.PhoneMax, "")
+)
