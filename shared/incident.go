@@ -305,6 +305,19 @@ type IncidentFilter struct {
 	To         int64         `json:"to,omitempty" format:"date-ms" doc:"discoveredAt < to (epoch ms)"`
 }
 
+// IncidentExportQuery is GET /api/care/incidentReport/export (owners and
+// admins): the reports the list's filters select, found in a period (the
+// facility's days, inclusive), as CSV. The period is required, at most the
+// parameter report.printMaxRecords reports (spec 001 §5 "Print or export
+// range"; §9).
+type IncidentExportQuery struct {
+	StartDate  string        `query:"startDate" json:"startDate" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, first day found (inclusive); required"`
+	EndDate    string        `query:"endDate" json:"endDate" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, last day found (inclusive); required, not before startDate"`
+	ResidentID string        `query:"residentId" json:"residentId,omitempty" maxLength:"64" limit:"IDMax" doc:"Empty = every resident and the facility's incidents"`
+	Type       IncidentType  `query:"type" json:"type,omitempty" enum:",FALL,MEDICATION_ERROR,ELOPEMENT,INJURY_UNKNOWN_SOURCE,UNEXPECTED_DEATH,EXPLOITATION,RESIDENT_TO_RESIDENT,STAFF_TO_RESIDENT,RESIDENT_OTHER,POWER_OUTAGE,NATURAL_DISASTER,FIRE,FACILITY_OTHER"`
+	State      IncidentState `query:"state" json:"state,omitempty" enum:",DRAFT,PENDING_REVIEW,COMPLETED"`
+}
+
 // IncidentReminders answers GET countReminders: reports waiting for the
 // caller's review (owners and admins; the sidebar's incidentReportCount),
 // open duties past due, and the caller's own drafts.

@@ -230,6 +230,19 @@ type ResidentIDQuery struct {
 	ResidentID string `query:"residentId" json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
 }
 
+// ResidentAuditExportQuery is GET /api/care/resident/auditExport (owners and
+// admins): the audit trail of one resident of the caller's facility in a
+// period (the facility's days, inclusive) as CSV: the rows of the resident and
+// of its records (contacts, medications and passes, disposals, notes, care
+// records, tasks and their records, incidents). The period is required, at
+// most the parameter report.printMaxRecords rows (spec 001 §5 "Print or export
+// range"; §9).
+type ResidentAuditExportQuery struct {
+	ResidentID string `query:"residentId" json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`
+	StartDate  string `query:"startDate" json:"startDate" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, first day (inclusive); required"`
+	EndDate    string `query:"endDate" json:"endDate" format:"date-or-empty" pattern:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$" doc:"YYYY-MM-DD, last day (inclusive); required, not before startDate"`
+}
+
 // GoingOutRequest is POST /api/care/resident/goingOut: NORMAL → GOING_OUT.
 type GoingOutRequest struct {
 	ResidentID string `json:"residentId" minLength:"1" maxLength:"64" limit:"IDMax"`

@@ -258,7 +258,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	// Residents and the move-in wizard: a completed move-in activates the care plan's tasks and
 	// the medications' passes and is a business event (the task creation rules make their tasks).
 	residents, err := feature(rewire, resident.New, resident.Deps{DB: d.DB, Files: files, MaxResidents: planMax, Tasks: tasks, Meds: meds,
-		Announce: announce, Chart: records, Now: d.Now})
+		Announce: announce, Chart: records, Params: params, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +280,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	// Incident reports: drafts, review with the reporting duties (RCW 74.34, WAC 388-76-10225),
 	// AI analyses (a job after submit), approval; accepted care plan changes are a business event.
 	incidents, err := feature(rewire, incident.New, incident.Deps{DB: d.DB, MaxReports: d.Config.PlanMaxIncidentReports, Notify: notes, Files: files,
-		Announce: announce, Analyzer: aiSvc, Queue: queue, Chat: chats, Log: d.Log, Now: d.Now})
+		Announce: announce, Analyzer: aiSvc, Queue: queue, Chat: chats, Params: params, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}

@@ -69,6 +69,10 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, _ *web.None) (*shared.IncidentReminders, error) {
 			return s.Reminders(ctx, auth.From(ctx))
 		})
+	web.HandleFile(api, review(http.MethodGet, "/export", "The reports the list's filters select, found in a period, as CSV (at most report.printMaxRecords; 4022 above it)"),
+		func(ctx context.Context, in *shared.IncidentExportQuery) (*web.File, error) {
+			return s.Export(ctx, auth.From(ctx), *in)
+		})
 	web.HandleFile(api, anyone(http.MethodGet, "/print", "One incident report as a PDF in the caller's language"),
 		func(ctx context.Context, in *shared.IncidentIDQuery) (*web.File, error) {
 			return s.Print(ctx, auth.From(ctx), in.IncidentID)

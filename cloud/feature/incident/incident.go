@@ -23,6 +23,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/msg"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/people"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/wire"
@@ -68,7 +69,8 @@ type Service struct {
 	announce jobs.Announce
 	analyzer Analyzer
 	queue    *jobs.Queue
-	chat     Chat // Hearth's chat (chat.go)
+	chat     Chat          // Hearth's chat (chat.go)
+	params   *param.Params // the export limit (report.printMaxRecords)
 }
 
 // Deps are the incident service's collaborators, all required but
@@ -87,8 +89,10 @@ type Deps struct {
 	Analyzer Analyzer
 	Queue    *jobs.Queue
 	Chat     Chat // Hearth's chat: a report for review (chat.go)
-	Log      *slog.Logger
-	Now      func() time.Time
+	// Params are the run-time parameters: the export's limit (report.printMaxRecords).
+	Params *param.Params
+	Log    *slog.Logger
+	Now    func() time.Time
 }
 
 // New makes the service and registers the preliminary analysis job on
@@ -104,7 +108,7 @@ func New(d Deps) (*Service, error) {
 		d.Log = slog.Default()
 	}
 	s := &Service{db: d.DB, maxFor: d.MaxReports, log: d.Log, now: d.Now, notify: d.Notify, files: d.Files,
-		announce: d.Announce, analyzer: d.Analyzer, queue: d.Queue, chat: d.Chat}
+		announce: d.Announce, analyzer: d.Analyzer, queue: d.Queue, chat: d.Chat, params: d.Params}
 	jobs.Register(d.Queue, &analysisWorker{s: s})
 	return s, nil
 }

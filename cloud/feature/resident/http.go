@@ -50,6 +50,10 @@ func Routes(api *web.API, s *Service, maxUploadBytes int64) {
 		func(ctx context.Context, in *shared.ResidentIDQuery) (*shared.Resident, error) {
 			return s.Get(ctx, auth.From(ctx), in.ResidentID)
 		})
+	web.HandleFile(api, write(http.MethodGet, "/resident/auditExport", "The audit trail of one resident (its record and its records') in a period as CSV (at most report.printMaxRecords rows; 4022 above it)"),
+		func(ctx context.Context, in *shared.ResidentAuditExportQuery) (*web.File, error) {
+			return s.AuditExport(ctx, auth.From(ctx), *in)
+		})
 	web.Handle(api, write(http.MethodPost, "/resident/createResident", "Add a resident (7002 beyond the plan's maximum)"),
 		func(ctx context.Context, in *web.Body[shared.SaveResidentRequest]) (*shared.Resident, error) {
 			return s.Create(ctx, auth.From(ctx), in.Body)

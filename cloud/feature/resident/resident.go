@@ -19,6 +19,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/keep"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
 	"hearth/cloud/platform/web"
@@ -76,7 +77,8 @@ type Service struct {
 	tasks    CheckInTasks
 	meds     CheckInMedications
 	announce jobs.Announce
-	chart    Chart // the resident's record
+	chart    Chart         // the resident's record
+	params   *param.Params // the audit trail export's limit (report.printMaxRecords)
 	// kept are list answers, until the facility's list version changes (platform/keep).
 	kept *keep.Cache[*web.Answer[*shared.Page[shared.Resident]]]
 }
@@ -95,7 +97,9 @@ type Deps struct {
 	Meds     CheckInMedications
 	Announce jobs.Announce
 	Chart    Chart // the resident's record: going out and returning
-	Now      func() time.Time
+	// Params are the run-time parameters: the audit trail export's limit (report.printMaxRecords).
+	Params *param.Params
+	Now    func() time.Time
 }
 
 // New makes the residents service, or names the collaborators d lacks.
@@ -107,7 +111,7 @@ func New(d Deps) (*Service, error) {
 		d.Now = time.Now
 	}
 	return &Service{db: d.DB, files: d.Files, maxFor: d.MaxResidents, now: d.Now,
-		tasks: d.Tasks, meds: d.Meds, announce: d.Announce, chart: d.Chart,
+		tasks: d.Tasks, meds: d.Meds, announce: d.Announce, chart: d.Chart, params: d.Params,
 		kept: keep.New[*web.Answer[*shared.Page[shared.Resident]]](keep.MaxAnswers, keep.MaxAge)}, nil
 }
 

@@ -49,11 +49,23 @@ func parseCursor(s string) (*cursor, error) {
 	return &cursor{at: n, id: id}, nil
 }
 
-// where is the filter's SQL and arguments.
-func where(f shared.AuditLogFilter, after *cursor) (string, []any) {
+// Subject narrows a query to the rows about one thing, as its owner knows
+// them (a resident: its own rows and its records'): a condition on the
+// columns entity and entity_id, in parentheses, with its arguments. Whoever
+// makes one scopes its subqueries to the tenant it reads.
+type Subject struct {
+	SQL  string
+	Args []any
+}
+
+// where is the filter's SQL and arguments (and the subject's, when given).
+func where(f shared.AuditLogFilter, subject *Subject, after *cursor) (string, []any) {
 	var conds []string
 	var args []any
 	add := func(cond string, a ...any) { conds = append(conds, cond); args = append(args, a...) }
+	if subject != nil {
+		add(subject.SQL, subject.Args...)
+	}
 	if f.TenantID != "" {
 		add("tenant_id = ?", f.TenantID)
 	}
@@ -94,14 +106,14 @@ func scan(sc interface{ Scan(...any) error }) (shared.AuditLogEntry, error) {
 }
 
 // listSQL is the query of a page.
-func listSQL(f shared.AuditLogFilter, after *cursor, limit int) (string, []any) {
-	w, args := where(f, after)
+func listSQL(f shared.AuditLogFilter, subject *Subject, after *cursor, limit int) (string, []any) {
+	w, args := where(f, subject, after)
 	return columns + w + ` ORDER BY created_at DESC, id DESC LIMIT ?`, append(args, limit)
 }
 
 // rows reads at most limit rows of f after the cursor, newest first.
-func (r *Reader) rows(ctx context.Context, f shared.AuditLogFilter, after *cursor, limit int) ([]shared.AuditLogEntry, error) {
-	q, args := listSQL(f, after, limit)
+func (r *Reader) rows(ctx context.Context, f shared.AuditLogFilter, subject *Subject, after *cursor, limit int) ([]shared.AuditLogEntry, error) {
+	q, args := listSQL(f, subject, after, limit)
 	rows, err := r.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, db.Wrap("audit: list", err)
@@ -128,7 +140,7 @@ func (r *Reader) Page(ctx context.Context, req shared.AuditLogPageRequest) (*sha
 	if size <= 0 {
 		size = shared.DefaultPageSize
 	}
-	rows, err := r.rows(ctx, req.Filter, after, size+1)
+	rows, err := r.rows(ctx, req.Filter, nil, after, size+1)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +209,29 @@ const exportBatch = 1000
 // Export writes the rows of f as CSV to cw, newest first, a batch at a time
 // (never the whole log in memory), at most max rows (0: all).
 func (r *Reader) Export(ctx context.Context, cw *web.CSV, f shared.AuditLogFilter, max int) error {
-	if err := cw.Row([]string{"time (UTC)", "facility", "facility id", "actor", "actor id", "action", "entity", "entity id", "before", "after", "id"}...); err != nil {
+	head := []string{"time (UTC)", "facility", "facility id", "actor", "actor id", "action", "entity", "entity id", "before", "after", "id"}
+	return r.ExportAs(ctx, cw, f, nil, max, head, func(e shared.AuditLogEntry) []string {
+		return []string{time.UnixMilli(e.CreateTime).UTC().Format(time.RFC3339), e.FacilityName, e.TenantID, e.ActorName, e.ActorID,
+			e.Action, e.Entity, e.EntityID, e.Before, e.After, e.ID}
+	})
+}
+
+// Count is how many rows f and subject select.
+func (r *Reader) Count(ctx context.Context, f shared.AuditLogFilter, subject *Subject) (int, error) {
+	w, args := where(f, subject, nil)
+	var n int
+	if err := r.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM audit_log`+w, args...).Scan(&n); err != nil {
+		return 0, db.Wrap("audit: count", err)
+	}
+	return n, nil
+}
+
+// ExportAs writes the rows of f and subject as CSV to cw the way Export does
+// (newest first, a batch at a time, at most max rows; 0: all), under head,
+// each row as rec lays it out (names filled in).
+func (r *Reader) ExportAs(ctx context.Context, cw *web.CSV, f shared.AuditLogFilter, subject *Subject, max int, head []string,
+	rec func(shared.AuditLogEntry) []string) error {
+	if err := cw.Row(head...); err != nil {
 		return fmt.Errorf("audit: export: %w", err)
 	}
 	var after *cursor
@@ -210,7 +244,7 @@ func (r *Reader) Export(ctx context.Context, cw *web.CSV, f shared.AuditLogFilte
 		if limit <= 0 {
 			break
 		}
-		rows, err := r.rows(ctx, f, after, limit)
+		rows, err := r.rows(ctx, f, subject, after, limit)
 		if err != nil {
 			return err
 		}
@@ -218,9 +252,7 @@ func (r *Reader) Export(ctx context.Context, cw *web.CSV, f shared.AuditLogFilte
 			return err
 		}
 		for _, e := range rows {
-			rec := []string{time.UnixMilli(e.CreateTime).UTC().Format(time.RFC3339), e.FacilityName, e.TenantID, e.ActorName, e.ActorID,
-				e.Action, e.Entity, e.EntityID, e.Before, e.After, e.ID}
-			if err := cw.Row(rec...); err != nil {
+			if err := cw.Row(rec(e)...); err != nil {
 				return fmt.Errorf("audit: export: %w", err)
 			}
 		}

@@ -6,6 +6,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
+
+	"hearth/cloud/platform/problem"
+	"hearth/shared"
 )
 
 // CSV writes a spreadsheet export a row at a time. A cell a spreadsheet would
@@ -61,4 +65,46 @@ func CSVFile(name string, write func(*CSV) error) *File {
 		pw.CloseWithError(err)
 	}()
 	return &File{Name: name, ContentType: "text/csv; charset=utf-8", Size: -1, Body: pr}
+}
+
+// ErrNothingToExport answers an export whose range and filters select no rows
+// (spec 001 §5 "Print or export range": data must exist).
+var ErrNothingToExport = problem.New(shared.CodeNotFound, "export.noData")
+
+// ExportPeriod checks an export's required range of facility days
+// (YYYY-MM-DD, inclusive; spec 001 §5 "Print or export range": both required,
+// start not after end) and answers it as epoch ms [from, to) in loc.
+func ExportPeriod(start, end string, loc *time.Location) (from, to int64, err error) {
+	if start == "" {
+		return 0, 0, problem.Invalid("startDate", "required", "validation.required", nil)
+	}
+	if end == "" {
+		return 0, 0, problem.Invalid("endDate", "required", "validation.required", nil)
+	}
+	a, err := time.ParseInLocation(time.DateOnly, start, loc)
+	if err != nil {
+		return 0, 0, problem.Invalid("startDate", "format", "validation.dateFormat", map[string]any{"format": "YYYY-MM-DD"})
+	}
+	b, err := time.ParseInLocation(time.DateOnly, end, loc)
+	if err != nil {
+		return 0, 0, problem.Invalid("endDate", "format", "validation.dateFormat", map[string]any{"format": "YYYY-MM-DD"})
+	}
+	if b.Before(a) {
+		return 0, 0, problem.Invalid("endDate", "order", "export.dateOrder", nil)
+	}
+	return a.UnixMilli(), b.AddDate(0, 0, 1).UnixMilli(), nil
+}
+
+// CheckExportRows is the row rule of an export (spec 001 §5, §9 "Print range
+// maximum", the parameter report.printMaxRecords): none is
+// ErrNothingToExport, more than max is field's 4022 naming both numbers and
+// asking for a shorter range: a legal record is never cut short silently.
+func CheckExportRows(field string, n, max int) error {
+	switch {
+	case n <= 0:
+		return ErrNothingToExport
+	case n > max:
+		return problem.Invalid(field, "maximum", "export.tooMany", map[string]any{"max": max, "count": n})
+	}
+	return nil
 }
