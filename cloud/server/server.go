@@ -309,6 +309,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	}
 	tenant.Routes(api, homes)
 	platformdash.Routes(api, platformdash.New(d.DB, d.Now))
+	jobs.AdminRoutes(api, queue) // the super admin's failed background jobs (/admin-jobs)
 	iam.AdminRoutes(api, people)
 	resident.Routes(api, residents, uploadLimit(fc))
 	task.Routes(api, tasks)

@@ -10,6 +10,7 @@ import { lazyPage } from './lazyPage';
 export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/dashboard': lazyPage(() => import('@/features/dashboard/pages/FacilityDashboardPage'), ['residents']),
   '/admin-dashboard': lazyPage(() => import('@/features/dashboard/pages/PlatformDashboardPage'), ['dashboard']),
+  '/admin-jobs': lazyPage(() => import('@/features/platform-jobs/pages/FailedJobsPage'), ['platform-jobs']),
   '/support-ticket-manage': lazyPage(() => import('@/features/tickets/pages/SupportTicketPage')),
   '/staff-management': lazyPage(() => import('./pages/StaffManagementPage'), ['staff', 'attendance', 'requests', 'desktop']),
   '/your-status': lazyPage(() => import('./pages/YourStatusPage'), ['attendance', 'requests', 'staff', 'shifts']),

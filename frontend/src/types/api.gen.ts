@@ -4777,6 +4777,53 @@ export interface PlatformSummary {
 }
 
 //////////
+// source: platform_jobs.go
+
+/**
+ * FailedJobState is which failed jobs a list shows.
+ */
+export type FailedJobState = string;
+/**
+ * FailedJobDiscarded: failed on its last attempt; River keeps it until its cleaner removes it.
+ */
+export const FailedJobDiscarded: FailedJobState = "DISCARDED";
+/**
+ * FailedJobRetrying: failed and waits for another attempt.
+ */
+export const FailedJobRetrying: FailedJobState = "RETRYING";
+/**
+ * FailedJobErrorMax is how many characters of a job's last error the list answers.
+ */
+export const FailedJobErrorMax = 2000;
+/**
+ * FailedJobFilter filters POST /api/system/jobs/listFailed.
+ */
+export interface FailedJobFilter {
+  state?: FailedJobState;
+}
+/**
+ * FailedJob is one failed background job.
+ */
+export interface FailedJob {
+  id: number /* int64 */;
+  kind: string;
+  state: FailedJobState;
+  tenantId: string;
+  facilityName: string;
+  attempt: number /* int */;
+  maxAttempts: number /* int */;
+  lastError: string;
+  failedAt: number /* int64 */;
+  nextAt: number /* int64 */;
+}
+/**
+ * FailedJobRequest names one job (POST /api/system/jobs/retry, /jobs/discard).
+ */
+export interface FailedJobRequest {
+  id: number /* int64 */;
+}
+
+//////////
 // source: platform_org.go
 
 /**

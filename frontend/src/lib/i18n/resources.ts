@@ -22,6 +22,7 @@ import type platformAuditEn from '@/features/platform-audit/locales/en-US.json';
 import type platformMenusEn from '@/features/platform-menus/locales/en-US.json';
 import type platformEn from '@/features/platform/locales/en-US.json';
 import type dashboardEn from '@/features/dashboard/locales/en-US.json';
+import type platformJobsEn from '@/features/platform-jobs/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -55,7 +56,8 @@ export type TranslationResources = typeof enUS &
   typeof platformAuditEn &
   typeof platformMenusEn &
   typeof platformEn &
-  typeof dashboardEn;
+  typeof dashboardEn &
+  typeof platformJobsEn;
 
 /** The features that have a locales/ folder. */
 export type StringsFeature =
@@ -81,7 +83,8 @@ export type StringsFeature =
   | 'platform-audit'
   | 'platform-menus'
   | 'platform'
-  | 'dashboard';
+  | 'dashboard'
+  | 'platform-jobs';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };

@@ -85,6 +85,8 @@ describe('/admin-dashboard', () => {
     const jobs = await findSection('Background jobs');
     expect(within(jobs).getByText('Failed on their last attempt').closest('li')?.textContent).toBe('Failed on their last attempt 1');
     expect(within(jobs).getByText('Waiting to be tried again').closest('li')?.textContent).toBe('Waiting to be tried again 3');
+    expect(within(jobs).getByText('Waiting to be tried again').closest('a')?.getAttribute('href')).toBe('/admin-jobs?state=RETRYING');
+    expect(within(jobs).getByRole('link', { name: 'See the failed jobs' }).getAttribute('href')).toBe('/admin-jobs');
 
     await user.click(free);
     expect(location().pathname + location().search).toBe('/IAM/tenant?plan=FREE_PLAN');

@@ -306,12 +306,12 @@ export default function PlatformDashboardPage() {
         <Card title={t('platformDashboard.ai.title')} icon={TimelineBarChartIcon} testId="pdash-ai" query={summary} action={{ to: '/ai-config', label: t('platformDashboard.ai.action') }}>
           {s ? <AIUsageCard summary={s} /> : null}
         </Card>
-        <Card title={t('platformDashboard.jobs.title')} icon={s && s.jobsFailed > 0 ? WarningSignIcon : CogIcon} testId="pdash-jobs" query={summary}>
+        <Card title={t('platformDashboard.jobs.title')} icon={s && s.jobsFailed > 0 ? WarningSignIcon : CogIcon} testId="pdash-jobs" query={summary} action={{ to: '/admin-jobs', label: t('platformDashboard.jobs.action') }}>
           {s ? (
             <>
               <ul className="hearth-pdash-lines">
-                <Figure label={t('platformDashboard.jobs.failed')} count={s.jobsFailed} testId="pdash-jobs-failed" />
-                <Figure label={t('platformDashboard.jobs.retrying')} count={s.jobsRetrying} testId="pdash-jobs-retrying" />
+                <Figure label={t('platformDashboard.jobs.failed')} count={s.jobsFailed} to="/admin-jobs?state=DISCARDED" testId="pdash-jobs-failed" />
+                <Figure label={t('platformDashboard.jobs.retrying')} count={s.jobsRetrying} to="/admin-jobs?state=RETRYING" testId="pdash-jobs-retrying" />
               </ul>
               <p className="hearth-muted hearth-pdash-note">{t('platformDashboard.jobs.hint')}</p>
             </>
