@@ -73,3 +73,22 @@ type DashboardCard struct {
 	Link  string          `json:"link" doc:"The UI route where the user acts on the card"`
 	Items []DashboardItem `json:"items"`
 }
+
+// HomeCards is one of an owner's homes in GET /api/system/dashboard/listCardsAcrossHomes:
+// the cards the owner would see on that home's dashboard.
+type HomeCards struct {
+	TenantID     string          `json:"tenantId"`
+	FacilityName string          `json:"facilityName"`
+	TimeZone     TimeZone        `json:"timeZone" doc:"The home's time zone, for the times its cards name"`
+	Current      bool            `json:"current" doc:"The home this sign-in works in"`
+	Cards        []DashboardCard `json:"cards"`
+}
+
+// CardsAcrossHomes is the answer of GET /api/system/dashboard/listCardsAcrossHomes.
+type CardsAcrossHomes struct {
+	Homes []HomeCards `json:"homes" doc:"The owner's homes by name, the current one always among them; at most DashboardHomesMax"`
+	More  int         `json:"more" doc:"Homes left out past DashboardHomesMax (open them one at a time)"`
+}
+
+// DashboardHomesMax bounds the homes of one across-homes answer: each home costs a dashboard.
+const DashboardHomesMax = 12

@@ -216,3 +216,79 @@ func TestDashboardCards(t *testing.T) {
 		e.Client().Get(t, cardsPath).Is(t, http.StatusUnauthorized, shared.CodeUnauthorized)
 	})
 }
+
+// An owner of several homes sees each home's cards as they would after switching to it, the current home
+// marked; an owner of one home sees that one; no one else may ask (the envelope's 403 code).
+func TestDashboardCardsAcrossHomes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		const path = "/api/system/dashboard/listCardsAcrossHomes"
+		across := func(c *servertest.Client) shared.CardsAcrossHomes {
+			t.Helper()
+			var out shared.CardsAcrossHomes
+			c.Get(t, path).OK(t).Into(t, &out)
+			return out
+		}
+
+		ownerMaple := e.SignIn(t, "owner_evergreen", "Maple House AFH")
+		ownerCedar := e.SignIn(t, "owner_evergreen", "Cedar Home AFH")
+		got := across(ownerMaple)
+		if len(got.Homes) != 2 || got.More != 0 {
+			t.Fatalf("homes: %+v", got)
+		}
+		byName := map[string]shared.HomeCards{}
+		for _, h := range got.Homes {
+			byName[h.FacilityName] = h
+		}
+		maple, cedar := byName["Maple House AFH"], byName["Cedar Home AFH"]
+		if !maple.Current || cedar.Current {
+			t.Fatalf("the current home is Maple: %+v", got.Homes)
+		}
+		// Each home's cards are the ones the owner sees on that home's own dashboard, figure for figure.
+		for _, c := range []struct {
+			home   shared.HomeCards
+			client *servertest.Client
+		}{{maple, ownerMaple}, {cedar, ownerCedar}} {
+			own := cards(t, c.client)
+			if len(c.home.Cards) != len(own) {
+				t.Fatalf("%s: %d cards across homes, %d on its dashboard", c.home.FacilityName, len(c.home.Cards), len(own))
+			}
+			for _, card := range c.home.Cards {
+				for _, it := range card.Items {
+					if mine := line(t, own[card.Key], it.Key); mine.Count != it.Count {
+						t.Errorf("%s %s.%s: %d across homes, %d on its dashboard", c.home.FacilityName, card.Key, it.Key, it.Count, mine.Count)
+					}
+				}
+			}
+		}
+		// Each home's figures are its own: Cedar's residents card counts Cedar's residents, not Maple's.
+		var mapleLiving, cedarLiving int
+		if err := d.QueryRowContext(t.Context(), `SELECT
+			(SELECT COUNT(*) FROM residents WHERE tenant_id = ? AND status = 'NORMAL'),
+			(SELECT COUNT(*) FROM residents WHERE tenant_id = ? AND status = 'NORMAL')`, maple.TenantID, cedar.TenantID).Scan(&mapleLiving, &cedarLiving); err != nil {
+			t.Fatal(err)
+		}
+		if got := line(t, cardOf(t, cedar, "residents"), "residentsActive").Count; got != cedarLiving || cedarLiving == mapleLiving {
+			t.Errorf("Cedar's residents card: %d, Cedar has %d, Maple %d", got, cedarLiving, mapleLiving)
+		}
+
+		// An owner of one home gets that one only; nobody else may ask (admin, caregiver, super admin).
+		if birch := across(e.SignIn(t, "owner_birch")); len(birch.Homes) != 1 || birch.Homes[0].FacilityName != "Birch Cottage AFH" || !birch.Homes[0].Current {
+			t.Fatalf("birch: %+v", birch)
+		}
+		for _, account := range []string{"admin_maple", "caregiver_maple1", "superadmin"} {
+			e.SignIn(t, account).Get(t, path).Is(t, http.StatusOK, shared.CodeForbidden)
+		}
+	})
+}
+
+func cardOf(t *testing.T, h shared.HomeCards, key string) shared.DashboardCard {
+	t.Helper()
+	for _, c := range h.Cards {
+		if c.Key == key {
+			return c
+		}
+	}
+	t.Fatalf("%s has no card %s", h.FacilityName, key)
+	return shared.DashboardCard{}
+}

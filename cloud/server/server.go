@@ -303,7 +303,8 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	request.Routes(api, requests)
 	// Facility settings (the owner's name, address, time zone and licence number), sign-up,
 	// review and the super admin's homes; the super admin's people pages.
-	homes, err := feature(rewire, tenant.New, tenant.Deps{DB: d.DB, Accounts: people, Mail: d.Mail, Config: d.Config, Log: d.Log, Now: d.Now})
+	homes, err := feature(rewire, tenant.New, tenant.Deps{DB: d.DB, Accounts: people, Mail: d.Mail, Config: d.Config,
+		Params: params, Blobs: blobs, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
@@ -358,6 +359,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	sh.Card(shell.Card{Key: request.CardMyRequests, Roles: carers, Function: shared.FnYourStatus, Data: requests.MyRequestsCard})
 	sh.Card(shell.Card{Key: shift.CardMyShift, Roles: carers, Function: shared.FnShiftReport, Data: shifts.MyShiftCard})
 	sh.Card(shell.Card{Key: tenant.CardTenants, Roles: shared.SuperAdmins, Data: tenant.NewStore(d.DB).TenantsCard})
+	sh.Homes(people.OwnedHomes)
 	shell.Routes(api, sh)
 
 	// Unknown API paths answer the envelope, never the UI.
@@ -395,6 +397,10 @@ func paramDefaults(cfg *config.Config) param.Defaults {
 	defaults := param.Defaults{}
 	if cfg.Chat.RecallSeconds > 0 {
 		defaults[param.ChatRecallSeconds.Key()] = strconv.Itoa(cfg.Chat.RecallSeconds)
+	}
+	// Two-factor sign-in per role: HEARTH_2FA_ROLES is the default of each role's parameter.
+	for k, v := range param.TwoFactorDefaults(cfg.TwoFactorRoles) {
+		defaults[k] = v
 	}
 	return defaults
 }

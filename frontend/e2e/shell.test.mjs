@@ -74,6 +74,25 @@ describe('app shell', () => {
     await page.getByTestId('card-carePlanReviews').waitFor();
     assert.equal(await page.getByTestId('dash-carePlanOverdue-count').textContent(), mapleOverdue);
 
+    // All my homes: each home's cards under its name, each with its own figures; a card of Cedar moves the
+    // sign-in to Cedar and opens the card's page there.
+    await page.getByTestId('dash-homes-all').click();
+    await page.waitForURL('**/dashboard?homes=all');
+    const cedarHome = page.getByTestId('dash-home-Cedar Home AFH');
+    const mapleHome = page.getByTestId('dash-home-Maple House AFH');
+    await cedarHome.getByTestId('card-carePlanReviews').waitFor();
+    assert.equal(await cedarHome.getByTestId('dash-carePlanOverdue-count').textContent(), '0');
+    assert.equal(await mapleHome.getByTestId('dash-carePlanOverdue-count').textContent(), mapleOverdue);
+    assert.equal(await mapleHome.getByTestId('card-carePlanReviews-switch').count(), 0, 'the current home needs no switch');
+    await screenshot(page, 'shell-owner-all-homes');
+    await cedarHome.getByTestId('card-carePlanReviews-switch').click();
+    await page.waitForURL('**/resident-management');
+    await page.locator('.hearth-header').getByText('Cedar Home AFH').first().waitFor();
+    await openMenu(page);
+    await page.getByTestId('facility-switcher').selectOption({ label: 'Maple House AFH' });
+    await page.locator('.hearth-header').getByText('Maple House AFH').first().waitFor();
+    await page.getByTestId('card-carePlanReviews').waitFor();
+
     // Facility settings, from the settings popover (owners only).
     await openSettings(page);
     await page.getByRole('menuitem', { name: 'Facility settings' }).click();

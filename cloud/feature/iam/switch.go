@@ -9,6 +9,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/shell"
 	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
@@ -36,6 +37,28 @@ func (s *Service) MyFacilities(ctx context.Context, p *auth.Principal) ([]shared
 		}
 		out = append(out, shared.MyFacility{TenantID: ms[i].TenantID, FacilityName: ms[i].FacilityName, Role: ms[i].Role,
 			Current: ms[i].TenantID == p.TenantID})
+	}
+	return out, nil
+}
+
+// OwnedHomes lists the open facilities a user is an enabled member of, with
+// their role and the facility's plan there (the dashboard across an owner's
+// homes computes each home's cards as that membership).
+func (s *Service) OwnedHomes(ctx context.Context, userID string) ([]shell.Home, error) {
+	ms, err := s.store.Memberships(ctx, s.db, userID)
+	if err != nil {
+		return nil, err
+	}
+	out := []shell.Home{}
+	for i := range ms {
+		if facilityOpen(&ms[i]) != nil {
+			continue
+		}
+		h := shell.Home{TenantID: ms[i].TenantID, FacilityName: ms[i].FacilityName, TimeZone: ms[i].TimeZone, Role: ms[i].Role}
+		if ms[i].Plan.Valid {
+			h.Plan = shared.Plan(ms[i].Plan.String)
+		}
+		out = append(out, h)
 	}
 	return out, nil
 }

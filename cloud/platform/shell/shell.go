@@ -42,11 +42,28 @@ type Card struct {
 	Data     CardFunc
 }
 
+// Home is one facility a user owns, with their role and its plan there: the
+// principal the across-homes cards are computed for.
+type Home struct {
+	TenantID     string
+	FacilityName string
+	TimeZone     shared.TimeZone
+	Role         shared.Role
+	Plan         shared.Plan
+}
+
+// HomesFunc lists the open facilities a user is a member of, by name.
+type HomesFunc func(ctx context.Context, userID string) ([]Home, error)
+
 // Registry is the set of counters and cards, filled once at start-up.
 type Registry struct {
 	counters []Counter
 	cards    []Card
+	homes    HomesFunc
 }
+
+// Homes sets where the across-homes cards find an owner's homes (iam's memberships).
+func (r *Registry) Homes(fn HomesFunc) { r.homes = fn }
 
 // New makes an empty registry.
 func New() *Registry { return &Registry{} }
@@ -134,7 +151,48 @@ func (r *Registry) Cards(ctx context.Context, p *auth.Principal) ([]shared.Dashb
 	return out, nil
 }
 
-// Routes mounts the shell's two calls. The sidebar counts keep the spec's path
+// CardsAcrossHomes answers, for an owner of several homes, each home's cards
+// as the owner sees them there (issue 29: the dashboard across an owner's
+// homes). Only the homes where the caller is an owner count, each under the
+// caller's own role and that home's plan, the way a switch to it would sign
+// them in; the current home is always included, the rest by name up to
+// shared.DashboardHomesMax.
+func (r *Registry) CardsAcrossHomes(ctx context.Context, p *auth.Principal) (*shared.CardsAcrossHomes, error) {
+	if p == nil || p.TenantID == "" || !p.Has(shared.RoleFacilityOwner) || r.homes == nil {
+		return nil, problem.Forbidden
+	}
+	homes, err := r.homes(ctx, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	owned := make([]Home, 0, len(homes))
+	for _, h := range homes {
+		if h.Role == shared.RoleFacilityOwner || h.TenantID == p.TenantID {
+			owned = append(owned, h)
+		}
+	}
+	out := &shared.CardsAcrossHomes{Homes: []shared.HomeCards{}}
+	if i := slices.IndexFunc(owned, func(h Home) bool { return h.TenantID == p.TenantID }); i > shared.DashboardHomesMax-1 {
+		owned[shared.DashboardHomesMax-1], owned[i] = owned[i], owned[shared.DashboardHomesMax-1]
+	}
+	if len(owned) > shared.DashboardHomesMax {
+		out.More = len(owned) - shared.DashboardHomesMax
+		owned = owned[:shared.DashboardHomesMax]
+	}
+	for _, h := range owned {
+		hp := &auth.Principal{UserID: p.UserID, TenantID: h.TenantID, Roles: []shared.Role{h.Role}, Plan: h.Plan,
+			SessionID: p.SessionID, DeviceID: p.DeviceID, LoginAt: p.LoginAt}
+		cards, err := r.Cards(auth.WithPrincipal(ctx, hp), hp)
+		if err != nil {
+			return nil, err
+		}
+		out.Homes = append(out.Homes, shared.HomeCards{TenantID: h.TenantID, FacilityName: h.FacilityName, TimeZone: h.TimeZone,
+			Current: h.TenantID == p.TenantID, Cards: cards})
+	}
+	return out, nil
+}
+
+// Routes mounts the shell's calls. The sidebar counts keep the spec's path
 // (spec 001 §7.6: /api/care/resident/sidebarReminderCount).
 func Routes(api *web.API, r *Registry) {
 	web.Handle(api, web.Op{Service: web.Care, Method: http.MethodGet, Path: "/resident/sidebarReminderCount", Access: web.SignedIn,
@@ -146,5 +204,11 @@ func Routes(api *web.API, r *Registry) {
 		Summary: "The dashboard's cards for the signed-in user's role and plan", Function: web.AnyPlan},
 		func(ctx context.Context, _ *web.None) ([]shared.DashboardCard, error) {
 			return r.Cards(ctx, auth.From(ctx))
+		})
+	web.Handle(api, web.Op{Service: web.System, Method: http.MethodGet, Path: "/dashboard/listCardsAcrossHomes", Access: web.SignedIn,
+		Summary: "An owner's dashboard cards in each of their homes (the current one included)", Roles: []shared.Role{shared.RoleFacilityOwner},
+		Function: web.AnyPlan},
+		func(ctx context.Context, _ *web.None) (*shared.CardsAcrossHomes, error) {
+			return r.CardsAcrossHomes(ctx, auth.From(ctx))
 		})
 }

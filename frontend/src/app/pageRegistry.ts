@@ -8,7 +8,7 @@ import { lazyPage } from './lazyPage';
  * until a later issue adds the page.
  */
 export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
-  '/dashboard': lazyPage(() => import('@/features/dashboard/pages/FacilityDashboardPage'), ['residents']),
+  '/dashboard': lazyPage(() => import('@/features/dashboard/pages/FacilityDashboardPage'), ['residents', 'dashboard']),
   '/admin-dashboard': lazyPage(() => import('@/features/dashboard/pages/PlatformDashboardPage'), ['dashboard']),
   '/admin-jobs': lazyPage(() => import('@/features/platform-jobs/pages/FailedJobsPage'), ['platform-jobs']),
   '/support-ticket-manage': lazyPage(() => import('@/features/tickets/pages/SupportTicketPage')),

@@ -7,3 +7,8 @@ import type { HTMLAttributes } from 'react';
 export function SectionTitle(props: HTMLAttributes<HTMLElement>) {
   return <h2 {...props} />;
 }
+
+/** A Section's title as an <h3>, for sections under a part of the page that has its own <h2>. */
+export function SubsectionTitle(props: HTMLAttributes<HTMLElement>) {
+  return <h3 {...props} />;
+}

@@ -2,7 +2,7 @@
 // browser has, and a clean page after every test.
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { clearToasts } from '@/lib/feedback/toast';
+import { removeToaster } from '@/lib/feedback/toast';
 import { endFakeServer } from './render';
 
 // A wide window (the layout's narrow breakpoint, lib/ui/useNarrow.ts, is not matched).
@@ -46,7 +46,7 @@ URL.revokeObjectURL ??= () => undefined;
 // vite.config.ts), and a setup file runs again for every test file.
 afterEach(() => {
   // The toaster lives outside the screen's root: a toast of one test must not answer the next test's query.
-  act(() => clearToasts());
+  act(() => removeToaster());
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();

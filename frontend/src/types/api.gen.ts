@@ -3615,6 +3615,20 @@ export interface IncidentFilter {
   to?: number /* int64 */;
 }
 /**
+ * IncidentExportQuery is GET /api/care/incidentReport/export (owners and
+ * admins): the reports the list's filters select, found in a period (the
+ * facility's days, inclusive), as CSV. The period is required, at most the
+ * parameter report.printMaxRecords reports (spec 001 §5 "Print or export
+ * range"; §9).
+ */
+export interface IncidentExportQuery {
+  startDate: string;
+  endDate: string;
+  residentId?: string;
+  type?: IncidentType;
+  state?: IncidentState;
+}
+/**
  * IncidentReminders answers GET countReminders: reports waiting for the
  * caller's review (owners and admins; the sidebar's incidentReportCount),
  * open duties past due, and the caller's own drafts.
@@ -5084,12 +5098,46 @@ export interface TenantRow {
   people: number /* int */;
   createTime: number /* int64 */;
   updateTime: number /* int64 */;
+  deletedAt?: number /* int64 */;
+  purgedAt?: number /* int64 */;
 }
 /**
  * TenantIDQuery names one facility (GET /tenant/delete, /tenant/restore, /tenant/getTenantDetail).
  */
 export interface TenantIDQuery {
   TenantID: string;
+}
+/**
+ * PurgeTenantRequest is POST /api/system/tenant/purge: the super admin removes
+ * a deleted home's rows and files for good, once the records' retention has
+ * passed (docs/operations.md "Records kept"). ConfirmName must be the home's name exactly.
+ */
+export interface PurgeTenantRequest {
+  tenantId: string;
+  confirmName: string;
+}
+/**
+ * TenantPurgeDate is GET /api/system/tenant/getPurgeDate: when a deleted home
+ * may be purged, and the retention periods that date comes from.
+ */
+export interface TenantPurgeDate {
+  tenantId: string;
+  deletedAt?: number /* int64 */;
+  purgeFrom?: number /* int64 */;
+  purgedAt?: number /* int64 */;
+  allowed: boolean;
+  residentYears: number /* int */;
+  personnelYears: number /* int */;
+}
+/**
+ * TenantPurgeResult answers a purge: how many rows each table lost and how many stored files were removed.
+ */
+export interface TenantPurgeResult {
+  tenantId: string;
+  facilityName: string;
+  purgedAt: number /* int64 */;
+  rows: { [key: string]: number /* int64 */};
+  files: number /* int */;
 }
 /**
  * ChangeTenantStatusRequest is POST /api/system/tenant/changeTenantStatus.
@@ -5553,6 +5601,20 @@ export interface ResidentIDQuery {
   residentId: string;
 }
 /**
+ * ResidentAuditExportQuery is GET /api/care/resident/auditExport (owners and
+ * admins): the audit trail of one resident of the caller's facility in a
+ * period (the facility's days, inclusive) as CSV: the rows of the resident and
+ * of its records (contacts, medications and passes, disposals, notes, care
+ * records, tasks and their records, incidents). The period is required, at
+ * most the parameter report.printMaxRecords rows (spec 001 §5 "Print or export
+ * range"; §9).
+ */
+export interface ResidentAuditExportQuery {
+  residentId: string;
+  startDate: string;
+  endDate: string;
+}
+/**
  * GoingOutRequest is POST /api/care/resident/goingOut: NORMAL → GOING_OUT.
  */
 export interface GoingOutRequest {
@@ -5737,6 +5799,28 @@ export interface DashboardCard {
   link: string;
   items: DashboardItem[];
 }
+/**
+ * HomeCards is one of an owner's homes in GET /api/system/dashboard/listCardsAcrossHomes:
+ * the cards the owner would see on that home's dashboard.
+ */
+export interface HomeCards {
+  tenantId: string;
+  facilityName: string;
+  timeZone: TimeZone;
+  current: boolean;
+  cards: DashboardCard[];
+}
+/**
+ * CardsAcrossHomes is the answer of GET /api/system/dashboard/listCardsAcrossHomes.
+ */
+export interface CardsAcrossHomes {
+  homes: HomeCards[];
+  more: number /* int */;
+}
+/**
+ * DashboardHomesMax bounds the homes of one across-homes answer: each home costs a dashboard.
+ */
+export const DashboardHomesMax = 12;
 
 //////////
 // source: shift.go

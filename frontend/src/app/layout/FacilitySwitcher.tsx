@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { switchFacility, useMyFacilities } from '@/features/auth/api/switchFacility';
+import { switchFacility, useMyFacilities } from '@/lib/session/myFacilities';
 import { Select } from '@/components/Select';
 import { switchSession, useSessionStore } from '@/lib/session/store';
 import { SUPER_ADMIN } from '../routing';

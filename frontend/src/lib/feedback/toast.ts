@@ -6,13 +6,24 @@ export const TOAST_TIMEOUT_MS = 2500;
 let toaster: Promise<Toaster> | undefined;
 /** The toaster once it is on the page. */
 let shown: Toaster | undefined;
+/** The element the toaster lives in, under the body. */
+let host: HTMLElement | undefined;
 
 // The toaster and Blueprint's overlay code load with the first toast, not with the sign-in page.
 function getToaster(): Promise<Toaster> {
-  toaster ??= import('./toaster')
-    .then((m) => m.createToaster())
-    .then((t) => (shown = t));
-  toaster.catch(() => (toaster = undefined)); // a failed load is tried again by the next toast
+  if (!toaster) {
+    const into = document.createElement('div');
+    document.body.appendChild(into);
+    host = into;
+    toaster = import('./toaster')
+      .then((m) => m.createToaster(into))
+      .then((t) => (shown = t));
+    toaster.catch(() => {
+      // a failed load is tried again by the next toast
+      into.remove();
+      toaster = undefined;
+    });
+  }
   return toaster;
 }
 
@@ -27,7 +38,15 @@ export const toast = {
   danger: (message: string) => show(message, Intent.DANGER),
 };
 
-/** Takes every toast off the screen at once (render tests start each test with none). */
-export function clearToasts(): void {
+/**
+ * Takes the toaster off the page with every toast it shows, is fading out or still has queued; the next toast
+ * makes a new one. Render tests start each test so: the screens share one page, and a toast an earlier test
+ * raised late (its call answered after the test ended) lands in the detached toaster, out of every query.
+ */
+export function removeToaster(): void {
   shown?.clear();
+  host?.remove();
+  toaster = undefined;
+  shown = undefined;
+  host = undefined;
 }

@@ -20,10 +20,11 @@ const cards: DashboardCard[] = [
 ];
 
 const owner = { roles: [RoleFacilityOwner] };
+const oneHome = [{ tenantId: 't-maple', facilityName: 'Maple House AFH', role: RoleFacilityOwner, current: true }];
 
 describe('/dashboard', () => {
   it('shows each card with its lines and a link to where the person acts', async () => {
-    fakeServer().on('GET', '/system/dashboard/listCards', cards);
+    fakeServer().on('GET', '/system/dashboard/listCards', cards).on('GET', '/system/user/listMyFacilities', oneHome);
     const { user, location } = await renderScreen(<FacilityDashboardPage />, { route: '/dashboard', user: owner, strings: ['residents'] });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
@@ -43,13 +44,13 @@ describe('/dashboard', () => {
   });
 
   it('says nothing needs the person when no card is registered for them', async () => {
-    fakeServer().on('GET', '/system/dashboard/listCards', []);
+    fakeServer().on('GET', '/system/dashboard/listCards', []).on('GET', '/system/user/listMyFacilities', oneHome);
     await renderScreen(<FacilityDashboardPage />, { route: '/dashboard', user: owner, strings: ['residents'] });
     expect(await screen.findByText('Nothing needs your attention right now.')).toBeTruthy();
   });
 
   it('shows the refusal and no made-up cards when the cards cannot be read', async () => {
-    fakeServer().on('GET', '/system/dashboard/listCards', refuse('5000', 'The database is busy'));
+    fakeServer().on('GET', '/system/dashboard/listCards', refuse('5000', 'The database is busy')).on('GET', '/system/user/listMyFacilities', oneHome);
     await renderScreen(<FacilityDashboardPage />, { route: '/dashboard', user: owner, strings: ['residents'] });
     expect(await screen.findByText('Operation failed: The database is busy')).toBeTruthy();
     expect(screen.queryByText('Nothing needs your attention right now.')).toBeNull();
@@ -57,9 +58,57 @@ describe('/dashboard', () => {
   });
 
   it('reads in Chinese', async () => {
-    fakeServer().on('GET', '/system/dashboard/listCards', cards);
+    fakeServer().on('GET', '/system/dashboard/listCards', cards).on('GET', '/system/user/listMyFacilities', oneHome);
     await renderScreen(<FacilityDashboardPage />, { route: '/dashboard', user: owner, strings: ['residents'], language: 'zh-CN' });
     expect(await screen.findByText('2026/11/24 07:02', { exact: false })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).not.toBe('Dashboard');
+  });
+
+  it('lets an owner of several homes see all of them, and moves to another home from its card', async () => {
+    const cedarCards: DashboardCard[] = [
+      { key: 'medPasses', link: '/emars', items: [{ key: 'passesOverdue', count: 3, tone: 'DANGER', link: '/emars?show=overdue' }] },
+    ];
+    const api = fakeServer()
+      .on('GET', '/system/dashboard/listCards', cards)
+      .on('GET', '/system/user/listMyFacilities', [
+        { tenantId: 't-maple', facilityName: 'Maple House AFH', role: RoleFacilityOwner, current: true },
+        { tenantId: 't-cedar', facilityName: 'Cedar Home AFH', role: RoleFacilityOwner, current: false },
+      ])
+      .on('GET', '/system/dashboard/listCardsAcrossHomes', {
+        homes: [
+          { tenantId: 't-cedar', facilityName: 'Cedar Home AFH', timeZone: 'PT', current: false, cards: cedarCards },
+          { tenantId: 't-maple', facilityName: 'Maple House AFH', timeZone: 'PT', current: true, cards: cards.slice(0, 1) },
+        ],
+        more: 0,
+      })
+      .on('POST', '/system/user/switchFacility', refuse('5000', 'The database is busy'));
+    const { user, location } = await renderScreen(<FacilityDashboardPage />, { route: '/dashboard', user: owner, strings: ['residents', 'dashboard'] });
+
+    await user.click(await screen.findByRole('button', { name: 'All my homes (2)' }));
+    expect(location().search).toBe('?homes=all');
+    const cedar = await screen.findByRole('region', { name: 'Cedar Home AFH' });
+    const maple = screen.getByRole('region', { name: /^Maple House AFH/ });
+    expect(within(maple).getByRole('heading', { level: 2 }).textContent).toBe('Maple House AFH · this home');
+    // Each home's cards under its name (cards titled one level below the home).
+    expect(within(cedar).getByRole('heading', { level: 3, name: "Today's med passes" })).toBeTruthy();
+    expect(within(maple).getByRole('heading', { level: 3, name: "Today's tasks" })).toBeTruthy();
+    // The current home's lines open its pages; another home's card offers the switch to it.
+    expect(within(maple).queryByRole('button', { name: /Switch to/ })).toBeNull();
+    await user.click(within(cedar).getByRole('button', { name: 'Switch to Cedar Home AFH' }));
+    expect(api.lastBody('/system/user/switchFacility')).toEqual({ tenantId: 't-cedar' });
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not move to that home');
+
+    await user.click(screen.getByRole('button', { name: 'This home' }));
+    expect(location().search).toBe('');
+    expect(await findSection('My status')).toBeTruthy();
+  });
+
+  it('offers no choice to an owner of one home', async () => {
+    fakeServer()
+      .on('GET', '/system/dashboard/listCards', cards)
+      .on('GET', '/system/user/listMyFacilities', oneHome);
+    await renderScreen(<FacilityDashboardPage />, { route: '/dashboard?homes=all', user: owner, strings: ['residents', 'dashboard'] });
+    expect(await findSection("Today's tasks")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /All my homes/ })).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+// The facilities a signed-in user may work in, and moving the sign-in to another (the header switcher and
+// the dashboard across an owner's homes).
 import { useQuery } from '@tanstack/react-query';
 import type { LoginResult, MyFacility, SwitchFacilityRequest } from '@/types/api.gen';
 import { api } from '@/lib/api/client';
