@@ -154,11 +154,42 @@ type TenantRow struct {
 	People         int          `json:"people" doc:"Memberships"`
 	CreateTime     int64        `json:"createTime" doc:"Epoch ms"`
 	UpdateTime     int64        `json:"updateTime" doc:"Epoch ms"`
+	DeletedAt      int64        `json:"deletedAt,omitempty" doc:"Epoch ms of the soft delete; absent when not deleted"`
+	PurgedAt       int64        `json:"purgedAt,omitempty" doc:"Epoch ms of the purge; absent when not purged (a purged home stays DELETED)"`
 }
 
 // TenantIDQuery names one facility (GET /tenant/delete, /tenant/restore, /tenant/getTenantDetail).
 type TenantIDQuery struct {
 	TenantID string `query:"tenantId" minLength:"1" maxLength:"64" limit:"IDMax"`
+}
+
+// PurgeTenantRequest is POST /api/system/tenant/purge: the super admin removes
+// a deleted home's rows and files for good, once the records' retention has
+// passed (docs/operations.md "Records kept"). ConfirmName must be the home's name exactly.
+type PurgeTenantRequest struct {
+	TenantID    string `json:"tenantId" minLength:"1" maxLength:"64" limit:"IDMax"`
+	ConfirmName string `json:"confirmName" minLength:"1" maxLength:"80" limit:"FacilityNameMax" doc:"The home's name, typed exactly"`
+}
+
+// TenantPurgeDate is GET /api/system/tenant/getPurgeDate: when a deleted home
+// may be purged, and the retention periods that date comes from.
+type TenantPurgeDate struct {
+	TenantID       string `json:"tenantId"`
+	DeletedAt      int64  `json:"deletedAt,omitempty" doc:"Epoch ms; absent when the home is not deleted"`
+	PurgeFrom      int64  `json:"purgeFrom,omitempty" doc:"Epoch ms (00:00 UTC) from which the purge is allowed; absent when the home is not deleted or already purged"`
+	PurgedAt       int64  `json:"purgedAt,omitempty" doc:"Epoch ms of the purge; absent when not purged"`
+	Allowed        bool   `json:"allowed" doc:"Deleted, not purged, and PurgeFrom has come"`
+	ResidentYears  int    `json:"residentYears" doc:"retention.residentYears: years a resident's records are kept after discharge or death"`
+	PersonnelYears int    `json:"personnelYears" doc:"retention.personnelYears: years a personnel file is kept after the employment ends"`
+}
+
+// TenantPurgeResult answers a purge: how many rows each table lost and how many stored files were removed.
+type TenantPurgeResult struct {
+	TenantID     string           `json:"tenantId"`
+	FacilityName string           `json:"facilityName"`
+	PurgedAt     int64            `json:"purgedAt" doc:"Epoch ms"`
+	Rows         map[string]int64 `json:"rows" doc:"Rows removed, by table"`
+	Files        int              `json:"files" doc:"Stored files (and their resized copies) removed"`
 }
 
 // ChangeTenantStatusRequest is POST /api/system/tenant/changeTenantStatus.

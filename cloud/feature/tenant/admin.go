@@ -19,10 +19,12 @@ import (
 
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/blob"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/mail"
 	"hearth/cloud/platform/msg"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/web"
 	"hearth/cloud/platform/wire"
@@ -50,6 +52,8 @@ type Deps struct {
 	Accounts Accounts
 	Mail     mail.Sender
 	Config   *config.Config
+	Params   *param.Params // the retention periods a purge waits out
+	Blobs    blob.Store    // the stored files a purge removes
 	Log      *slog.Logger
 	Now      func() time.Time
 }
@@ -65,7 +69,7 @@ func New(d Deps) (*Service, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &Service{db: d.DB, now: d.Now, accounts: d.Accounts, mail: d.Mail, cfg: d.Config, log: d.Log}, nil
+	return &Service{db: d.DB, now: d.Now, accounts: d.Accounts, mail: d.Mail, cfg: d.Config, params: d.Params, blobs: d.Blobs, log: d.Log}, nil
 }
 
 // Problems of sign-up and review.
@@ -74,6 +78,7 @@ var (
 	ErrNotSubmitted = problem.New(shared.CodeConflict, "tenant.notSubmitted")
 	ErrNotRefused   = problem.New(shared.CodeConflict, "tenant.notRefused")
 	ErrNotDeleted   = problem.New(shared.CodeConflict, "tenant.notDeleted")
+	ErrPurged       = problem.New(shared.CodeConflict, "tenant.purged")
 )
 
 func clean(v *string) { *v = strings.TrimSpace(*v) }
@@ -449,6 +454,9 @@ func (s *Service) Restore(ctx context.Context, p *auth.Principal, tenantID strin
 		if r.State != shared.TenantDeleted {
 			return "", ErrNotDeleted
 		}
+		if r.PurgedAt != 0 {
+			return "", ErrPurged
+		}
 		return `deleted_at = NULL`, nil
 	}, false)
 }
@@ -471,8 +479,14 @@ func (s *Service) setState(ctx context.Context, p *auth.Principal, tenantID, act
 		if strings.Contains(clause, "?") {
 			args = append(args, now)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE tenants SET `+clause+`, updated_at = ? WHERE id = ?`, append(args, now, tenantID)...); err != nil {
+		// A purged home changes state no more (a purge that won the race answers ErrPurged).
+		changed, err := db.Affected(tx.ExecContext(ctx, `UPDATE tenants SET `+clause+`, updated_at = ? WHERE id = ? AND purged_at IS NULL`,
+			append(args, now, tenantID)...))
+		if err != nil {
 			return db.Wrap("tenant: change state", err)
+		}
+		if !changed {
+			return ErrPurged
 		}
 		if closeIt {
 			if err := s.accounts.RevokeTenant(ctx, tx, tenantID); err != nil {

@@ -67,6 +67,16 @@ func adminRoutes(api *web.API, s *Service) {
 		func(ctx context.Context, in *shared.TenantIDQuery) (*shared.TenantRow, error) {
 			return s.Restore(ctx, auth.From(ctx), in.TenantID)
 		})
+	web.Handle(api, super(http.MethodGet, "/tenant/getPurgeDate",
+		"Super admin: when a deleted home may be purged (the latest end of its residents' and staff's record retention)"),
+		func(ctx context.Context, in *shared.TenantIDQuery) (*shared.TenantPurgeDate, error) {
+			return s.PurgeDate(ctx, auth.From(ctx), in.TenantID)
+		})
+	web.Handle(api, super(http.MethodPost, "/tenant/purge",
+		"Super admin: remove a deleted home's rows and files for good, once its records' retention has passed; the home's name is typed to confirm. Its audit rows stay"),
+		func(ctx context.Context, in *web.Body[shared.PurgeTenantRequest]) (*shared.TenantPurgeResult, error) {
+			return s.Purge(ctx, auth.From(ctx), in.Body)
+		})
 	web.Handle(api, super(http.MethodGet, "/tenant/auditFacility", "Super admin: approve a submitted home, or refuse it with a reason; the owner is e-mailed"),
 		func(ctx context.Context, in *shared.AuditFacilityQuery) (*shared.TenantRow, error) {
 			return s.Audit(ctx, auth.From(ctx), *in)

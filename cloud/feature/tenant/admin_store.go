@@ -28,13 +28,14 @@ const rowCols = `t.id, t.organisation_id, t.facility_name, t.licence_number, t.z
 	COALESCE(o.id, ''), COALESCE(o.name, ''), COALESCE(o.email, ''), COALESCE(o.phone, ''), t.introduction, t.status,
 	CASE WHEN t.deleted_at IS NOT NULL THEN 'DELETED' WHEN t.disabled_at IS NOT NULL THEN 'DISABLED' ELSE 'ENABLED' END,
 	COALESCE(t.subscription_plan, ''), COALESCE(t.package_id, ''), t.refuse_reason,
-	(SELECT COUNT(*) FROM memberships m WHERE m.tenant_id = t.id), t.created_at, t.updated_at`
+	(SELECT COUNT(*) FROM memberships m WHERE m.tenant_id = t.id), t.created_at, t.updated_at,
+	COALESCE(t.deleted_at, 0), COALESCE(t.purged_at, 0)`
 
 func scanRow(row interface{ Scan(...any) error }) (*adminRow, error) {
 	var r adminRow
 	err := row.Scan(&r.TenantID, &r.OrganisationID, &r.FacilityName, &r.LicenceNumber, &r.ZipCode, &r.Address, &r.TimeZone,
 		&r.OwnerID, &r.OwnerName, &r.OwnerEmail, &r.Phone, &r.Introduction, &r.Status, &r.State, &r.Plan, &r.PackageID,
-		&r.RefuseReason, &r.People, &r.CreateTime, &r.UpdateTime)
+		&r.RefuseReason, &r.People, &r.CreateTime, &r.UpdateTime, &r.DeletedAt, &r.PurgedAt)
 	return &r, err //nolint:wrapcheck // the caller wraps
 }
 

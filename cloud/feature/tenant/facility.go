@@ -11,9 +11,11 @@ import (
 
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/blob"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/mail"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/web"
 	"hearth/shared"
@@ -27,6 +29,8 @@ type Service struct {
 	accounts Accounts
 	mail     mail.Sender
 	cfg      *config.Config
+	params   *param.Params
+	blobs    blob.Store
 	log      *slog.Logger
 }
 

@@ -16,7 +16,7 @@ type Def struct {
 	Min     int64 // INT: least value; TEXT: fewest characters
 	Max     int64 // INT: greatest value; TEXT: most characters
 	Default string
-	Unit    string // "minutes", "seconds", "days", "mb", "count" or ""
+	Unit    string // "minutes", "seconds", "days", "years", "mb", "count" or ""
 	Roles   []shared.Role
 }
 
@@ -97,4 +97,13 @@ var (
 	// HelpPhone is customer service's phone, shown on the sign-in page's
 	// pending-approval dialog (spec 001 §8); empty shows none.
 	HelpPhone = defineText("support", "support.helpPhone", 0, shared.PhoneMax, "")
+	// ResidentYears is how long a resident's records are kept after the
+	// resident leaves the home or dies, before a deleted home may be purged.
+	// Source: WAC 388-76-10315(1)(f), "kept for three years after the resident
+	// leaves the home or death of the resident"; the minimum is that legal floor.
+	ResidentYears = defineInt("retention", "retention.residentYears", "years", 3, 50, 3)
+	// PersonnelYears is how long a staff member's personnel file is kept after
+	// the employment ends (employment plus 2 years, ../shared/docs/DOMAIN.md
+	// "records"); the minimum is that legal floor.
+	PersonnelYears = defineInt("retention", "retention.personnelYears", "years", 2, 50, 2)
 )
