@@ -37,7 +37,10 @@ export function invalid(fields: Record<string, string>, message = 'Validation fa
   );
 }
 
-/** What a route answers: the envelope's data, a refusal, or a function of the call giving either. */
+/**
+ * What a route answers: the envelope's data, a refusal, or a function of the call giving either; a `Response`
+ * goes out as it is (a file download: `csvFile`).
+ */
 export type Answer = unknown | Refusal | ((call: FakeCall) => unknown | Refusal | Promise<unknown | Refusal>);
 
 function isRefusal(v: unknown): v is Refusal {
@@ -112,6 +115,7 @@ export class FakeServer {
       return envelope(404, { code: '4004', message: `fake server: no answer for ${method} ${path}`, data: null });
     }
     const answer = typeof route === 'function' ? await (route as (c: FakeCall) => unknown)(call) : route;
+    if (answer instanceof Response) return answer;
     if (isRefusal(answer)) return envelope(answer.httpStatus, { code: answer.code, message: answer.message, data: answer.data });
     return envelope(200, { code: '0000', message: '', data: answer ?? null });
   };
@@ -119,6 +123,14 @@ export class FakeServer {
 
 function envelope(status: number, body: { code: string; message: string; data: unknown }): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A CSV download as a file route answers it: the bytes, named by Content-Disposition. */
+export function csvFile(fileName: string, text: string): Response {
+  return new Response(text, {
+    status: 200,
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"` },
+  });
 }
 
 /** A fake server installed as `fetch` for the current test (vitest unstubs globals after each test). */

@@ -12,6 +12,7 @@ import { zonedWallToEpoch } from '@/lib/time/zone';
 import { useIncidents } from '../api/incidents';
 import { useResidentOptions } from '../api/options';
 import { IncidentDetail } from '../components/IncidentDetail';
+import { IncidentExportButton } from '../components/IncidentExportButton';
 import { IncidentList } from '../components/IncidentList';
 import { ALL_TYPES, rangeOf } from '../incidentRules';
 import { STATE_KEYS, TYPE_KEYS, keyOf } from '../incidentLabels';
@@ -22,7 +23,8 @@ const STATES = Object.keys(STATE_KEYS) as (keyof typeof STATE_KEYS)[];
 
 /**
  * /incident-management (owners and admins; spec 000 §2): the reports with state tags and overdue duties,
- * filtered by resident, type, state and the day found; a report (?incidentId=) opens its review.
+ * filtered by resident, type, state and the day found; a report (?incidentId=) opens its review. "Download CSV"
+ * exports what the filters select once both days are chosen.
  */
 export default function IncidentManagementPage() {
   const { t } = useTranslation();
@@ -83,6 +85,7 @@ export default function IncidentManagementPage() {
             <DateInput id="incident-filter-from" value={filter.from} onChange={(v) => change({ from: v })} />
             <label htmlFor="incident-filter-to">{t('incidents.field.dateTo')}</label>
             <DateInput id="incident-filter-to" value={filter.to} onChange={(v) => change({ to: v })} />
+            <IncidentExportButton filter={filter} />
           </div>
           <QueryErrorBanner query={list} />
           <IncidentList

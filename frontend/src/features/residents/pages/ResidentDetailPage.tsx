@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Callout, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { ArrowLeftIcon, EditIcon, HomeIcon, LogOutIcon, RemoveIcon, WalkIcon } from '@blueprintjs/icons';
+import { ArrowLeftIcon, EditIcon, HistoryIcon, HomeIcon, LogOutIcon, RemoveIcon, WalkIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Resident } from '@/types/api.gen';
@@ -10,11 +10,13 @@ import { isApiError } from '@/lib/api/client';
 import { useAppMutation } from '@/lib/api/mutation';
 import { currentLanguage } from '@/lib/i18n';
 import { useSessionStore } from '@/lib/session/store';
+import { useFacilityViewer } from '@/lib/session/viewer';
 import { useShell } from '@/lib/shell';
 import { formatDateTime } from '@/lib/time/dateTime';
 import { residentsKey } from '../api/keys';
 import { useResident } from '../api/getResidentById';
 import { returnFacility } from '../api/returnFacility';
+import { AuditTrailDialog } from '../components/AuditTrailDialog';
 import { ContactsTab } from '../components/ContactsTab';
 import { FilesTab } from '../components/FilesTab';
 import { FinalStatusDialog, type FinalStatus } from '../components/FinalStatusDialog';
@@ -24,7 +26,7 @@ import { ResidentAvatar } from '../components/ResidentAvatar';
 import { ResidentFormDialog } from '../components/ResidentFormDialog';
 import { ResidentBadges, ResidentStatusTag } from '../components/ResidentTags';
 import { DESTINATION_KEYS, labelOf } from '@/lib/residents/residentLabels';
-import { residentsBase } from '../residentPaths';
+import { FACILITY_RESIDENTS_PATH, residentsBase } from '../residentPaths';
 import { allowedActions, isFinalStatus } from '@/lib/residents/residentRules';
 import '../residents.css';
 
@@ -52,12 +54,13 @@ const TAB_KEYS = {
   documents: 'residents.tab.documents',
 } as const;
 
-type Dialog = { kind: 'edit' } | { kind: 'goingOut' } | { kind: 'return' } | { kind: 'final'; final: FinalStatus };
+type Dialog = { kind: 'edit' } | { kind: 'goingOut' } | { kind: 'return' } | { kind: 'final'; final: FinalStatus } | { kind: 'audit' };
 
 /**
  * /resident-management/detail?residentId= (owners, admins) and /resident/detail?residentId= (caregivers,
  * read-only): the header with status and actions, and the profile tabs. The server's `editable` decides
- * whether any write shows; moved-out and deceased residents are read-only for everyone.
+ * whether any write shows; moved-out and deceased residents are read-only for everyone. Owners and admins
+ * (on /resident-management) also download the resident's audit trail, whatever the status.
  */
 export default function ResidentDetailPage({ tabs: extraTabs = [] }: { tabs?: readonly ResidentTab[] } = {}) {
   const { t } = useTranslation();
@@ -68,6 +71,8 @@ export default function ResidentDetailPage({ tabs: extraTabs = [] }: { tabs?: re
   const session = useSessionStore((s) => s.session);
   const zone = userInfo?.timeZone || session?.timeZone || undefined;
   const base = residentsBase(pathname);
+  const viewer = useFacilityViewer();
+  const auditable = viewer.manager && base === FACILITY_RESIDENTS_PATH;
   const residentId = params.get('residentId') ?? '';
   const tabParam = params.get('tab') ?? '';
   const tabIds: string[] = TABS.flatMap((id) => [id, ...extraTabs.filter((x) => x.after === id).map((x) => x.id)]);
@@ -179,6 +184,11 @@ export default function ResidentDetailPage({ tabs: extraTabs = [] }: { tabs?: re
               {t('residents.detail.deceased')}
             </Button>
           ) : null}
+          {auditable ? (
+            <Button icon={<HistoryIcon />} variant="outlined" onClick={() => setDialog({ kind: 'audit' })} data-testid="resident-audit-trail">
+              {t('residents.detail.auditTrail')}
+            </Button>
+          ) : null}
         </div>
       </header>
       {final ? (
@@ -240,6 +250,7 @@ export default function ResidentDetailPage({ tabs: extraTabs = [] }: { tabs?: re
 
       {dialog?.kind === 'edit' ? <ResidentFormDialog resident={r} onClose={() => setDialog(null)} onSaved={done} /> : null}
       {dialog?.kind === 'goingOut' ? <GoingOutDialog resident={r} zone={zone} onClose={() => setDialog(null)} onDone={done} /> : null}
+      {dialog?.kind === 'audit' ? <AuditTrailDialog resident={r} zone={zone} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'final' ? (
         <FinalStatusDialog kind={dialog.final} resident={r} onClose={() => setDialog(null)} onDone={done} />
       ) : null}
