@@ -402,6 +402,10 @@ func paramDefaults(cfg *config.Config) param.Defaults {
 	for k, v := range param.TwoFactorDefaults(cfg.TwoFactorRoles) {
 		defaults[k] = v
 	}
+	// Two-factor sign-in per role: HEARTH_2FA_ROLES is the default of each role's parameter.
+	for k, v := range param.TwoFactorDefaults(cfg.TwoFactorRoles) {
+		defaults[k] = v
+	}
 	return defaults
 }
 

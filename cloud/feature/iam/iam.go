@@ -317,7 +317,7 @@ func (s *Service) bump(ctx context.Context, tx *db.Tx, key string, lockAfter int
 
 // afterPassword decides between the code step and tokens once the password is right.
 func (s *Service) afterPassword(ctx context.Context, u *user, m *membership, c Client) (*shared.LoginResult, error) {
-	if !s.needsCode(u, m) {
+	if !s.needsCode(ctx, u, m) {
 		return s.issue(ctx, u, m, c, "")
 	}
 	now := s.now()
@@ -349,7 +349,10 @@ func (s *Service) afterPassword(ctx context.Context, u *user, m *membership, c C
 	}, nil
 }
 
-func (s *Service) needsCode(u *user, m *membership) bool {
+// needsCode says whether the sign-in asks for the e-mailed code: the person's
+// own setting when set, else the run-time parameter of the role signing in
+// (signIn.twoFactor.<ROLE>, /params-setting; its default is HEARTH_2FA_ROLES).
+func (s *Service) needsCode(ctx context.Context, u *user, m *membership) bool {
 	if u.TwoFactor.Valid {
 		return u.TwoFactor.Bool
 	}
@@ -357,7 +360,8 @@ func (s *Service) needsCode(u *user, m *membership) bool {
 	if m != nil {
 		role = m.Role
 	}
-	return slices.Contains(s.cfg.TwoFactorRoles, role)
+	k, ok := param.TwoFactor(role)
+	return ok && s.params.Bool(ctx, k)
 }
 
 func (s *Service) sendCode(ctx context.Context, u *user, code string) error {

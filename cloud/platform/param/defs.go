@@ -107,3 +107,49 @@ var (
 	// "records"); the minimum is that legal floor.
 	PersonnelYears = defineInt("retention", "retention.personnelYears", "years", 2, 50, 2)
 )
+
+// Two-factor sign-in per role (issue 30): whether a person signing in with a
+// role is asked for the e-mailed code after the password. Defaults come from
+// HEARTH_2FA_ROLES (config.TwoFactorRoles: owners, registering owners and
+// admins unless set), so a deployment keeps its setting until the super admin
+// changes one here. A person's own two-factor setting, when set, still rules.
+var (
+	TwoFactorSuperAdmin    = defineBool("signIn", "signIn.twoFactor.SUPER_ADMIN", false)
+	TwoFactorOwner         = defineBool("signIn", "signIn.twoFactor.FACILITY_OWNER", true)
+	TwoFactorOwnerRegister = defineBool("signIn", "signIn.twoFactor.FACILITY_OWNER_REGISTER", true)
+	TwoFactorAdmin         = defineBool("signIn", "signIn.twoFactor.FACILITY_ADMIN", true)
+	TwoFactorCaregiver     = defineBool("signIn", "signIn.twoFactor.CAREGIVER_STAFF", false)
+)
+
+func defineBool(group, key string, def bool) BoolKey {
+	return BoolKey{define(Def{Key: key, Group: group, Kind: shared.ParamBool, Default: strconv.FormatBool(def)})}
+}
+
+// TwoFactor is the parameter that says whether role signs in with the e-mailed
+// code; false for a role that has none.
+func TwoFactor(role shared.Role) (BoolKey, bool) {
+	k, ok := map[shared.Role]BoolKey{
+		shared.RoleSuperAdmin:            TwoFactorSuperAdmin,
+		shared.RoleFacilityOwner:         TwoFactorOwner,
+		shared.RoleFacilityOwnerRegister: TwoFactorOwnerRegister,
+		shared.RoleFacilityAdmin:         TwoFactorAdmin,
+		shared.RoleCaregiverStaff:        TwoFactorCaregiver,
+	}[role]
+	return k, ok
+}
+
+// TwoFactorDefaults are the two-factor parameters' defaults for a server whose
+// HEARTH_2FA_ROLES lists roles: true for a role listed, false for the others.
+func TwoFactorDefaults(roles []shared.Role) Defaults {
+	out := Defaults{}
+	for _, role := range []shared.Role{shared.RoleSuperAdmin, shared.RoleFacilityOwner, shared.RoleFacilityOwnerRegister,
+		shared.RoleFacilityAdmin, shared.RoleCaregiverStaff} {
+		k, _ := TwoFactor(role)
+		on := false
+		for _, r := range roles {
+			on = on || r == role
+		}
+		out[k.Key()] = strconv.FormatBool(on)
+	}
+	return out
+}
