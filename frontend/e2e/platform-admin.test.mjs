@@ -1,6 +1,7 @@
 // Platform administration, part 2 (issue 30): the super admin changes a parameter and sees it take effect,
 // edits a menu and the owner sees it in another browser, limits incident reports so that the facility's
-// next report answers 7011, and reads the platform dashboard (homes by plan as the demo has them). Each test puts back what it changed (the journeys share one database).
+// next report answers 7011, reads the platform dashboard (homes by plan as the demo has them), and sees a deleted
+// home's purge wait for the end of its records' retention. Each test puts back what it changed (the journeys share one database).
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { apiClient, apiSignIn, ownerSignsIn, pagePerTest, screenshot, sidebarEntries, signIn, step, toastSays } from './support.mjs';
@@ -130,6 +131,43 @@ describe('platform administration: parameters, menus, function permissions', () 
     await page.waitForURL((u) => u.pathname === '/IAM/tenant' && u.search === '?plan=PREMIUM_PLAN');
     await page.getByText('Maple House AFH').first().waitFor();
     assert.equal(await page.getByText('Birch', { exact: false }).count(), 0);
+  });
+
+  test('a deleted home shows until when its records are kept, and the purge waits for that day', async () => {
+    // A home of its own (the journeys share the demo's): made, then deleted, now; no resident ever lived there,
+    // and its owner was a member until the delete, so its records are kept 2 years (personnel files).
+    const token = await superToken();
+    const n = String(Date.now()).slice(-6);
+    const made = await call(token, '/system/tenant/createFacilityAccount', {
+      method: 'POST',
+      body: { facilityName: `Purge Test ${n} AFH`, ownerName: 'Pat Lee', account: `purge_${n}`, email: `purge_${n}@example.com`,
+        phone: `20655${n.slice(-5)}`, address: '1 Retention Road, Olympia WA', zipCode: '98501', businessLicense: `9${n}`, timeZone: 'PT' },
+    });
+    await call(token, '/system/tenant/delete', { query: { tenantId: made.tenantId } });
+    const date = await call(token, '/system/tenant/getPurgeDate', { query: { tenantId: made.tenantId } });
+    assert.equal(date.allowed, false, JSON.stringify(date));
+    // 2 years after the delete, from the next 00:00 UTC.
+    const deleted = new Date(date.deletedAt);
+    const from = Date.UTC(deleted.getUTCFullYear() + 2, deleted.getUTCMonth(), deleted.getUTCDate() + 1);
+    assert.equal(date.purgeFrom, from, JSON.stringify(date));
+    const purge = await envelope(token, '/system/tenant/purge', { method: 'POST', body: { tenantId: made.tenantId, confirmName: made.facilityName } });
+    assert.equal(purge.code, '4009', JSON.stringify(purge));
+    assert.match(purge.message, new RegExp(new Date(date.purgeFrom).toISOString().slice(0, 10)));
+
+    const page = await open();
+    await signIn(page, 'superadmin');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.goto('/IAM/tenant?state=DELETED');
+    await page.getByTestId('tenant-search').fill(made.facilityName);
+    await page.getByTestId('tenant-search').press('Enter');
+    await page.getByRole('button', { name: `Details of ${made.facilityName}` }).click();
+    const kept = page.getByTestId('tenant-kept-until');
+    await kept.waitFor();
+    const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(date.purgeFrom);
+    assert.equal(await kept.textContent(), `Records kept until ${day}; purge possible from then.`);
+    assert.ok(await page.getByTestId('tenant-purge-open').isDisabled());
+    await page.getByTestId('tenant-purge-reason').getByText(`Not before ${day}`, { exact: false }).waitFor();
+    await screenshot(page, 'platform-tenant-purge-waits');
   });
 
   test('the owner sees the new menu entry in another browser', async () => {

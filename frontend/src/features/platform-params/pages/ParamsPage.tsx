@@ -14,6 +14,7 @@ const UNIT_KEYS = {
   seconds: 'platformParams.unit.seconds',
   minutes: 'platformParams.unit.minutes',
   days: 'platformParams.unit.days',
+  years: 'platformParams.unit.years',
   count: 'platformParams.unit.count',
 } as const;
 
@@ -33,6 +34,7 @@ const GROUP_KEYS = {
   chat: 'platformParams.group.chat',
   report: 'platformParams.group.report',
   support: 'platformParams.group.support',
+  retention: 'platformParams.group.retention',
 } as const;
 
 /** Parameters by group, groups in the order of their first parameter. */

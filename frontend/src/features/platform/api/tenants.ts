@@ -4,7 +4,10 @@ import type {
   CreateFacilityAccountRequest,
   Page,
   PageRequest,
+  PurgeTenantRequest,
   TenantFilter,
+  TenantPurgeDate,
+  TenantPurgeResult,
   TenantRow,
 } from '@/types/api.gen';
 import { api } from '@/lib/api/client';
@@ -52,4 +55,18 @@ export function restoreTenant(tenantId: string): Promise<TenantRow> {
 /** POST /api/system/tenant/createFacilityAccount: an approved home and its owner, e-mailed a link to choose a password. */
 export function createFacilityAccount(req: CreateFacilityAccountRequest): Promise<TenantRow> {
   return api.post<TenantRow>('/system/tenant/createFacilityAccount', req);
+}
+
+/** GET /api/system/tenant/getPurgeDate (super admin): from when a deleted home may be purged. */
+export function getPurgeDate(tenantId: string, signal?: AbortSignal): Promise<TenantPurgeDate> {
+  return api.get<TenantPurgeDate>('/system/tenant/getPurgeDate', { query: { tenantId }, signal });
+}
+
+export function usePurgeDate(tenantId: string, enabled: boolean) {
+  return useQuery({ queryKey: [...tenantsKey, 'purgeDate', tenantId], queryFn: ({ signal }) => getPurgeDate(tenantId, signal), enabled });
+}
+
+/** POST /api/system/tenant/purge (super admin): a deleted home's rows and files removed for good, its name typed to confirm. */
+export function purgeTenant(req: PurgeTenantRequest): Promise<TenantPurgeResult> {
+  return api.post<TenantPurgeResult>('/system/tenant/purge', req);
 }

@@ -16,6 +16,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time/dateTime';
 import { TableEmpty } from '@/lib/ui/TableEmpty';
 import { NewHomeDialog } from '../components/NewHomeDialog';
+import { PurgeSection } from '../components/PurgeHome';
 import { auditFacility, changeTenantStatus, deleteTenant, restoreTenant, tenantsKey, useTenants } from '../api/tenants';
 
 /** spec 001 §9 "Default page size": 20, options 20, 50, 100. */
@@ -38,7 +39,7 @@ function filterOf(params: URLSearchParams): TenantFilter {
   return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as TenantFilter;
 }
 
-/** /IAM/tenant (super admin): every home, filtered and sorted; review, enable or disable, delete or restore. */
+/** /IAM/tenant (super admin): every home, filtered and sorted; review, enable or disable, delete or restore, purge a deleted one. */
 export default function TenantPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -256,6 +257,7 @@ export default function TenantPage() {
                 />
               </FormGroup>
             ) : null}
+            <PurgeSection row={open} onPurged={(r) => setOpen({ ...open, purgedAt: r.purgedAt, people: 0 })} />
           </div>
           <div className={Classes.DIALOG_FOOTER}>
             <div className={Classes.DIALOG_FOOTER_ACTIONS} style={{ flexWrap: 'wrap', gap: 8 }}>
@@ -285,7 +287,7 @@ export default function TenantPage() {
                   {t('platform.tenant.enable')}
                 </Button>
               ) : null}
-              {open.state === 'DELETED' ? (
+              {open.state === 'DELETED' && open.purgedAt ? null : open.state === 'DELETED' ? (
                 <Button loading={state.isPending} data-testid="tenant-restore" onClick={() => state.mutate({ row: open, action: 'restore' })}>
                   {t('platform.tenant.restore')}
                 </Button>
