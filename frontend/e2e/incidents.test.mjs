@@ -3,7 +3,8 @@
 // and where on the body, who was told, a photo) — the draft saves itself, and she submits it after the
 // confirmation. owner_evergreen sees the pending-review count in the sidebar, opens the report, runs the final
 // analysis (no AI provider in the journeys: the rules-based checklist, said so), ticks every reporting duty and
-// approves; the report is read-only after, and its PDF downloads. Run at desktop and phone width (e2e.sh).
+// approves; the report is read-only after, and its PDF downloads; the list, filtered to completed reports of
+// the last two days, downloads as CSV. Run at desktop and phone width (e2e.sh).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
@@ -15,6 +16,7 @@ const stamp = Date.now().toString(36).slice(-5);
 const NARRATIVE = `Found Mr. resident on the floor beside the bed at 03:10, awake and talking (${stamp}).`;
 // Yesterday (UTC) at night: in the past in the facility's zone too.
 const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const TODAY = new Date().toISOString().slice(0, 10);
 
 let incidentId = '';
 let residentId = '';
@@ -180,6 +182,28 @@ describe('incident reports', () => {
       await page.getByTestId('incident-print').click();
       const bytes = await readFile(await (await download).path());
       assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
+    });
+
+    await step('the list as CSV: what the filters select, named after the home and the period, a licensor\'s columns', async () => {
+      await page.goto('/incident-management');
+      await page.getByTestId('incident-filter-state').selectOption('COMPLETED');
+      // The period is required: the button waits for both days and says so.
+      assert.equal(await page.getByTestId('incident-export').isDisabled(), true);
+      await page.getByTestId('incident-export-hint').waitFor();
+      await page.locator('#incident-filter-from').fill(YESTERDAY);
+      await page.locator('#incident-filter-to').fill(TODAY);
+      await page.locator(`[data-testid="incident-row"][data-incident-id="${incidentId}"]`).waitFor();
+      await screenshot(page, 'incident-export');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('incident-export').click()]);
+      assert.equal(download.suggestedFilename(), `incidents_maple-house-afh_${YESTERDAY}_${TODAY}.csv`);
+      const csv = await readFile(await download.path(), 'utf8');
+      assert.equal(
+        csv.split('\n')[0],
+        'Report number,Happened,Found,Resident,Type,Status,Reported by,Submitted,Reported to DSHS,DSHS confirmation number,Injuries,Short description',
+      );
+      const row = csv.split('\n').find((line) => line.startsWith(`${incidentId},`));
+      assert.ok(row, 'the approved fall is in the file');
+      assert.match(row, /,Fall,Completed,/);
     });
 
     await step('the resident profile lists it under Incident reports', async () => {

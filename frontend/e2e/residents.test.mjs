@@ -1,5 +1,6 @@
 // Residents end to end (issue 4): admin_maple adds a resident, uploads an assessment PDF, adds two
-// contacts, sends the resident out and back, and moves another resident out by retyping the name;
+// contacts, sends the resident out and back, downloads the resident's audit trail as CSV, and moves another
+// resident out by retyping the name;
 // caregiver_maple1 then sees the list and the profile, with no button that writes.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -261,6 +262,24 @@ describe('residents', () => {
       await statusIs(page, 'NORMAL');
     });
 
+    await t.test('the audit trail of the resident downloads as CSV: every change made above, who and what changed', async () => {
+      // The Returned confirmation is gone first (it fades out after the answer).
+      await page.locator('.bp6-alert').waitFor({ state: 'detached' });
+      await page.getByTestId('resident-audit-trail').click();
+      const dialog = page.getByTestId('audit-trail-dialog');
+      await dialog.waitFor();
+      await screenshot(page, 'residents-audit-trail');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-trail-download').click()]);
+      assert.match(download.suggestedFilename(), new RegExp(`^audit-trail_maple-house-afh-rosa-alvarez-${stamp}_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+      const csv = readFileSync(await download.path(), 'utf8');
+      assert.equal(csv.split('\n')[0], 'Time,Who,Action,Record,Record id,What changed');
+      for (const action of ['resident.create', 'resident.update', 'residentContact.create', 'resident.goingOut', 'resident.returnFacility']) {
+        assert.match(csv, new RegExp(`,${action.replace('.', '\\.')},`), `the trail has ${action}`);
+      }
+      assert.match(csv, /room: \d+ → 8/, 'the edit says what changed');
+      await dialog.waitFor({ state: 'detached' });
+    });
+
     await t.test('another resident moves out once the name is retyped', async () => {
       await page.goto('/resident-management');
       const other = page
@@ -377,6 +396,7 @@ describe('residents', () => {
     );
     assert.deepEqual((await page.getByRole('tab').allInnerTexts()).map((s) => s.trim()), tabs, 'the tabs, in Spanish');
     assert.deepEqual(await writeButtonsShown(page), []);
+    assert.equal(await page.getByTestId('resident-audit-trail').count(), 0, 'no audit trail for a caregiver');
     await screenshot(page, 'residents-profile-caregiver');
     await page.getByRole('tab', { name: tr(lang, 'residents.tab.contacts') }).click();
     await page.getByTestId('contact-card').filter({ hasText: 'Lucia Alvarez' }).waitFor();
