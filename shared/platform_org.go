@@ -72,3 +72,10 @@ type MoveHomeRequest struct {
 	TenantID       string `json:"tenantId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	OrganisationID string `json:"organisationId" minLength:"1" maxLength:"64" limit:"IDMax" doc:"The organisation it moves to"`
 }
+
+// DeleteOrganisationRequest is POST /api/system/organization/delete: an
+// organisation with no home (deleted and purged homes count: their rows still
+// name it) is removed; one with homes is refused (4009 organisation.hasHomes).
+type DeleteOrganisationRequest struct {
+	OrganisationID string `json:"organisationId" minLength:"1" maxLength:"64" limit:"IDMax"`
+}

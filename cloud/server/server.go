@@ -309,6 +309,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 		return nil, err
 	}
 	tenant.Routes(api, homes)
+	tenant.OrganisationRoutes(api, homes) // deleting an empty organisation
 	platformdash.Routes(api, platformdash.New(d.DB, d.Now))
 	jobs.AdminRoutes(api, queue) // the super admin's failed background jobs (/admin-jobs)
 	iam.AdminRoutes(api, people)

@@ -1,6 +1,7 @@
 // Platform administration (issue 30): the super admin's organisations at /IAM/organization. Evergreen Care
 // holds Maple and Cedar; a new organisation is made, Cedar moves there and back (journeys share one
-// database, so Cedar ends where it started), and the new one is renamed.
+// database, so Cedar ends where it started), the new one is renamed and, empty again, deleted (Evergreen,
+// which has homes, cannot be).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { pagePerTest, screenshot, signIn, step, toastSays } from './support.mjs';
@@ -8,7 +9,7 @@ import { pagePerTest, screenshot, signIn, step, toastSays } from './support.mjs'
 const open = pagePerTest();
 
 describe('platform organisations', () => {
-  test('the super admin makes an organisation and moves a home there and back', async () => {
+  test('the super admin makes an organisation, moves a home there and back, and deletes it once empty', async () => {
     const page = await open();
     await signIn(page, 'superadmin');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
@@ -58,6 +59,9 @@ describe('platform organisations', () => {
       const dialog = page.getByRole('dialog', { name: 'Evergreen Care' });
       await dialog.getByTestId('org-home').first().waitFor();
       assert.deepEqual(await homesIn(dialog), ['Cedar Home AFH', 'Maple House AFH']);
+      // An organisation with homes cannot be deleted.
+      assert.equal(await dialog.getByTestId('org-delete').isDisabled(), true);
+      await dialog.getByTestId('org-delete-hint').waitFor();
       await moveCedar(dialog, name);
       await dialog.locator('[data-testid="org-home"][data-name="Cedar Home AFH"]').waitFor({ state: 'detached' });
       assert.deepEqual(await homesIn(dialog), ['Maple House AFH']);
@@ -83,7 +87,22 @@ describe('platform organisations', () => {
       const renamed = page.getByRole('dialog', { name: `${name} Care` });
       await moveCedar(renamed, 'Evergreen Care');
       await renamed.getByText('This organization has no home now.').waitFor();
-      await renamed.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await screenshot(page, 'platform-organization-empty');
+    });
+
+    await step('the empty organisation is deleted after confirming', async () => {
+      const renamed = page.getByRole('dialog', { name: `${name} Care` });
+      await renamed.getByTestId('org-delete').click();
+      const confirm = page.getByRole('alertdialog');
+      await confirm.getByText(`Delete ${name} Care?`).waitFor();
+      await screenshot(page, 'platform-organization-delete');
+      await confirm.getByRole('button', { name: 'Delete organization', exact: true }).click();
+      await toastSays(page, 'Organization deleted');
+      await renamed.waitFor({ state: 'hidden' });
+      await page.getByTestId('org-search').fill(stamp);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByText('No organizations match.').waitFor();
+      assert.equal(await page.getByTestId('org-row').count(), 0);
       await page.getByTestId('org-search').fill('evergreen');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       // The earlier search's rows may show first, until the list is fetched again.

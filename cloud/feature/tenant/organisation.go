@@ -3,19 +3,22 @@ package tenant
 // Organisations: an owner's group of homes. The super admin lists them with
 // their homes and people counted, opens one (its homes and the people of
 // those homes), creates and renames them, and moves a home to another
-// organisation; an organisation left with no home stays, to be renamed or
-// given a home again. Every write is audited in its transaction.
+// organisation; an organisation left with no home stays, to be renamed, given
+// a home again or deleted (only while it has no home). Every write is audited
+// in its transaction.
 
 import (
 	"context"
 	"database/sql"
 	"errors"
+	"net/http"
 	"strings"
 
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
 
@@ -23,6 +26,9 @@ import (
 var (
 	ErrOrganisationName = problem.New(shared.CodeConflict, "organisation.duplicate")
 	ErrSameOrganisation = problem.Invalid("organisationId", "sameOrganisation", "organisation.same", nil)
+	// ErrOrganisationHasHomes refuses to delete an organisation that still has
+	// homes (its people belong to it through them); the message names how many.
+	ErrOrganisationHasHomes = problem.New(shared.CodeConflict, "organisation.hasHomes")
 )
 
 // orgName trims a name and checks it like a facility name (2–80, no control character, no line break).
@@ -257,4 +263,50 @@ func (s *Service) MoveHome(ctx context.Context, p *auth.Principal, req shared.Mo
 		return nil, err
 	}
 	return s.OrganisationDetail(ctx, p, req.OrganisationID)
+}
+
+// DeleteOrganisation removes an organisation that has no home. Every home's
+// row names its organisation, deleted and purged homes too (their records are
+// kept), so any of them keeps it: the super admin moves them first. People
+// belong to an organisation only through its homes' memberships, so an
+// organisation with no home has nobody. The row goes (an empty organisation
+// holds no record); the audit row keeps its name.
+func (s *Service) DeleteOrganisation(ctx context.Context, p *auth.Principal, id string) error {
+	if !p.IsSuperAdmin() {
+		return problem.Forbidden
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		before, err := s.orgRow(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		var homes, deleted int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), COUNT(deleted_at) FROM tenants WHERE organisation_id = ?`, id).Scan(&homes, &deleted); err != nil {
+			return db.Wrap("organisation: delete: homes", err)
+		}
+		if homes > 0 {
+			return ErrOrganisationHasHomes.With(map[string]any{"name": before.Name, "homes": homes, "deleted": deleted})
+		}
+		// NOT EXISTS again in the statement: a home moved in meanwhile keeps it.
+		gone, err := db.Affected(tx.ExecContext(ctx, `DELETE FROM organisations WHERE id = ? AND NOT EXISTS (SELECT 1 FROM tenants WHERE organisation_id = ?)`, id, id))
+		if err != nil {
+			return db.Wrap("organisation: delete", err)
+		}
+		if !gone {
+			return ErrOrganisationHasHomes.With(map[string]any{"name": before.Name, "homes": 1, "deleted": 0})
+		}
+		return audit.Write(ctx, tx, audit.Entry{ActorID: p.UserID, Action: "organisation.delete", Entity: "organisation", EntityID: id,
+			Before: map[string]any{"name": before.Name, "createTime": before.CreateTime}})
+	})
+}
+
+// OrganisationRoutes mounts the organisation calls that are not in
+// admin_http.go: POST /api/system/organization/delete (super admin).
+func OrganisationRoutes(api *web.API, s *Service) {
+	web.Handle(api, web.Op{Service: web.System, Method: http.MethodPost, Path: "/organization/delete", Access: web.SignedIn,
+		Summary: "Super admin: delete an organisation that has no home (deleted homes count); audited",
+		Roles:   shared.SuperAdmins, Function: web.AnyPlan},
+		func(ctx context.Context, in *web.Body[shared.DeleteOrganisationRequest]) (*struct{}, error) {
+			return nil, s.DeleteOrganisation(ctx, auth.From(ctx), in.Body.OrganisationID)
+		})
 }

@@ -4918,6 +4918,14 @@ export interface MoveHomeRequest {
   tenantId: string;
   organisationId: string;
 }
+/**
+ * DeleteOrganisationRequest is POST /api/system/organization/delete: an
+ * organisation with no home (deleted and purged homes count: their rows still
+ * name it) is removed; one with homes is refused (4009 organisation.hasHomes).
+ */
+export interface DeleteOrganisationRequest {
+  organisationId: string;
+}
 
 //////////
 // source: platform_tenant.go

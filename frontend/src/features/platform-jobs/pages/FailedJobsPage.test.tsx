@@ -57,9 +57,10 @@ describe('/admin-jobs', () => {
     expect(api.lastBody('/system/jobs/retry')).toEqual({ id: 41 });
 
     await user.click(within(rows[1]).getByRole('button', { name: 'Discard job 42' }));
-    expect(await screen.findByText(/“Expire overdue tasks” will not be tried again/)).toBeTruthy();
+    const alert = await screen.findByRole('alertdialog', { name: 'Discard this job?' });
+    expect(within(alert).getByText(/“Expire overdue tasks” will not be tried again/)).toBeTruthy();
     expect(api.callsTo('/system/jobs/discard')).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    await user.click(within(alert).getByRole('button', { name: 'Discard' }));
     expect(api.lastBody('/system/jobs/discard')).toEqual({ id: 42 });
   });
 

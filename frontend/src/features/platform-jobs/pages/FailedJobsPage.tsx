@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Button, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { TickCircleIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +54,7 @@ export default function FailedJobsPage() {
   const [paging, setPaging] = useState({ current: 1, size: PAGE_SIZES[0] as number });
   const list = useFailedJobs({ ...paging, data: state ? { state } : {} });
   const [discarding, setDiscarding] = useState<FailedJob | null>(null);
+  const discardTitle = useId();
   const kindLabel = (k: string) => (isKind(k) ? t(`platformJobs.kind.${k}`) : k);
 
   const retry = useAppMutation({
@@ -160,6 +161,7 @@ export default function FailedJobsPage() {
       />
       <Alert
         isOpen={discarding !== null}
+        aria-labelledby={discardTitle}
         intent={Intent.DANGER}
         confirmButtonText={t('platformJobs.discard')}
         cancelButtonText={t('common.action.cancel')}
@@ -167,7 +169,7 @@ export default function FailedJobsPage() {
         onCancel={() => setDiscarding(null)}
         onConfirm={() => discarding && discard.mutate(discarding)}
       >
-        <p>
+        <p id={discardTitle}>
           <strong>{t('platformJobs.discardTitle')}</strong>
         </p>
         <p>{t('platformJobs.discardBody', { kind: discarding ? kindLabel(discarding.kind) : '' })}</p>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   CreateOrganisationRequest,
+  DeleteOrganisationRequest,
   MoveHomeRequest,
   OrganisationDetail,
   OrganisationFilter,
@@ -49,4 +50,9 @@ export function renameOrganization(req: RenameOrganisationRequest): Promise<Orga
 /** POST /api/system/organization/moveHome: the home goes to another organisation (answers that organisation). */
 export function moveHome(req: MoveHomeRequest): Promise<OrganisationDetail> {
   return api.post<OrganisationDetail>('/system/organization/moveHome', req);
+}
+
+/** POST /api/system/organization/delete: an organisation with no home (deleted homes count) goes; otherwise 4009 naming its homes. */
+export function deleteOrganization(req: DeleteOrganisationRequest): Promise<null> {
+  return api.post<null>('/system/organization/delete', req);
 }

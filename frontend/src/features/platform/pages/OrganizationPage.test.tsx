@@ -98,4 +98,29 @@ describe('/IAM/organization', () => {
     expect(await screen.findByText('Home moved')).toBeTruthy();
     expect(server.lastBody<MoveHomeRequest>('/system/organization/moveHome')).toEqual({ tenantId: 't-cedar', organisationId: 'o-north' });
   });
+  it('deletes an organisation only once it has no home, after confirming', async () => {
+    const server = fakeServer()
+      .on('POST', '/system/organization/listByPage', page([evergreen, north]))
+      .on('GET', '/system/organization/detail', detail)
+      .on('POST', '/system/organization/delete', null);
+    const { user } = await renderScreen(<OrganizationPage />, { route: '/IAM/organization', user: superAdmin, strings: ['platform'] });
+    await user.click(await screen.findByRole('button', { name: 'Details of Evergreen Care' }));
+    const withHomes = await screen.findByRole('dialog', { name: 'Evergreen Care' });
+    await within(withHomes).findAllByTestId('org-home');
+    expect((within(withHomes).getByRole('button', { name: 'Delete organization' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(withHomes).getByText(/can be deleted once it has no home/)).toBeTruthy();
+    await user.click(within(withHomes).getAllByRole('button', { name: 'Close' })[0]);
+
+    server.on('GET', '/system/organization/detail', { ...north, homeList: [], peopleList: [], peopleTotal: 0 });
+    await user.click(await screen.findByRole('button', { name: 'Details of North Sound Care' }));
+    const empty = await screen.findByRole('dialog', { name: 'North Sound Care' });
+    await within(empty).findByText('This organization has no home now.');
+    await user.click(within(empty).getByRole('button', { name: 'Delete organization' }));
+    const alert = await screen.findByRole('alertdialog', { name: /^Delete North Sound Care\?/ });
+    expect(within(alert).getByText(/Delete North Sound Care\? It has no home/)).toBeTruthy();
+    expect(server.callsTo('/system/organization/delete')).toHaveLength(0);
+    await user.click(within(alert).getByRole('button', { name: 'Delete organization' }));
+    expect(await screen.findByText('Organization deleted')).toBeTruthy();
+    expect(server.lastBody('/system/organization/delete')).toEqual({ organisationId: 'o-north' });
+  });
 });

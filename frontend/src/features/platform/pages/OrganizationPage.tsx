@@ -1,6 +1,6 @@
-import { type ReactNode, useState } from 'react';
-import { Button, Classes, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
-import { PlusIcon, SearchIcon } from '@blueprintjs/icons';
+import { type ReactNode, useId, useState } from 'react';
+import { Alert, Button, Classes, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { PlusIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { OrganisationDetail, OrganisationHome, OrganisationRow } from '@/types/api.gen';
 import { FacilityNameMax, FacilityNameMin } from '@/types/api.gen';
@@ -19,6 +19,7 @@ import { formatDateTime } from '@/lib/time/dateTime';
 import { TableEmpty } from '@/lib/ui/TableEmpty';
 import {
   createOrganization,
+  deleteOrganization,
   moveHome,
   organizationsKey,
   renameOrganization,
@@ -49,7 +50,7 @@ function useNameRule() {
   };
 }
 
-/** /IAM/organization (super admin): owners' groups of homes; create, rename, and move a home to another. */
+/** /IAM/organization (super admin): owners' groups of homes; create, rename, move a home to another, delete an empty one. */
 export default function OrganizationPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -240,13 +241,22 @@ function NewOrganizationDialog({ onClose, onCreated }: { onClose: () => void; on
   );
 }
 
-/** One organisation: its figures, a rename, its homes (each movable to another organisation) and its people. */
+/** One organisation: its figures, a rename, its homes (each movable to another organisation), its people, and delete while empty. */
 function OrganizationDialog({ row, onClose }: { row: OrganisationRow; onClose: () => void }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const detail = useOrganizationDetail(row.organisationId);
   const org: OrganisationDetail | OrganisationRow = detail.data ?? row;
   const [moving, setMoving] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const confirmId = useId();
+  const remove = useAppMutation({
+    mutationFn: () => deleteOrganization({ organisationId: row.organisationId }),
+    invalidates: [organizationsKey],
+    success: 'platform.organization.deletedDone',
+    onSuccess: onClose,
+    onSettled: () => setConfirmDelete(false),
+  });
   const rename = useAppMutation({
     mutationFn: (name: string) => renameOrganization({ organisationId: row.organisationId, name }),
     invalidates: [organizationsKey],
@@ -354,10 +364,38 @@ function OrganizationDialog({ row, onClose }: { row: OrganisationRow; onClose: (
         {detail.isPending ? <p className="hearth-muted">{t('platform.organization.loading')}</p> : null}
       </div>
       <div className={Classes.DIALOG_FOOTER}>
+        {/* Deleted homes count: their rows keep the organisation while their records are kept. */}
+        {data && data.homeList.length > 0 ? (
+          <p className="hearth-muted" data-testid="org-delete-hint">
+            {t('platform.organization.deleteHint')}
+          </p>
+        ) : null}
         <div className={Classes.DIALOG_FOOTER_ACTIONS}>
+          <Button
+            intent={Intent.DANGER}
+            variant="outlined"
+            icon={<TrashIcon />}
+            disabled={!data || data.homeList.length > 0}
+            data-testid="org-delete"
+            onClick={() => setConfirmDelete(true)}
+          >
+            {t('platform.organization.delete')}
+          </Button>
           <Button onClick={onClose}>{t('common.action.close')}</Button>
         </div>
       </div>
+      <Alert
+        isOpen={confirmDelete}
+        aria-labelledby={confirmId}
+        intent={Intent.DANGER}
+        confirmButtonText={t('platform.organization.delete')}
+        cancelButtonText={t('common.action.cancel')}
+        loading={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => remove.mutate()}
+      >
+        <p id={confirmId} data-testid="org-delete-confirm">{t('platform.organization.deleteConfirm', { name: org.name })}</p>
+      </Alert>
     </AppDialog>
   );
 }
