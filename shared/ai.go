@@ -357,4 +357,5 @@ type AIUsage struct {
 	Outcome          string         `json:"outcome" doc:"0000, or the answer code of the failure"`
 	LatencyMs        int64          `json:"latencyMs"`
 	CreatedAt        int64          `json:"createdAt"`
+	CostMicros       *int64         `json:"costMicros,omitempty" doc:"Estimated cost in millionths of a US dollar, from the model's price (parameter ai.modelPrices) when the call was made; absent when the model had no price; 0 offline"`
 }

@@ -22,6 +22,8 @@ type AICapabilityUsage struct {
 	Tokens     int64        `json:"tokens" doc:"Prompt and completion tokens (chat capabilities)"`
 	Characters int64        `json:"characters" doc:"Characters sent (speech, translation)"`
 	AudioMs    int64        `json:"audioMs" doc:"Audio transcribed, in ms"`
+	CostMicros int64        `json:"costMicros" doc:"Estimated cost of the priced calls, in millionths of a US dollar (parameter ai.modelPrices)"`
+	Unpriced   int          `json:"unpriced" doc:"Calls whose model had no price (their cost is not in costMicros)"`
 }
 
 // PlatformSummary answers GET /api/system/dashboard/platformSummary.

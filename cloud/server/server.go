@@ -213,7 +213,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 		return nil, err
 	}
 	// The AI service (/api/ai): translator, speech, transcription, chat completion and /ai-config.
-	aiSvc, err := aiservice.New(d.DB, d.Config.JWTSecret, d.Config.AI, d.Log, d.Now)
+	aiSvc, err := aiservice.New(d.DB, d.Config.JWTSecret, d.Config.AI, params, d.Log, d.Now)
 	if err != nil {
 		return nil, err
 	}

@@ -22,6 +22,7 @@ import (
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/msg"
+	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
@@ -33,6 +34,7 @@ type Service struct {
 	sealer  *ai.Sealer
 	env     config.AI
 	offline *ai.Offline
+	params  *param.Params // the models' prices (ai.modelPrices), for each call's estimated cost
 	log     *slog.Logger
 	now     func() time.Time
 	// provider makes the provider of an endpoint (tests of the service keep the real one).
@@ -51,8 +53,11 @@ var (
 )
 
 // New makes the service. secret is the server's HEARTH_JWT_SECRET, from which
-// the key that seals provider keys is derived.
-func New(d *db.DB, secret []byte, env config.AI, log *slog.Logger, now func() time.Time) (*Service, error) {
+// the key that seals provider keys is derived; params gives the models' prices.
+func New(d *db.DB, secret []byte, env config.AI, params *param.Params, log *slog.Logger, now func() time.Time) (*Service, error) {
+	if params == nil {
+		return nil, errors.New("aiservice: missing collaborators Params")
+	}
 	sealer, err := ai.NewSealer(secret)
 	if err != nil {
 		return nil, err
@@ -60,7 +65,7 @@ func New(d *db.DB, secret []byte, env config.AI, log *slog.Logger, now func() ti
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Service{db: d, sealer: sealer, env: env, offline: ai.FindOffline(log), log: log, now: now,
+	return &Service{db: d, sealer: sealer, env: env, offline: ai.FindOffline(log), params: params, log: log, now: now,
 		provider: func(ep ai.Endpoint) ai.Provider { return ai.NewOpenAI(ep) }}, nil
 }
 
@@ -186,12 +191,31 @@ func (s *Service) done(ctx context.Context, c *call, kind shared.AIProviderKind,
 	}
 	u.LatencyMs = time.Since(c.start).Milliseconds()
 	u.CreatedAt = s.now().UnixMilli()
+	u.CostMicros = s.cost(ctx, u)
 	if werr := s.store.InsertUsage(context.WithoutCancel(ctx), s.db, u); werr != nil {
 		s.log.ErrorContext(ctx, "ai usage not logged", "err", werr, "tenant", u.TenantID, "capability", u.Capability)
 	}
 	if err != nil && !isExpected(err) {
 		s.log.WarnContext(ctx, "ai call failed", "capability", c.cap, "provider", kind, "err", ai.Redact(err.Error(), c.ep.APIKey))
 	}
+}
+
+// cost is a call's estimated cost from its model's price in force (nil when the
+// model has none); an offline fallback costs nothing.
+func (s *Service) cost(ctx context.Context, u shared.AIUsage) *int64 {
+	var micros int64
+	if u.Provider != shared.AIProviderOffline {
+		prices, err := param.ParseModelPrices(s.params.Text(ctx, param.ModelPrices))
+		if err != nil {
+			return nil // Text answers only a value that parses (else the default, empty)
+		}
+		price, ok := param.PriceOf(prices, u.Model)
+		if !ok {
+			return nil
+		}
+		micros = price.CostMicros(u.PromptTokens, u.CompletionTokens, u.Characters, u.AudioMs)
+	}
+	return &micros
 }
 
 // isExpected reports whether err is an answer the user is meant to read (no speech).

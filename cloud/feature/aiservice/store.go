@@ -188,9 +188,9 @@ type usageRow = shared.AIUsage
 // InsertUsage writes one usage row.
 func (Store) InsertUsage(ctx context.Context, q db.Querier, u usageRow) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO ai_usage (id, tenant_id, user_id, capability, provider, model, prompt_tokens,
-		completion_tokens, characters, audio_ms, outcome, latency_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		completion_tokens, characters, audio_ms, outcome, latency_ms, created_at, cost_micros) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		u.ID, u.TenantID, u.UserID, u.Capability, u.Provider, u.Model, u.PromptTokens, u.CompletionTokens, u.Characters,
-		u.AudioMs, u.Outcome, u.LatencyMs, u.CreatedAt)
+		u.AudioMs, u.Outcome, u.LatencyMs, u.CreatedAt, u.CostMicros)
 	return db.Wrap("ai: insert usage", err)
 }
 
@@ -225,7 +225,7 @@ func (Store) ListUsage(ctx context.Context, q db.Querier, scope usageScope, f sh
 		return nil, 0, db.Wrap("ai: count usage", err)
 	}
 	rows, err := q.QueryContext(ctx, `SELECT u.id, u.tenant_id, COALESCE(t.facility_name, ''), u.user_id, u.capability, u.provider, u.model,
-		u.prompt_tokens, u.completion_tokens, u.characters, u.audio_ms, u.outcome, u.latency_ms, u.created_at
+		u.prompt_tokens, u.completion_tokens, u.characters, u.audio_ms, u.outcome, u.latency_ms, u.created_at, u.cost_micros
 		FROM ai_usage u LEFT JOIN tenants t ON t.id = u.tenant_id`+where+` ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`,
 		append(args, limit, offset)...)
 	if err != nil {
@@ -236,7 +236,7 @@ func (Store) ListUsage(ctx context.Context, q db.Querier, scope usageScope, f sh
 	for rows.Next() {
 		var u usageRow
 		if err := rows.Scan(&u.ID, &u.TenantID, &u.FacilityName, &u.UserID, &u.Capability, &u.Provider, &u.Model, &u.PromptTokens,
-			&u.CompletionTokens, &u.Characters, &u.AudioMs, &u.Outcome, &u.LatencyMs, &u.CreatedAt); err != nil {
+			&u.CompletionTokens, &u.Characters, &u.AudioMs, &u.Outcome, &u.LatencyMs, &u.CreatedAt, &u.CostMicros); err != nil {
 			return nil, 0, db.Wrap("ai: list usage", err)
 		}
 		out = append(out, u)

@@ -68,11 +68,12 @@ func (Store) OpenTickets(ctx context.Context, q db.Querier) (map[shared.TicketSt
 	return out, db.Wrap("platform dashboard: open tickets", rows.Err())
 }
 
-// AIUsage sums the AI usage log from since by capability (ai_usage_created).
+// AIUsage sums the AI usage log from since by capability (ai_usage_created),
+// with the estimated cost of the priced calls and how many had no price.
 func (Store) AIUsage(ctx context.Context, q db.Querier, since int64) ([]shared.AICapabilityUsage, error) {
 	rows, err := q.QueryContext(ctx, `SELECT capability, COUNT(*), SUM(CASE WHEN outcome <> ? THEN 1 ELSE 0 END),
 		CAST(COALESCE(SUM(prompt_tokens + completion_tokens), 0) AS BIGINT), CAST(COALESCE(SUM(characters), 0) AS BIGINT),
-		CAST(COALESCE(SUM(audio_ms), 0) AS BIGINT)
+		CAST(COALESCE(SUM(audio_ms), 0) AS BIGINT), CAST(COALESCE(SUM(cost_micros), 0) AS BIGINT), COUNT(*) - COUNT(cost_micros)
 		FROM ai_usage WHERE created_at >= ? GROUP BY capability ORDER BY capability`, shared.CodeOK, since)
 	if err != nil {
 		return nil, db.Wrap("platform dashboard: AI usage", err)
@@ -81,7 +82,7 @@ func (Store) AIUsage(ctx context.Context, q db.Querier, since int64) ([]shared.A
 	out := []shared.AICapabilityUsage{}
 	for rows.Next() {
 		var u shared.AICapabilityUsage
-		if err := rows.Scan(&u.Capability, &u.Calls, &u.Failed, &u.Tokens, &u.Characters, &u.AudioMs); err != nil {
+		if err := rows.Scan(&u.Capability, &u.Calls, &u.Failed, &u.Tokens, &u.Characters, &u.AudioMs, &u.CostMicros, &u.Unpriced); err != nil {
 			return nil, db.Wrap("platform dashboard: AI usage", err)
 		}
 		out = append(out, u)

@@ -57,7 +57,11 @@ func (p *Params) Update(ctx context.Context, who *auth.Principal, req shared.Upd
 	if _, err := parse(d, req.Value); err != nil {
 		var b errBounds
 		errors.As(err, &b)
-		return nil, problem.Invalid("value", b.rule, "param.bounds", map[string]any{"min": d.Min, "max": d.Max})
+		key := "param.bounds"
+		if b.rule == "format" {
+			key = "param.format" // a text whose form the parameter's description gives
+		}
+		return nil, problem.Invalid("value", b.rule, key, map[string]any{"min": d.Min, "max": d.Max})
 	}
 	return p.write(ctx, who, d, &req.Value)
 }

@@ -191,6 +191,9 @@ func parse(d *Def, raw string) (any, error) {
 		if n > d.Max {
 			return nil, errBounds{"maxLength"}
 		}
+		if check := textChecks[d.Key]; check != nil && check(raw) != nil {
+			return nil, errBounds{"format"}
+		}
 		return raw, nil
 	}
 }

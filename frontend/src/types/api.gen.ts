@@ -408,6 +408,7 @@ export interface AIUsage {
   outcome: string;
   latencyMs: number /* int64 */;
   createdAt: number /* int64 */;
+  costMicros?: number /* int64 */;
 }
 
 //////////
@@ -4774,6 +4775,8 @@ export interface AICapabilityUsage {
   tokens: number /* int64 */;
   characters: number /* int64 */;
   audioMs: number /* int64 */;
+  costMicros: number /* int64 */;
+  unpriced: number /* int */;
 }
 /**
  * PlatformSummary answers GET /api/system/dashboard/platformSummary.

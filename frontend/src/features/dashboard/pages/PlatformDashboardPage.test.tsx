@@ -14,8 +14,8 @@ const summary: PlatformSummary = {
   ticketsOpen: 5,
   ticketsSubmitted: 2,
   aiUsage: [
-    { capability: 'TRANSCRIPTION', calls: 3, failed: 0, tokens: 0, characters: 0, audioMs: 150_000 },
-    { capability: 'TRANSLATION', calls: 40, failed: 2, tokens: 1200, characters: 5000, audioMs: 0 },
+    { capability: 'TRANSCRIPTION', calls: 3, failed: 0, tokens: 0, characters: 0, audioMs: 150_000, costMicros: 0, unpriced: 3 },
+    { capability: 'TRANSLATION', calls: 40, failed: 2, tokens: 1200, characters: 5000, audioMs: 0, costMicros: 1_234_500, unpriced: 2 },
   ],
   jobsFailed: 1,
   jobsRetrying: 3,
@@ -76,10 +76,11 @@ describe('/admin-dashboard', () => {
     const ai = await findSection('AI usage');
     const aiRows = within(within(ai).getByRole('table')).getAllByRole('row');
     expect(aiRows.map((r) => r.textContent)).toEqual([
-      'CapabilityCallsFailedUsage',
-      'Speech to text303 min of audio',
-      'Translation4021200 tokens, 5000 characters',
+      'CapabilityCallsFailedUsageEstimated cost',
+      'Speech to text303 min of audio— 3 without a price',
+      'Translation4021200 tokens, 5000 characters$1.23 2 without a price',
     ]);
+    expect(within(ai).getByTestId('pdash-ai-cost').textContent).toBe('Estimated cost over the 30 days: $1.23 (calls whose model has a price).');
     expect(within(ai).getByRole('link', { name: 'Open AI configuration' }).getAttribute('href')).toBe('/ai-config');
 
     const jobs = await findSection('Background jobs');

@@ -205,6 +205,13 @@ function ActiveUsersCard({ summary }: { summary: PlatformSummary }) {
   );
 }
 
+/** An estimated cost in millionths of a US dollar, as dollars: cents, or to four places below a dollar. */
+function usd(micros: number, language: string): string {
+  const dollars = micros / 1e6;
+  const digits = dollars !== 0 && Math.abs(dollars) < 1 ? 4 : 2;
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: digits }).format(dollars);
+}
+
 function AIUsageCard({ summary }: { summary: PlatformSummary }) {
   const { t, i18n } = useTranslation();
   const usage = (summary.aiUsage ?? []).filter((u) => (CAPABILITIES as readonly string[]).includes(u.capability));
@@ -229,6 +236,7 @@ function AIUsageCard({ summary }: { summary: PlatformSummary }) {
               <th scope="col">{t('platformDashboard.ai.calls')}</th>
               <th scope="col">{t('platformDashboard.ai.failed')}</th>
               <th scope="col">{t('platformDashboard.ai.usage')}</th>
+              <th scope="col">{t('platformDashboard.ai.cost')}</th>
             </tr>
           </thead>
           <tbody>
@@ -246,11 +254,20 @@ function AIUsageCard({ summary }: { summary: PlatformSummary }) {
                     .filter(Boolean)
                     .join(', ') || '—'}
                 </td>
+                <td>
+                  {u.calls > u.unpriced ? usd(u.costMicros, i18n.language) : '—'}
+                  {u.unpriced > 0 ? <span className="hearth-muted"> {t('platformDashboard.ai.unpriced', { count: u.unpriced })}</span> : null}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      <p className="hearth-pdash-note" data-testid="pdash-ai-cost">
+        {usage.some((u) => u.calls > u.unpriced)
+          ? t('platformDashboard.ai.total', { cost: usd(usage.reduce((sum, u) => sum + u.costMicros, 0), i18n.language) })
+          : t('platformDashboard.ai.noPrices')}
+      </p>
     </figure>
   );
 }

@@ -35,6 +35,7 @@ const GROUP_KEYS = {
   report: 'platformParams.group.report',
   support: 'platformParams.group.support',
   retention: 'platformParams.group.retention',
+  ai: 'platformParams.group.ai',
 } as const;
 
 /** Parameters by group, groups in the order of their first parameter. */
