@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -174,9 +175,7 @@ func (q *Queue) Retry(ctx context.Context, p *auth.Principal, id int64) (*shared
 			return ErrNotFailed
 		}
 		return nil
-	}, func(ctx context.Context, tx *db.Tx) (*rivertype.JobRow, error) {
-		return q.inserter.JobRetryTx(ctx, tx.SQL(), id) //nolint:wrapcheck // wrapped by act
-	})
+	}, q.inserter.JobRetryTx)
 }
 
 // Discard stops retrying a job that waits for another attempt (River's
@@ -187,15 +186,13 @@ func (q *Queue) Discard(ctx context.Context, p *auth.Principal, id int64) (*shar
 			return ErrNotRetrying
 		}
 		return nil
-	}, func(ctx context.Context, tx *db.Tx) (*rivertype.JobRow, error) {
-		return q.inserter.JobCancelTx(ctx, tx.SQL(), id) //nolint:wrapcheck // wrapped by act
-	})
+	}, q.inserter.JobCancelTx)
 }
 
 // act checks the job's state, changes it and writes the audit row in one
 // transaction, and answers the job as it now is.
 func (q *Queue) act(ctx context.Context, p *auth.Principal, id int64, action string,
-	check func(before shared.FailedJob) error, change func(context.Context, *db.Tx) (*rivertype.JobRow, error)) (*shared.FailedJob, error) {
+	check func(before shared.FailedJob) error, change func(context.Context, *sql.Tx, int64) (*rivertype.JobRow, error)) (*shared.FailedJob, error) {
 	if p == nil || !p.IsSuperAdmin() {
 		return nil, problem.Forbidden
 	}
@@ -212,7 +209,7 @@ func (q *Queue) act(ctx context.Context, p *auth.Principal, id int64, action str
 		if err := check(before); err != nil {
 			return err
 		}
-		row, err = change(ctx, tx)
+		row, err = change(ctx, tx.SQL(), id)
 		if err != nil {
 			return fmt.Errorf("jobs: %s: %w", action, err)
 		}
