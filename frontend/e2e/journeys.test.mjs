@@ -27,7 +27,7 @@ describe('Hearth journeys', () => {
     await page.getByRole('heading', { name: 'Platform dashboard' }).waitFor();
 
     assert.deepEqual(await sidebarEntries(page), [
-      'Platform dashboard', 'Organization', 'Tenant', 'User', 'Role', 'Menu', 'Audit logs', 'Support tickets', 'AI configuration',
+      'Platform dashboard', 'Failed jobs', 'Organization', 'Tenant', 'User', 'Role', 'Menu', 'Audit logs', 'Support tickets', 'AI configuration',
       'Parameter settings', 'Task creation rules', 'Function APIs', 'Function permissions',
     ]);
     // The homes card: the demo's three homes, one on each plan (other journeys may add homes later).

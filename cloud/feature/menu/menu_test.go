@@ -45,7 +45,7 @@ func menuOf(t *testing.T, c *servertest.Client) []shared.MenuItem {
 
 var (
 	platformMenu = []string{
-		"AdminDashboard", "IAM(Organization,Tenant,User,Role,Menu,AuditLogs)", "SupportTicketManage", "AiConfig",
+		"AdminDashboard", "FailedJobs", "IAM(Organization,Tenant,User,Role,Menu,AuditLogs)", "SupportTicketManage", "AiConfig",
 		"ParamsSetting", "TaskCreationRule",
 		"BillingManagement(ChargeRecords,PromotionalCode,SubscriptionPlanManagement,ServicePackage,FunctionApi,FunctionPermission)",
 	}
