@@ -64,3 +64,7 @@ type RetryInfo struct {
 	CaptchaRequired   bool `json:"captchaRequired,omitempty"`
 	AttemptsLeft      int  `json:"attemptsLeft,omitempty"`
 }
+
+// ServerTimeHeader carries the server's clock on every API answer (epoch ms as the request arrived): the UI
+// reads "now" from it rather than from the device's own clock.
+const ServerTimeHeader = "X-Server-Time"

@@ -71,6 +71,8 @@ run_at() {
     # desktop-offline.test.mjs starts a cloud and a core of its own (it stops its cloud).
     export HEARTH_CLOUD_BIN="$bin" HEARTH_DESKTOP_BIN="$desk_bin"
   fi
+  # evening.test.mjs starts a cloud of its own with its clock at 10 PM.
+  export HEARTH_CLOUD_BIN="$bin"
   echo "e2e: journeys at the $viewport size"
   # E2E_ONLY="e2e/residents.test.mjs" runs one journey file while working on it.
   if ! (cd "$root/frontend" && E2E_VIEWPORT=$viewport HEARTH_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 ${E2E_ONLY:-e2e/}); then

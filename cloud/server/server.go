@@ -149,7 +149,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	// Metrics are served on their own address (ServeMetrics, HEARTH_METRICS_ADDR), not to the API's callers.
 	r.Handle("/metrics", http.NotFoundHandler())
 
-	apiRouter := r.With(web.Compress, web.KeepRequest, web.Authenticate(tokens, d.Now))
+	apiRouter := r.With(web.ServerTime(d.Now), web.Compress, web.KeepRequest, web.Authenticate(tokens, d.Now))
 	api := web.NewAPI(apiRouter, config.Version)
 	// The features, each built with every collaborator it needs (its Deps): a
 	// feature's New refuses a Deps with one missing, and New returns that error,

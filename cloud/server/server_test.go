@@ -8,9 +8,11 @@ import (
 	"net"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
@@ -114,6 +116,16 @@ func TestProbesHeadersAndUI(t *testing.T) {
 				}
 				if resp.Header.Get("X-Request-Id") == "" {
 					t.Errorf("%s: no X-Request-Id", path)
+				}
+			}
+		})
+		t.Run("every API answer carries the server's clock, the UI's now", func(t *testing.T) {
+			e.Clock.Advance(7 * time.Hour) // a server clock hours from the device's
+			want := strconv.FormatInt(e.Clock.Now().UnixMilli(), 10)
+			for _, path := range []string{"/api/system/config/public", "/api/system/user/getUserInfo", "/api/system/menu/listUserMenuTree"} {
+				resp, _ := fetch(t, e, http.MethodGet, path)
+				if got := resp.Header.Get(shared.ServerTimeHeader); got != want {
+					t.Errorf("%s: %s %q, want %s", path, shared.ServerTimeHeader, got, want)
 				}
 			}
 		})

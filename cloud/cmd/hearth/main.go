@@ -87,7 +87,7 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 		log.Info("migrations applied", "engine", d.Engine)
 		return nil
 	case "serve":
-		srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log, UI: frontend.Dist()}) //nolint:contextcheck // server.New only builds handlers; each runs on its own request's context
+		srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log, UI: frontend.Dist(), Now: clockOf(cfg)}) //nolint:contextcheck // server.New only builds handlers; each runs on its own request's context
 		if err != nil {
 			return err
 		}
@@ -128,11 +128,11 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 			return errors.New("seed is refused unless HEARTH_DEV=1: demo accounts share a published password")
 		}
 		// The demo data is written through the features' services, as the server builds them.
-		srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log, Now: time.Now}) //nolint:contextcheck // server.New only builds handlers; each runs on its own request's context
+		srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log, Now: clockOf(cfg)}) //nolint:contextcheck // server.New only builds handlers; each runs on its own request's context
 		if err != nil {
 			return err
 		}
-		services := demo.Services{People: srv.IAM, Files: srv.Files, Medications: srv.Medications, Now: time.Now}
+		services := demo.Services{People: srv.IAM, Files: srv.Files, Medications: srv.Medications, Now: clockOf(cfg)}
 		if *withDemo {
 			if err := demo.Seed(ctx, d, services); errors.Is(err, demo.ErrAlreadySeeded) {
 				log.Info("demo data already present")
@@ -223,4 +223,12 @@ func newIAM(cfg *config.Config, d *db.DB, log *slog.Logger) *iam.Service {
 		panic(err)
 	}
 	return iam.New(d, tokens, mail.New(cfg.SMTP, d, log), cfg, param.New(d, param.NewVersions(d), log, nil), log, nil)
+}
+
+// clockOf is the server's clock: the real one, moved by HEARTH_DEV_CLOCK_OFFSET in development.
+func clockOf(cfg *config.Config) func() time.Time {
+	if off := cfg.DevClockOffset; off != 0 {
+		return func() time.Time { return time.Now().Add(off) }
+	}
+	return time.Now
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"hearth/cloud/platform/blob"
 	"hearth/shared"
@@ -33,10 +34,14 @@ type Config struct {
 	JWTSecret   []byte
 	LoginAESKey []byte
 	Dev         bool
-	PublicURL   string
-	TrustProxy  bool
-	TLSCert     string
-	TLSKey      string
+	// DevClockOffset moves the server's clock (HEARTH_DEV_CLOCK_OFFSET, a Go duration, honoured only with
+	// HEARTH_DEV=1): a journey sees the product at another time of day, e.g. a caregiver at 10 PM. Seed
+	// and serve given the same offset agree on the time; the UI follows the server's clock.
+	DevClockOffset time.Duration
+	PublicURL      string
+	TrustProxy     bool
+	TLSCert        string
+	TLSKey         string
 	// MetricsAddr is where Prometheus metrics are served (HEARTH_METRICS_ADDR,
 	// e.g. 127.0.0.1:9090); empty: not served. Never on the API's listener.
 	MetricsAddr string
@@ -183,6 +188,13 @@ func Load() (*Config, error) {
 	}
 	if len(c.JWTSecret) < 32 {
 		return nil, errors.New("HEARTH_JWT_SECRET must be at least 32 characters")
+	}
+	if off := os.Getenv("HEARTH_DEV_CLOCK_OFFSET"); off != "" {
+		d, err := time.ParseDuration(off)
+		if err != nil || !c.Dev {
+			return nil, fmt.Errorf("HEARTH_DEV_CLOCK_OFFSET %q: a Go duration such as 5h30m, and only with HEARTH_DEV=1", off)
+		}
+		c.DevClockOffset = d
 	}
 	return c, nil
 }

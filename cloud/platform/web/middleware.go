@@ -20,6 +20,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
+	"hearth/shared"
 )
 
 func jsonEncode(w io.Writer, v any) error {
@@ -166,6 +167,19 @@ type authKey struct{}
 func pendingAuth(ctx context.Context) *authState {
 	s, _ := ctx.Value(authKey{}).(*authState)
 	return s
+}
+
+// ServerTime stamps every API answer with the server's clock as the request
+// arrived (shared.ServerTimeHeader, epoch ms). The UI takes "now" from it
+// (frontend/src/lib/time/serverClock.ts): a phone whose clock is off still
+// signs its calls inside the window and opens the routine session it is.
+func ServerTime(now func() time.Time) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set(shared.ServerTimeHeader, strconv.FormatInt(now().UnixMilli(), 10))
+			next.ServeHTTP(w, r)
+		})
+	}
 }
 
 // Authenticate reads the bearer token, the Sign header and t (spec 001 §7.1)

@@ -2407,6 +2407,11 @@ export interface RetryInfo {
   captchaRequired?: boolean;
   attemptsLeft?: number /* int */;
 }
+/**
+ * ServerTimeHeader carries the server's clock on every API answer (epoch ms as the request arrived): the UI
+ * reads "now" from it rather than from the device's own clock.
+ */
+export const ServerTimeHeader = "X-Server-Time";
 
 //////////
 // source: file.go

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import type { UserInfo } from '@/types/api.gen';
 import { extendNextUpdatePasswordTime } from '@/features/auth/api/extendNextUpdatePasswordTime';
 import { userInfoKey } from '@/features/auth/api/getUserInfo';
+import { serverNow } from '@/lib/time/serverClock';
 
 /**
  * Advises a password change once the password is past its next update time (90 days); closing the prompt
@@ -17,7 +18,7 @@ export function PasswordExpiryPrompt({ userInfo }: { userInfo: UserInfo | undefi
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dismissed, setDismissed] = useState(false);
-  const [checkedAt] = useState(() => Date.now());
+  const [checkedAt] = useState(() => serverNow());
   const due =
     userInfo !== undefined && userInfo.nextUpdatePasswordTime > 0 && checkedAt > userInfo.nextUpdatePasswordTime;
 

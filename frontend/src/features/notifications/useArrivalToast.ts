@@ -7,6 +7,7 @@ import { listKey } from './api/keys';
 import { BELL_LIST_SIZE, listMine } from './api/listMine';
 import { arrivedSince, newSince } from './notificationRules';
 import type { NotificationText } from './useNotificationText';
+import { serverNow } from '@/lib/time/serverClock';
 
 const unreadRequest: PageRequest<NotificationFilter> = { current: 1, size: BELL_LIST_SIZE, data: { unreadOnly: true } };
 
@@ -31,7 +32,7 @@ export function useArrivalToast(unread: UnreadNotifications | undefined, render:
       .fetchQuery({ queryKey: [...listKey, unreadRequest], queryFn: ({ signal }) => listMine(unreadRequest, signal, true) })
       .then((page) => {
         const fresh = newSince(page.records, previous);
-        if (fresh.length === 1) toast.warning(renderRef.current(fresh[0], Date.now()).title);
+        if (fresh.length === 1) toast.warning(renderRef.current(fresh[0], serverNow()).title);
         else if (fresh.length > 1) toast.warning(t('notification.toast.several', { count: fresh.length }));
       })
       .catch(() => undefined); // the badge still shows it

@@ -4,12 +4,13 @@ import { ianaZone } from '@/lib/time/dateTime';
 import { useSessionStore } from '@/lib/session/store';
 import { useShell } from '@/lib/shell';
 import { zonedDate } from '@/lib/time/zone';
+import { serverNow } from '@/lib/time/serverClock';
 
 /** Who is looking: roles, user id, the facility's zone code and IANA zone, and today there. */
 export function useViewer() {
   const { userInfo } = useShell();
   const session = useSessionStore((s) => s.session);
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => serverNow());
   const roles: string[] = userInfo?.roles?.length ? userInfo.roles : (session?.roles ?? []);
   const zoneCode = userInfo?.timeZone || session?.timeZone || undefined;
   const zone = ianaZone(zoneCode);

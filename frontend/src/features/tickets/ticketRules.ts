@@ -2,6 +2,7 @@
 // (Ticket.myTurn) and refuses replies out of turn; these functions decide what the viewer sees.
 import type { ChatEntry, ChatRole, Ticket } from '@/types/api.gen';
 import { ChatAdmin, ChatUser, TicketResolved, TicketSubmitted } from '@/types/api.gen';
+import { serverNow } from '@/lib/time/serverClock';
 
 /** The viewer's side of the chat: the platform answers as admin, a facility user writes as user. */
 export function chatSide(superAdmin: boolean): ChatRole {
@@ -45,7 +46,7 @@ export function canEditTicket(ticket: Pick<Ticket, 'creator' | 'status'>, userId
 }
 
 /** The chat the reply call sends: the whole history with the new entry last (spec 001 §7.5). */
-export function chatWithReply(chat: readonly ChatEntry[] | null | undefined, side: ChatRole, reply: string, now = Date.now()): ChatEntry[] {
+export function chatWithReply(chat: readonly ChatEntry[] | null | undefined, side: ChatRole, reply: string, now = serverNow()): ChatEntry[] {
   return [...(chat ?? []), { role: side, reply, createTime: now }];
 }
 

@@ -5,7 +5,8 @@ import { toast } from '@/lib/feedback/toast';
 import { raiseNotice } from '@/lib/feedback/notices';
 import { accessTokenNeedsRefresh, deviceId } from '@/lib/session/session';
 import { currentSession, endSession, storeRefreshedTokens, useSessionStore } from '@/lib/session/store';
-import { CodeOffline } from '@/types/api.gen';
+import { CodeOffline, ServerTimeHeader } from '@/types/api.gen';
+import { noteServerTime, serverNow } from '@/lib/time/serverClock';
 import { reactionFor, type Failure, type Reaction, type ReactOptions } from './catalogue';
 import { noteAnswer } from './offline';
 import { API_BASE, computeSign } from './signing.js';
@@ -101,7 +102,9 @@ function isEnvelopeType(contentType: string): boolean {
  * Error) when nothing usable came back.
  */
 async function send(path: string, opts: RequestOptions, token: string | undefined, binary = false): Promise<RawAnswer> {
-  const t = Date.now();
+  // Signed with the server's clock: a device whose clock is off stays inside the server's window.
+  const t = serverNow();
+  const sentAt = Date.now();
   const headers: Record<string, string> = {
     'Accept-Language': currentLanguage(),
     'Cache-Control': 'no-cache',
@@ -134,6 +137,7 @@ async function send(path: string, opts: RequestOptions, token: string | undefine
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onCallerAbort);
   }
+  noteServerTime(res.headers.get(ServerTimeHeader), sentAt, Date.now());
   const contentType = res.headers.get('Content-Type') ?? '';
   if (binary && res.status === 200 && !isEnvelopeType(contentType)) {
     try {
@@ -182,7 +186,7 @@ export function refreshTokens(): Promise<boolean> {
     refreshOffline = false;
     try {
       const session = currentSession();
-      if (!session || (session.refreshTokenExpireTime > 0 && session.refreshTokenExpireTime <= Date.now())) return false;
+      if (!session || (session.refreshTokenExpireTime > 0 && session.refreshTokenExpireTime <= serverNow())) return false;
       const answer = await send('/system/user/refreshToken', { body: { refreshToken: session.refreshToken } }, undefined);
       const env = answer.envelope as Envelope<LoginResult> | undefined;
       refreshOffline = env?.code === CodeOffline;

@@ -1,5 +1,6 @@
 import type { LoginResult, LoginUserInfo } from '@/types/api.gen';
 import { randomId } from '@/lib/crypto/randomId';
+import { serverNow } from '@/lib/time/serverClock';
 
 /** spec 001 §9: the stored user-id entry lives 8 hours, then the user signs in again. */
 export const USER_ID_TTL_MS = 28_800_000;
@@ -54,7 +55,7 @@ export function parseRoles(roles: string | undefined): string[] {
 }
 
 /** Keeps what a token-bearing login answer says about the session. */
-export function saveLogin(result: LoginResult, now = Date.now(), store: KeyValueStore = defaultStore()): void {
+export function saveLogin(result: LoginResult, now = serverNow(), store: KeyValueStore = defaultStore()): void {
   if (!result.token || !result.refreshToken) {
     throw new Error('login answer carries no tokens');
   }
@@ -110,7 +111,7 @@ function parseJSON<T>(text: string | null): T | undefined {
  * The stored session, or null when there is none. An expired user-id entry (older than 8 hours) or a
  * damaged one clears the stored credentials, so the user signs in again (spec 000 §4 "Session").
  */
-export function readSession(now = Date.now(), store: KeyValueStore = defaultStore()): StoredSession | null {
+export function readSession(now = serverNow(), store: KeyValueStore = defaultStore()): StoredSession | null {
   const token = store.getItem(SESSION_KEYS.token);
   const refreshToken = store.getItem(SESSION_KEYS.refreshToken);
   if (!token || !refreshToken) return null;
@@ -151,7 +152,7 @@ export function accessTokenExpiry(token: string): number | undefined {
 /** Refresh this long before the access token runs out, so a call never leaves with a dying token. */
 export const REFRESH_MARGIN_MS = 60_000;
 
-export function accessTokenNeedsRefresh(token: string, now = Date.now()): boolean {
+export function accessTokenNeedsRefresh(token: string, now = serverNow()): boolean {
   const exp = accessTokenExpiry(token);
   return exp !== undefined && exp - now <= REFRESH_MARGIN_MS;
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { LoginResult } from '@/types/api.gen';
 import { clearSession, readSession, saveLogin, saveTokens, setMustChangePassword, signInTime, type StoredSession } from './session';
+import { serverNow } from '@/lib/time/serverClock';
 
 interface SessionState {
   session: StoredSession | null;
@@ -25,7 +26,7 @@ export function signIn(result: LoginResult): void {
 
 /** Moves this sign-in to another facility (a switchFacility answer); the 8-hour rule keeps counting from the sign-in. */
 export function switchSession(result: LoginResult): void {
-  saveLogin(result, signInTime() ?? Date.now());
+  saveLogin(result, signInTime() ?? serverNow());
   useSessionStore.setState({ session: readSession() });
 }
 

@@ -1,11 +1,20 @@
 import { useEffect, useState } from 'react';
+import { onServerClockChange, serverNow } from './serverClock';
 
-/** The clock, read again every `everyMs`: overdue marks and countdowns follow it without a reload. */
+/**
+ * The clock (the server's: lib/time/serverClock.ts), read again every `everyMs`, and at once when the
+ * server's clock turns out to differ from the device's: overdue marks and countdowns follow it without a
+ * reload.
+ */
 export function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), everyMs);
-    return () => window.clearInterval(id);
+    const id = window.setInterval(() => setNow(serverNow()), everyMs);
+    const stop = onServerClockChange(() => setNow(serverNow()));
+    return () => {
+      window.clearInterval(id);
+      stop();
+    };
   }, [everyMs]);
   return now;
 }

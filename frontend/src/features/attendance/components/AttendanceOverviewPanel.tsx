@@ -13,6 +13,7 @@ import { dayHeading, overviewRows, overviewTotals } from '../overviewRules';
 import { decimalHours, weekAt } from '../weekRules';
 import { HoursText } from './HoursText';
 import '../attendance.css';
+import { serverNow } from '@/lib/time/serverClock';
 
 /** Late punches of one week fetched for the flags; a home has far fewer in a week. */
 const LATE_PAGE_SIZE = 100;
@@ -25,7 +26,7 @@ export function AttendanceOverviewPanel({ detailLink }: { detailLink: (caregiver
   const { t } = useTranslation();
   const zoneCode = useSessionStore((s) => s.session?.timeZone) || undefined;
   const zone = ianaZone(zoneCode);
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => serverNow());
   const [offset, setOffset] = useState(0);
   const week = weekAt(now, offset, zone);
   const summary = useAttendanceSummary({ startDate: week.days[0], endDate: week.days[6] });

@@ -11,6 +11,7 @@ import { useAttendanceSummary } from '../api/attendanceSummary';
 import { useClockInRecords } from '../api/listRecordByPage';
 import { weekBounds, zonedDate } from '../weekRules';
 import { HoursText } from './HoursText';
+import { serverNow } from '@/lib/time/serverClock';
 
 const DAY_MS = 86_400_000;
 
@@ -19,7 +20,7 @@ export function AttendancePanel({ caregiverId }: { caregiverId: string }) {
   const { t } = useTranslation();
   const zoneCode = useSessionStore((s) => s.session?.timeZone) || undefined;
   const zone = ianaZone(zoneCode);
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => serverNow());
   const week = weekBounds(now, zone);
   // Two weeks: the Sunday before last up to this Saturday, in the facility's days.
   const startDate = zonedDate(week.start - 7 * DAY_MS + DAY_MS / 2, zone);

@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/time/dateTime';
 import { attendanceKey } from '../api/keys';
 import { setPin } from '../api/setPin';
 import { PIN_MAX, PIN_MIN, pinInput, pinProblem, type PinProblem } from '../pinRules';
+import { serverNow } from '@/lib/time/serverClock';
 
 const PROBLEM_KEYS: Record<
   PinProblem,
@@ -26,7 +27,7 @@ const PROBLEM_KEYS: Record<
 export function PinCard({ status }: { status: ClockInStatus | undefined }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => serverNow());
   const [pin, setPinValue] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState(false);

@@ -15,6 +15,7 @@ import { careKey } from '../api/keys';
 import { ACTIVITIES, ACTIVITY_KEYS, ASSISTANCE_KEYS } from '../labels';
 import { parseNumber, unshownMessage, validateCare, valueBounds, type CareDraft } from '../recordRules';
 import { randomId } from '@/lib/crypto/randomId';
+import { serverNow } from '@/lib/time/serverClock';
 
 interface CareRecordDialogProps {
   residentId: string;
@@ -28,7 +29,7 @@ export function CareRecordDialog({ residentId, residentName, zone, onClose }: Ca
   const { t } = useTranslation();
   const message = useRuleMessage();
   const [draft, setDraft] = useState<CareDraft>({ activity: '', value: '', assistance: '', note: '' });
-  const [opened] = useState(() => epochToZonedWall(Date.now(), zone));
+  const [opened] = useState(() => epochToZonedWall(serverNow(), zone));
   const [time, setTime] = useState(opened);
   const [errors, setErrors] = useState<ReturnType<typeof validateCare>>({});
   const [clientId] = useState(() => randomId());

@@ -18,6 +18,7 @@ import { healthKey } from '../api/keys';
 import { METRIC_KEYS, UNIT_KEYS } from '../labels';
 import { normalFlag, readingErrors, unshownMessage, validateVitals, vitalsReadings, type VitalsDraft } from '../recordRules';
 import { randomId } from '@/lib/crypto/randomId';
+import { serverNow } from '@/lib/time/serverClock';
 
 /** The vitals a check takes first; the other measurements sit under "More measurements". */
 const FIRST = new Set(['SYSTOLIC_BP', 'DIASTOLIC_BP', 'HEART_RATE', 'RESPIRATORY_RATE', 'TEMPERATURE', 'OXYGEN_SATURATION', 'BLOOD_GLUCOSE', 'WEIGHT', 'PAIN']);
@@ -41,7 +42,7 @@ export function VitalsDialog({ residentId, residentName, metrics, zone, zoneCode
   const { t } = useTranslation();
   const message = useRuleMessage();
   const [draft, setDraft] = useState<VitalsDraft>({});
-  const [opened] = useState(() => epochToZonedWall(Date.now(), zone));
+  const [opened] = useState(() => epochToZonedWall(serverNow(), zone));
   const [takenAt, setTakenAt] = useState(opened);
   const [note, setNote] = useState('');
   const [more, setMore] = useState(false);

@@ -36,6 +36,7 @@ import {
   type DisposalDraft,
   type DisposalErrors,
 } from '../disposalRules';
+import { serverNow } from '@/lib/time/serverClock';
 
 /** What the dialog is for: a new record, an edit of one, or the disposal of a due item (quick create). */
 export type DisposalFormMode = { kind: 'new' } | { kind: 'edit'; record: MedicationDisposal } | { kind: 'quick'; item: DisposalDueItem };
@@ -64,7 +65,7 @@ export function DisposalFormDialog({ mode, residentId, zoneCode, zone, onClose, 
   const message = useRuleMessage();
   const meds = useResidentMedications(residentId, mode.kind !== 'quick');
   const [draft, setDraft] = useState<DisposalDraft>(() => {
-    const now = Date.now();
+    const now = serverNow();
     if (mode.kind === 'edit') return draftFromRecord(mode.record, zone);
     if (mode.kind === 'quick') {
       const key = REASON_TEXT_KEYS[mode.item.kind as keyof typeof REASON_TEXT_KEYS];
@@ -93,7 +94,7 @@ export function DisposalFormDialog({ mode, residentId, zoneCode, zone, onClose, 
   const err = (f: keyof DisposalDraft) => message(errors[f]) ?? server[f];
 
   const submit = () => {
-    const found = validateDisposal(draft, Date.now(), zone);
+    const found = validateDisposal(draft, serverNow(), zone);
     setErrors(found);
     save.reset();
     if (Object.keys(found).length === 0) save.mutate(draft);

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EmarDay, MedicationLogRequest } from '@/types/api.gen';
 import { api } from '@/lib/api/client';
 import { emarDayKey } from './keys';
+import { serverNow } from '@/lib/time/serverClock';
 
 /**
  * POST /api/care/medication/listMedicationLog: a facility day's passes (today when `day` is empty) for every
@@ -9,7 +10,7 @@ import { emarDayKey } from './keys';
  */
 export function listMedicationLog(req: MedicationLogRequest, signal?: AbortSignal): Promise<EmarDay> {
   return api.post<EmarDay | null>('/care/medication/listMedicationLog', req, { signal }).then(
-    (answer) => answer ?? { day: req.day ?? '', now: Date.now(), residents: [], counts: { grey: 0, blue: 0, yellow: 0, red: 0, green: 0, orange: 0 } },
+    (answer) => answer ?? { day: req.day ?? '', now: serverNow(), residents: [], counts: { grey: 0, blue: 0, yellow: 0, red: 0, green: 0, orange: 0 } },
   );
 }
 

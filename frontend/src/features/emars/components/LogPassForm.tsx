@@ -38,6 +38,7 @@ import { emarKey } from '../api/keys';
 import { logPass } from '../api/logPass';
 import { DoseFields, type DoseDraft } from './DoseFields';
 import { OutcomeChoice } from './OutcomeChoice';
+import { serverNow } from '@/lib/time/serverClock';
 
 const DONE: Record<string, MessageKey> = {
   GIVEN: 'emars.done.given',
@@ -81,7 +82,7 @@ export function LogPassForm({ pass, order, reading, onReading, zoneCode, onDone,
   const { formRef, reveal } = useRevealErrors();
   const zone = ianaZone(zoneCode);
   // A pass charted after its window says when it happened; the form starts at now (sent as now unless changed).
-  const [opened] = useState(() => epochToZonedWall(Date.now(), zone));
+  const [opened] = useState(() => epochToZonedWall(serverNow(), zone));
   const [draft, setDraft] = useState<PassDraft>(() => ({ ...EMPTY_PASS_DRAFT, givenAt: opened }));
   const [errors, setErrors] = useState<PassErrors>({});
   const clientId = useRef<string | null>(null);
@@ -130,7 +131,7 @@ export function LogPassForm({ pass, order, reading, onReading, zoneCode, onDone,
   };
 
   const submit = () => {
-    const clock: PassClock = { zone, now: Date.now(), opened, due: pass.dueTime };
+    const clock: PassClock = { zone, now: serverNow(), opened, due: pass.dueTime };
     const found = validatePass(full, order, pass.status, clock);
     setErrors(found);
     save.reset();

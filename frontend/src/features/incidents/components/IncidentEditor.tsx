@@ -40,6 +40,7 @@ import {
   type IncidentErrors,
   type IncidentForm,
 } from '../incidentRules';
+import { serverNow } from '@/lib/time/serverClock';
 
 /** How long after the author's last edit the draft saves itself (as the shift report does). */
 const AUTOSAVE_MS = 2500;
@@ -102,7 +103,7 @@ export function IncidentEditor({ report, onClose }: Props) {
   const keep = (r: IncidentReport) => {
     savedRef.current = r;
     setSaved(r);
-    setAutosavedAt(Date.now());
+    setAutosavedAt(serverNow());
   };
   // An autosave under way when the author presses Save or Submit is waited for (the press is never lost,
   // and the next write goes on the version it made).
@@ -156,7 +157,7 @@ export function IncidentEditor({ report, onClose }: Props) {
     if (edits === 0 || edits === savedEdits.current || busy || confirm || !groupOf(form.type)) return;
     // A party ticked without a time yet does not stop the autosave: the draft goes without it until it has one.
     const draftable = { ...form, notifications: form.notifications.filter((n) => n.at.trim() !== '') };
-    if (Object.keys(validateIncident(draftable, Date.now(), false, epoch)).length > 0) return;
+    if (Object.keys(validateIncident(draftable, serverNow(), false, epoch)).length > 0) return;
     const timer = window.setTimeout(() => {
       savedEdits.current = edits;
       autosave.mutate(draftable);
@@ -177,7 +178,7 @@ export function IncidentEditor({ report, onClose }: Props) {
   const blockers = [...new Set(Object.values(blocking).map((e) => message(e)).filter((m): m is string => Boolean(m)))];
 
   const check = (forSubmit: boolean) => {
-    const found = validateIncident(form, Date.now(), forSubmit, epoch);
+    const found = validateIncident(form, serverNow(), forSubmit, epoch);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       reveal();
@@ -337,7 +338,7 @@ export function IncidentEditor({ report, onClose }: Props) {
           const n = form.notifications.find((x) => x.party === p);
           return (
             <div key={p} className="hearth-incident-notified">
-              <Checkbox checked={!!n} label={t(PARTY_KEYS[p])} onChange={(e) => setNotified(p, e.currentTarget.checked, Date.now())} data-testid={`incident-notified-${p}`} />
+              <Checkbox checked={!!n} label={t(PARTY_KEYS[p])} onChange={(e) => setNotified(p, e.currentTarget.checked, serverNow())} data-testid={`incident-notified-${p}`} />
               {n ? (
                 <DateTimeInput
                   id={`incident-notified-at-${p}`}

@@ -16,6 +16,7 @@ import { changeOrder, discontinueOrder } from '../api/changeOrder';
 import { orderChangeKeys } from '../api/keys';
 import { validateChange, type ChangeDraft, type ChangeKind } from '../changeRules';
 import { VerificationFileField } from './VerificationFileField';
+import { serverNow } from '@/lib/time/serverClock';
 
 interface ChangeDialogProps {
   kind: ChangeKind;
@@ -98,7 +99,7 @@ export function ChangeDialog({ kind, orders, today, zone, onClose, onDone }: Cha
       for (const o of orders) {
         if (done.includes(o.medicationId)) continue;
         if (kind === 'discontinue') {
-          const end = d.endTime ? validateChange(d, kind, Date.now(), zone).endMs : 0;
+          const end = d.endTime ? validateChange(d, kind, serverNow(), zone).endMs : 0;
           await discontinueOrder({ medicationId: o.medicationId, endTime: end ?? 0, ...common });
         } else {
           await changeOrder(kind, { medicationId: o.medicationId, ...common });
@@ -131,7 +132,7 @@ export function ChangeDialog({ kind, orders, today, zone, onClose, onDone }: Cha
         data-kind={kind}
         onSubmit={(e) => {
           e.preventDefault();
-          const found = validateChange(draft, kind, Date.now(), zone).errors;
+          const found = validateChange(draft, kind, serverNow(), zone).errors;
           setErrors(found);
           run.reset();
           if (Object.keys(found).length > 0) {

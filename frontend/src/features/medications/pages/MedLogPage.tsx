@@ -22,6 +22,7 @@ import { PrintMarButton } from '../components/PrintMarButton';
 import { RecordsByDay, RecordsTable } from '../components/RecordLists';
 import { ResidentMedHeader } from '../components/ResidentMedHeader';
 import '../medications.css';
+import { serverNow } from '@/lib/time/serverClock';
 
 const PAGE_SIZES = [20, 50, 100] as const;
 const OUTCOMES = [OutcomeGiven, OutcomeRefused, OutcomeHeld, OutcomeNotGiven];
@@ -46,7 +47,7 @@ export default function MedLogPage() {
   const { residentId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const viewer = useFacilityViewer();
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => serverNow());
   const today = zonedDate(now, viewer.zone);
   const resident = useMedicationResident(residentId);
   const orders = useResidentOrders(residentId);

@@ -17,6 +17,7 @@ import { OrderCard } from '../components/OrderCard';
 import { OrderFormDialog } from '../components/OrderFormDialog';
 import { livesHere, ResidentMedHeader } from '../components/ResidentMedHeader';
 import '../medications.css';
+import { serverNow } from '@/lib/time/serverClock';
 
 type Dialog = { kind: 'form'; order?: Medication } | { kind: 'change'; change: ChangeKind; orders: Medication[]; fromPlan?: boolean };
 
@@ -35,7 +36,7 @@ export default function MedSchedulePage() {
   const orders = useResidentOrders(residentId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [plan, setPlan] = useState<string[] | null>(null); // staged deletions while the plan is edited
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => serverNow());
   const today = zonedDate(now, viewer.zone);
   const editable = viewer.manager && livesHere(resident.data);
   const list = orders.data ?? [];

@@ -25,6 +25,7 @@ import { StepIndicator } from '../components/StepIndicator';
 import { allowedStep, nextStep, previousStep, stepUrl } from '../moveInSteps';
 import { afterSave, draftsOf, type WizardDrafts } from '../wizardDrafts';
 import '../movein.css';
+import { serverNow } from '@/lib/time/serverClock';
 
 /**
  * The resident lists (the residents feature's list queries, by value: features do not import each other). Only
@@ -82,7 +83,7 @@ function MoveInWizard({ residentId, checkIn, requested }: { residentId: string; 
   const { userInfo } = useShell();
   const session = useSessionStore((s) => s.session);
   const zone = ianaZone(userInfo?.timeZone || session?.timeZone || undefined);
-  const [today] = useState(() => zonedDate(Date.now(), zone));
+  const [today] = useState(() => zonedDate(serverNow(), zone));
   const [drafts, setDrafts] = useState<WizardDrafts>(() => draftsOf(checkIn, language));
   const step = allowedStep(requested, checkIn);
 

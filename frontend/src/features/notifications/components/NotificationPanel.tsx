@@ -8,6 +8,7 @@ import { useRecentNotifications } from '../api/listMine';
 import { useMarkRead } from '../api/markRead';
 import { relativeTime } from '../notificationRules';
 import { useNotificationText } from '../useNotificationText';
+import { serverNow } from '@/lib/time/serverClock';
 
 /** An app path the list may open (the server accepts no other; checked again here). */
 function appPath(link: string | undefined): link is string {
@@ -22,7 +23,7 @@ export function NotificationPanel({ zoneCode, onClose }: { zoneCode: string | un
   const { t } = useTranslation();
   const navigate = useNavigate();
   const headingId = useId();
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => serverNow());
   const list = useRecentNotifications(true);
   const markRead = useMarkRead();
   const render = useNotificationText(zoneCode);

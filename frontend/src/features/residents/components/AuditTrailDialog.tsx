@@ -12,6 +12,7 @@ import { FormField } from '@/lib/form/FormField';
 import { ianaZone } from '@/lib/time/dateTime';
 import { zonedDate } from '@/lib/time/zone';
 import { auditExport } from '../api/auditExport';
+import { serverNow } from '@/lib/time/serverClock';
 
 /** The period the dialog offers first: the last 30 days up to today. */
 const DEFAULT_DAYS = 30;
@@ -31,8 +32,8 @@ interface Props {
 export function AuditTrailDialog({ resident, zone, onClose }: Props) {
   const { t } = useTranslation();
   const iana = ianaZone(zone);
-  const [today] = useState(() => zonedDate(Date.now(), iana));
-  const [from, setFrom] = useState(() => zonedDate(Date.now() - (DEFAULT_DAYS - 1) * 86_400_000, iana));
+  const [today] = useState(() => zonedDate(serverNow(), iana));
+  const [from, setFrom] = useState(() => zonedDate(serverNow() - (DEFAULT_DAYS - 1) * 86_400_000, iana));
   const [to, setTo] = useState(today);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});

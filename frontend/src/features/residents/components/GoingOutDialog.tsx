@@ -12,6 +12,7 @@ import { goingOut } from '../api/goingOut';
 import { residentsKey } from '../api/keys';
 import { msToZonedInput, SUB_DETAILS_MAX, zonedDateTimeToMs, validateGoingOut, type FormErrors } from '@/lib/residents/residentRules';
 import { FormField, useRuleMessage } from '@/lib/form/FormField';
+import { serverNow } from '@/lib/time/serverClock';
 
 interface GoingOutDialogProps {
   resident: Resident;
@@ -32,11 +33,11 @@ export function GoingOutDialog({ resident, zone, onClose, onDone }: GoingOutDial
   // A refusal naming no field shows under the return time.
   const server = save.isPending ? {} : fieldErrors(save.error, 'returnDate');
   const iana = ianaZone(zone);
-  const [min] = useState(() => msToZonedInput(Date.now(), iana));
+  const [min] = useState(() => msToZonedInput(serverNow(), iana));
 
   const submit = () => {
     const returnMs = zonedDateTimeToMs(returnAt, iana);
-    const found = validateGoingOut(returnMs, reason, Date.now());
+    const found = validateGoingOut(returnMs, reason, serverNow());
     setErrors(found);
     save.reset();
     if (Object.keys(found).length > 0 || returnMs === undefined) return;

@@ -24,6 +24,7 @@ import {
 import { createResident } from '../api/createResident';
 import { residentsKey } from '../api/keys';
 import { updateResident } from '../api/updateResident';
+import { serverNow } from '@/lib/time/serverClock';
 
 interface ResidentFormDialogProps {
   /** The resident to edit; undefined adds one. */
@@ -41,7 +42,7 @@ interface ResidentFormDialogProps {
 export function ResidentFormDialog({ resident, onClose, onSaved }: ResidentFormDialogProps) {
   const { t } = useTranslation();
   const message = useRuleMessage();
-  const today = useMemo(() => localDateString(new Date()), []);
+  const today = useMemo(() => localDateString(new Date(serverNow())), []);
   const [draft, setDraft] = useState<ResidentDraft>(() => (resident ? draftFromResident(resident, currentLanguage()) : emptyResidentDraft(currentLanguage())));
   const [errors, setErrors] = useState<FormErrors>({});
   const [problem, setProblem] = useState<string | null>(null);

@@ -17,6 +17,7 @@ import { zonedDate } from '@/lib/time/zone';
 import { exportHours, useHoursReport } from '../api/hours';
 import { minutesText } from '../shiftLabels';
 import { addDays, hoursDifference, sundayOf, validateRange } from '../shiftRules';
+import { serverNow } from '@/lib/time/serverClock';
 
 /** Weeks a caregiver's own figures cover by default (this week and the four before it). */
 const CAREGIVER_WEEKS = 5;
@@ -34,7 +35,7 @@ export function HoursPanel({ caregiverId }: { caregiverId?: string }) {
   const language = currentLanguage();
   const viewer = useFacilityViewer();
   const [range, setRange] = useState(() => {
-    const sunday = sundayOf(zonedDate(Date.now(), viewer.zone));
+    const sunday = sundayOf(zonedDate(serverNow(), viewer.zone));
     return { start: caregiverId ? addDays(sunday, -7 * (CAREGIVER_WEEKS - 1)) : sunday, end: addDays(sunday, 6) };
   });
   const [asked, setAsked] = useState<HoursReportRequest>({ startDate: range.start, endDate: range.end, ...(caregiverId ? { caregiverId } : {}) });

@@ -19,6 +19,7 @@ import { prefillReport, saveReport, submitReport } from '../api/reports';
 import { emptyReport, mergePrefill, prefillSections, reportDraft } from '../reportText';
 import { labelOf, PREFILL_KEYS } from '../shiftLabels';
 import { REPORT_SECTIONS, validateReport, type ReportDraft, type ReportErrors, type ReportSection } from '../shiftRules';
+import { serverNow } from '@/lib/time/serverClock';
 
 export const SECTION_KEYS: Record<ReportSection, 'shifts.report.section.residentsOfConcern' | 'shifts.report.section.medsGivenHeld' | 'shifts.report.section.incidents' | 'shifts.report.section.tasksLeftOpen' | 'shifts.report.section.freeText'> = {
   residentsOfConcern: 'shifts.report.section.residentsOfConcern',
@@ -119,7 +120,7 @@ export function ReportEditorDialog({ report, start, today, zoneCode, shiftChoice
     success: 'shifts.done.reportSaved',
     onSuccess: (r) => {
       setSaved(r);
-      setAutosavedAt(Date.now());
+      setAutosavedAt(serverNow());
     },
   });
   const submit = useAppMutation({
@@ -135,7 +136,7 @@ export function ReportEditorDialog({ report, start, today, zoneCode, shiftChoice
     invalidates: [[...reportsKey, 'list']],
     onSuccess: (r) => {
       setSaved(r);
-      setAutosavedAt(Date.now());
+      setAutosavedAt(serverNow());
     },
   });
   const busy = save.isPending || submit.isPending || autosave.isPending;

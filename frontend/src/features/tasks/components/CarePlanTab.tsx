@@ -14,6 +14,7 @@ import { useCarePlan } from '../api/residentTaskList';
 import { carePlanWarnings } from '../carePlanRules';
 import { TaskFormDialog } from './TaskFormDialog';
 import '../tasks.css';
+import { serverNow } from '@/lib/time/serverClock';
 
 interface CarePlanTabProps {
   residentId: string;
@@ -30,7 +31,7 @@ export function CarePlanTab({ residentId, editable, zoneCode }: CarePlanTabProps
   const { t } = useTranslation();
   const language = currentLanguage();
   const plan = useCarePlan(residentId);
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => serverNow());
   const [editing, setEditing] = useState<{ taskId?: string } | null>(null);
   const today = zonedDate(now, ianaZone(zoneCode));
   if (plan.isPending) return <Spinner size={24} />;

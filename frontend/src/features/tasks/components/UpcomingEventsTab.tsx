@@ -22,6 +22,7 @@ import { useTaskViewer } from '../viewer';
 import { RecordStateTag } from './RecordStateTag';
 import { TaskMemoDialog } from './TaskMemoDialog';
 import '../tasks.css';
+import { serverNow } from '@/lib/time/serverClock';
 
 /**
  * The resident profile's "Upcoming events": the next TaskFutureDays days (today first) of the resident's
@@ -31,7 +32,7 @@ export function UpcomingEventsTab({ residentId }: { residentId: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const viewer = useTaskViewer();
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => serverNow());
   const [memo, setMemo] = useState<TaskRecord | null>(null);
   const today = zonedDate(now, viewer.zone);
   const days = upcomingDays(today, TaskFutureDays);
