@@ -15,6 +15,8 @@ const (
 	FileOther          FileCategory = "OTHER"
 	// FileCaregiverCredential is a caregiver's certificate or CE document (staff credentials).
 	FileCaregiverCredential FileCategory = "CAREGIVER_CREDENTIAL"
+	// FileFacilityDocument is one version of a home's own document (facility documents, /inspection-status).
+	FileFacilityDocument FileCategory = "FACILITY_DOCUMENT"
 	// FileChat is an image, file, audio clip or video sent in a chat. It is
 	// uploaded through /api/im/message/upload only (not in FileCategories) and
 	// read only by the members of the chats it was sent to (and its uploader).
@@ -23,7 +25,8 @@ const (
 
 // FileCategories lists every category (the upload's category must be one).
 var FileCategories = []FileCategory{FileServiceTicket, FileAvatar, FileCarePlan, FileAssessment,
-	FileMedicalRecord, FilePhysicianOrder, FileInsurance, FileIdentification, FileOther, FileCaregiverCredential}
+	FileMedicalRecord, FilePhysicianOrder, FileInsurance, FileIdentification, FileOther, FileCaregiverCredential,
+	FileFacilityDocument}
 
 // File limits (spec 001 §5/§9). Per-file, per-tenant and per-request limits
 // are configured (docs/configuration.md); these are fixed.

@@ -56,8 +56,8 @@ func TestDashboardCards(t *testing.T) {
 		// (the demo's eMAR has today's passes and a disposal due).
 		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
 		m := cards(t, owner)
-		if got := keys(m); !slices.Equal(got, []string{"approvals", "carePlanReviews", "careRecord", "credentials", "incidents", "medPasses", "medicationDisposal", "residents",
-			"residentsOut", "shiftCoverage", "todayTasks"}) {
+		if got := keys(m); !slices.Equal(got, []string{"approvals", "carePlanReviews", "careRecord", "credentials", "facilityDocuments", "incidents", "medPasses", "medicationDisposal",
+			"residents", "residentsOut", "shiftCoverage", "todayTasks"}) {
 			t.Fatalf("owner cards: %v", got)
 		}
 		var pending, overdue int

@@ -24,6 +24,7 @@ import (
 	"hearth/cloud/feature/attendance"
 	"hearth/cloud/feature/carerecord"
 	"hearth/cloud/feature/disposal"
+	"hearth/cloud/feature/facilitydoc"
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/funcperm"
 	"hearth/cloud/feature/iam"
@@ -200,6 +201,10 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	facilityDocs, err := feature(rewire, facilitydoc.New, facilitydoc.Deps{DB: d.DB, Files: files, Params: params, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
 	tickets := ticket.New(d.DB, files, d.Now)
 	planMax := d.Config.PlanMaxResidents
 	if planMax == nil {
@@ -296,6 +301,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	audit.Routes(api, audit.NewReader(d.DB)) // /IAM/audit-logs: read and export only
 	file.Routes(api, files)
 	staff.Routes(api, staffSvc, staff.BodyLimit(files.Limits()))
+	facilitydoc.Routes(api, facilityDocs, facilitydoc.BodyLimit(files.Limits()))
 	ticket.Routes(api, tickets)
 	notification.Routes(api, notes)
 	notes.RegisterJobs(queue) // notifications older than 90 days removed daily
@@ -350,6 +356,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	sh.Card(shell.Card{Key: medication.CardPasses, Roles: shared.EveryFacilityRole, Function: shared.FnEmars, Data: meds.PassesCard})
 	sh.Card(shell.Card{Key: request.CardApprovals, Roles: managers, Function: shared.FnStaffManagement, Data: requests.ApprovalsCard})
 	sh.Card(shell.Card{Key: staff.CardCredentials, Roles: managers, Function: shared.FnStaffManagement, Data: staffSvc.CredentialsCard})
+	sh.Card(shell.Card{Key: facilitydoc.CardDocuments, Roles: managers, Function: shared.FnInspectionStatus, Data: facilityDocs.DocumentsCard})
 	sh.Card(shell.Card{Key: resident.CardResidentsOut, Roles: managers, Function: shared.FnResidentManagement, Data: residents.OutCard})
 	sh.Card(shell.Card{Key: resident.CardCarePlanReviews, Roles: managers, Function: shared.FnResidentManagement, Data: residents.ReviewCard})
 	sh.Card(shell.Card{Key: disposal.CardDisposals, Roles: managers, Function: shared.FnEmars, Data: disposals.DisposalsCard})

@@ -7,6 +7,7 @@ import (
 
 	"hearth/cloud/feature/attendance"
 	"hearth/cloud/feature/carerecord"
+	"hearth/cloud/feature/facilitydoc"
 	"hearth/cloud/feature/file"
 	"hearth/cloud/feature/iam"
 	"hearth/cloud/feature/im"
@@ -62,6 +63,7 @@ func TestMissingCollaboratorStopsTheServer(t *testing.T) {
 			{"carerecord", func() error { _, err := carerecord.New(carerecord.Deps{DB: d, Queue: q}); return err }, []string{"Translator", "Params"}},
 			{"staff", func() error { _, err := staff.New(staff.Deps{DB: d}); return err }, []string{"Files", "Accounts", "Mail", "Announce"}},
 			{"attendance", func() error { _, err := attendance.New(attendance.Deps{DB: d}); return err }, []string{"Mail", "Avatars"}},
+			{"facilitydoc", func() error { _, err := facilitydoc.New(facilitydoc.Deps{DB: d}); return err }, []string{"Files", "Params"}},
 			{"im", func() error { _, err := im.New(im.Deps{DB: d, Config: config.Chat{}}); return err },
 				[]string{"Files", "Translator", "Publisher", "Params"}},
 			{"file", func() error { _, err := file.New(file.Deps{DB: d, Secret: []byte("x")}); return err }, []string{"Blobs", "Accounts"}},

@@ -17,7 +17,7 @@ import (
 // list shared.FileCategories (a test checks it).
 type uploadForm struct {
 	Files    []huma.FormFile     `form:"files" required:"false" doc:"One or more PDF, JPEG or PNG files (decided by content)"`
-	Category shared.FileCategory `form:"category" enum:"SERVICE_TICKET_FILE,AVATAR,CARE_PLAN,ASSESSMENT,MEDICAL_RECORD,PHYSICIAN_ORDER,INSURANCE,IDENTIFICATION,OTHER,CAREGIVER_CREDENTIAL"`
+	Category shared.FileCategory `form:"category" enum:"SERVICE_TICKET_FILE,AVATAR,CARE_PLAN,ASSESSMENT,MEDICAL_RECORD,PHYSICIAN_ORDER,INSURANCE,IDENTIFICATION,OTHER,CAREGIVER_CREDENTIAL,FACILITY_DOCUMENT"`
 }
 
 type uploadInput struct {

@@ -52,10 +52,10 @@ var (
 	ownerPremium = []string{"Dashboard", "Calendar", "HomeOwnerTasks", "ResidentManagement", "Emars", "IncidentManagement",
 		"StaffManagement", "ShiftManagement", "ShiftReport", "Message", "InspectionStatus", "Pricing(MySubscription,PaymentMethod)"}
 	ownerEssential = []string{"Dashboard", "Calendar", "HomeOwnerTasks", "ResidentManagement", "Emars",
-		"StaffManagement", "ShiftManagement", "ShiftReport", "Message", "Pricing(MySubscription,PaymentMethod)"}
+		"StaffManagement", "ShiftManagement", "ShiftReport", "Message", "InspectionStatus", "Pricing(MySubscription,PaymentMethod)"}
 	ownerFree      = []string{"Dashboard", "HomeOwnerTasks", "ResidentManagement", "StaffManagement", "Pricing(MySubscription,PaymentMethod)"}
 	adminPremium   = []string{"Dashboard", "Calendar", "HomeOwnerTasks", "ResidentManagement", "Emars", "IncidentManagement", "StaffManagement", "ShiftManagement", "ShiftReport", "Message", "InspectionStatus"}
-	adminEssential = []string{"Dashboard", "Calendar", "HomeOwnerTasks", "ResidentManagement", "Emars", "StaffManagement", "ShiftManagement", "ShiftReport", "Message"}
+	adminEssential = []string{"Dashboard", "Calendar", "HomeOwnerTasks", "ResidentManagement", "Emars", "StaffManagement", "ShiftManagement", "ShiftReport", "Message", "InspectionStatus"}
 	adminFree      = []string{"Dashboard", "HomeOwnerTasks", "ResidentManagement", "StaffManagement"}
 	carerPremium   = []string{"Dashboard", "Calendar", "CaregiverTask", "CaregiverResidents", "Emars", "CaregiverIncident", "ShiftReport", "Message", "YourStatus"}
 	carerEssential = []string{"Dashboard", "Calendar", "CaregiverTask", "CaregiverResidents", "Emars", "ShiftReport", "Message", "YourStatus"}

@@ -32,7 +32,7 @@ func TestPlanAllows(t *testing.T) {
 		{"Message", false, true, true},
 		{"YourStatus", false, true, true},
 		{shared.FnIncidentManagement, false, false, true},
-		{shared.FnInspectionStatus, false, false, true},
+		{shared.FnInspectionStatus, false, true, true}, // spec 000 §2: needs the essential plan
 		{shared.FnCaregiverIncident, false, false, true},
 	}
 	for _, r := range rows {

@@ -10,8 +10,11 @@ var freeFunctions = map[string]bool{
 }
 
 // premiumOnly are the functions the essential plan lacks (spec 000 §6).
+// InspectionStatus is not among them: spec 000 §2 says /inspection-status
+// "needs the essential plan role", and issue 32 serves it on essential and
+// premium (where §6's list and §2 disagree, the page's own rule wins).
 var premiumOnly = map[string]bool{
-	shared.FnIncidentManagement: true, shared.FnInspectionStatus: true, shared.FnCaregiverIncident: true,
+	shared.FnIncidentManagement: true, shared.FnCaregiverIncident: true,
 	shared.FnHelpAssistant: true, // the help assistant's floating button (spec 000 §6)
 }
 

@@ -106,6 +106,9 @@ var (
 	// the employment ends (employment plus 2 years, ../shared/docs/DOMAIN.md
 	// "records"); the minimum is that legal floor.
 	PersonnelYears = defineInt("retention", "retention.personnelYears", "years", 2, 50, 2)
+	// FacilityDocsExpiringSoonDays is how many days before a facility
+	// document's expiry its checklist item turns EXPIRING_SOON (issue 32: 30 days).
+	FacilityDocsExpiringSoonDays = defineInt("facilityDocs", "facilityDocs.expiringSoonDays", "days", 1, 365, shared.FacilityDocExpiringSoonDays)
 )
 
 // Two-factor sign-in per role (issue 30): whether a person signing in with a

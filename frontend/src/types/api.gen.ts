@@ -2414,6 +2414,150 @@ export interface RetryInfo {
 export const ServerTimeHeader = "X-Server-Time";
 
 //////////
+// source: facilitydoc.go
+
+/**
+ * FacilityDocCategory is one of the four categories of spec 000 §3.
+ */
+export type FacilityDocCategory = string;
+export const FacilityDocEmergency: FacilityDocCategory = "EMERGENCY_PREPAREDNESS";
+export const FacilityDocLicensing: FacilityDocCategory = "LICENSING_COMPLIANCE";
+export const FacilityDocPolicies: FacilityDocCategory = "RULES_POLICIES";
+export const FacilityDocBuilding: FacilityDocCategory = "BUILDING_SAFETY";
+/**
+ * FacilityDocStatus is where one required document stands on a day (spec 000
+ * §3 "File statuses"). FacilityDocStatusOf defines each.
+ */
+export type FacilityDocStatus = string;
+export const FacilityDocMissing: FacilityDocStatus = "MISSING"; // no version on record
+export const FacilityDocUpcoming: FacilityDocStatus = "UPCOMING"; // every version starts later than today
+export const FacilityDocExpired: FacilityDocStatus = "EXPIRED"; // the version in force expired before today
+export const FacilityDocExpiringSoon: FacilityDocStatus = "EXPIRING_SOON"; // the version in force expires within the warning days
+export const FacilityDocRenewed: FacilityDocStatus = "RENEWED"; // recently replaced a version that had expired or was expiring
+export const FacilityDocUpdated: FacilityDocStatus = "UPDATED"; // recently replaced a version that was still good
+export const FacilityDocDone: FacilityDocStatus = "DONE"; // in force, not expiring, no recent change
+/**
+ * Facility document bounds (spec 001 §9 input lengths: title 100, short 50, person's name 50).
+ */
+export const FacilityDocNameMax = TitleMax;
+/**
+ * Facility document bounds (spec 001 §9 input lengths: title 100, short 50, person's name 50).
+ */
+export const FacilityDocTypeMax = ShortTextMax;
+/**
+ * Facility document bounds (spec 001 §9 input lengths: title 100, short 50, person's name 50).
+ */
+export const FacilityDocSignerMax = PersonNameMax;
+/**
+ * Facility document bounds (spec 001 §9 input lengths: title 100, short 50, person's name 50).
+ */
+export const FacilityDocCodeMax = 64;
+/**
+ * FacilityDocRecentDays: a version uploaded within this many days makes its
+ * requirement RENEWED or UPDATED instead of DONE.
+ */
+export const FacilityDocRecentDays = 30;
+/**
+ * FacilityDocExpiringSoonDays is the default of parameter
+ * facilityDocs.expiringSoonDays (issue 32: 30 days).
+ */
+export const FacilityDocExpiringSoonDays = 30;
+/**
+ * FacilityDocDates are what the status rule reads of one version. Days are
+ * 'YYYY-MM-DD' in the facility's days; ValidFrom and ExpiresOn may be empty.
+ */
+export interface FacilityDocDates {
+  ValidFrom: string; // the day the document takes effect; empty: the day it was uploaded
+  ExpiresOn: string; // its last valid day; empty: it does not expire
+  UploadedOn: string; // the day it was uploaded
+}
+/**
+ * FacilityDocFields are the metadata of one uploaded version (spec 000 §3
+ * "Metadata"): the multipart fields of uploadFacilityInitFile beside the file.
+ */
+export interface FacilityDocFields {
+  category: FacilityDocCategory;
+  requirementCode?: string;
+  documentId?: string;
+  name: string;
+  docType?: string;
+  /**
+   * Signatures: whether it needs signatures, who signs, and whether all are on the document.
+   */
+  signaturesRequired: boolean;
+  signer?: string;
+  signaturesCompleted: boolean;
+  validFrom?: string;
+  expiresOn?: string;
+  renewal: boolean;
+  complianceCheck: boolean;
+  /**
+   * BuildingSafetyException: the document records an exception granted for the building or its safety.
+   */
+  buildingSafetyException: boolean;
+  isApprovalStep: boolean;
+}
+/**
+ * FacilityDocVersion is one uploaded version of a facility document.
+ */
+export interface FacilityDocVersion {
+  FacilityDocFields: FacilityDocFields;
+  versionId: string;
+  version: number /* int */;
+  uploadedOn: string;
+  uploaderName: string;
+  createTime: number /* int64 */;
+  file: FileItem;
+}
+/**
+ * FacilityDocument is one document of the library with all its versions, newest first.
+ */
+export interface FacilityDocument {
+  documentId: string;
+  category: FacilityDocCategory;
+  requirementCode?: string;
+  versions: FacilityDocVersion[];
+}
+/**
+ * FacilityFilesFilter is listFacilityFiles' filter (both optional).
+ */
+export interface FacilityFilesFilter {
+  category?: FacilityDocCategory;
+  requirementCode?: string;
+}
+/**
+ * FacilityInspectionsQuery is getFacilityFileInspections' query.
+ */
+export interface FacilityInspectionsQuery {
+  category?: FacilityDocCategory;
+  status?: FacilityDocStatus;
+}
+/**
+ * FacilityRequirement is one line of the home's checklist.
+ */
+export interface FacilityRequirement {
+  code: string;
+  category: FacilityDocCategory;
+  source: string;
+  expiryRequired: boolean;
+  status: FacilityDocStatus;
+  documentId?: string;
+  versionCount: number /* int */;
+  current?: FacilityDocVersion;
+}
+/**
+ * FacilityInspections is getFacilityFileInspections: the home's checklist and its counts.
+ */
+export interface FacilityInspections {
+  today: string;
+  expiringSoonDays: number /* int */;
+  missingCount: number /* int */;
+  expiredCount: number /* int */;
+  expiringSoonCount: number /* int */;
+  items: FacilityRequirement[];
+}
+
+//////////
 // source: file.go
 
 /**
@@ -2433,6 +2577,10 @@ export const FileOther: FileCategory = "OTHER";
  * FileCaregiverCredential is a caregiver's certificate or CE document (staff credentials).
  */
 export const FileCaregiverCredential: FileCategory = "CAREGIVER_CREDENTIAL";
+/**
+ * FileFacilityDocument is one version of a home's own document (facility documents, /inspection-status).
+ */
+export const FileFacilityDocument: FileCategory = "FACILITY_DOCUMENT";
 /**
  * FileChat is an image, file, audio clip or video sent in a chat. It is
  * uploaded through /api/im/message/upload only (not in FileCategories) and

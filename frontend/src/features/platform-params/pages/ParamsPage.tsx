@@ -35,6 +35,7 @@ const GROUP_KEYS = {
   report: 'platformParams.group.report',
   support: 'platformParams.group.support',
   retention: 'platformParams.group.retention',
+  facilityDocs: 'platformParams.group.facilityDocs',
   ai: 'platformParams.group.ai',
 } as const;
 

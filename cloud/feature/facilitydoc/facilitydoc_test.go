@@ -1,0 +1,242 @@
+package facilitydoc_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/db/dbtest"
+	"hearth/cloud/server/servertest"
+	"hearth/cloud/server/servertest/filetest"
+	"hearth/shared"
+)
+
+const base = "/api/system/tenant"
+
+func checklist(t *testing.T, c *servertest.Client, query string) shared.FacilityInspections {
+	t.Helper()
+	var out shared.FacilityInspections
+	c.Get(t, base+"/getFacilityFileInspections"+query).OK(t).Into(t, &out)
+	return out
+}
+
+func statusOf(t *testing.T, ins shared.FacilityInspections, code string) shared.FacilityRequirement {
+	t.Helper()
+	for _, it := range ins.Items {
+		if it.Code == code {
+			return it
+		}
+	}
+	t.Fatalf("no checklist item %s in %+v", code, ins.Items)
+	return shared.FacilityRequirement{}
+}
+
+func day(today string, days int) string {
+	d, err := time.Parse(time.DateOnly, today)
+	if err != nil {
+		panic(err)
+	}
+	return d.AddDate(0, 0, days).Format(time.DateOnly)
+}
+
+func uploadDoc(t *testing.T, e *servertest.Env, c *servertest.Client, fields map[string]string) shared.FacilityDocVersion {
+	t.Helper()
+	var v shared.FacilityDocVersion
+	filetest.Post(t, e, c, base+"/uploadFacilityInitFile", fields, filetest.Part{Name: "doc.pdf", Data: filetest.PDF()}).OK(t).Into(t, &v)
+	return v
+}
+
+func count(t *testing.T, d *db.DB, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := d.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return n
+}
+
+// Every status of the checklist, computed on the facility's day by the
+// server's clock: an expired licence, its renewal, an insurance expiring, a
+// plan not yet in force, a revised notice; then a month later.
+func TestChecklistStatusesFollowTheClock(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
+		ins := checklist(t, owner, "")
+		if ins.MissingCount != len(ins.Items) || len(ins.Items) < 12 || ins.ExpiringSoonDays != 30 {
+			t.Fatalf("a home with no document: %+v", ins)
+		}
+		for _, it := range ins.Items {
+			if it.Status != shared.FacilityDocMissing || it.Source == "" {
+				t.Fatalf("item %+v", it)
+			}
+		}
+		today := ins.Today
+		lic := func(validFrom, expiresOn, renewal string) shared.FacilityDocVersion {
+			return uploadDoc(t, e, owner, map[string]string{"category": "LICENSING_COMPLIANCE", "requirementCode": "LICENSE",
+				"name": "Adult family home license", "docType": "License", "validFrom": validFrom, "expiresOn": expiresOn, "renewal": renewal})
+		}
+		old := lic(day(today, -400), day(today, -35), "false")
+		if old.Version != 1 || old.File.Category != shared.FileFacilityDocument || old.UploadedOn != today || old.UploaderName == "" {
+			t.Fatalf("first licence %+v", old)
+		}
+		if it := statusOf(t, checklist(t, owner, ""), "LICENSE"); it.Status != shared.FacilityDocExpired {
+			t.Fatalf("expired licence: %s", it.Status)
+		}
+		renewed := lic(day(today, -1), day(today, 364), "true")
+		if renewed.Version != 2 || renewed.DocumentID != old.DocumentID || !renewed.Renewal {
+			t.Fatalf("renewal %+v", renewed)
+		}
+		uploadDoc(t, e, owner, map[string]string{"category": "LICENSING_COMPLIANCE", "requirementCode": "LIABILITY_INSURANCE",
+			"name": "Liability insurance", "expiresOn": day(today, 20)})
+		uploadDoc(t, e, owner, map[string]string{"category": "BUILDING_SAFETY", "requirementCode": "SMOKE_DETECTORS",
+			"name": "Smoke detector check", "validFrom": day(today, 10)})
+		uploadDoc(t, e, owner, map[string]string{"category": "EMERGENCY_PREPAREDNESS", "requirementCode": "EMERGENCY_DISASTER_PLAN",
+			"name": "Disaster plan", "signaturesRequired": "true", "signer": "Grace Lin", "signaturesCompleted": "true"})
+		first := uploadDoc(t, e, owner, map[string]string{"category": "RULES_POLICIES", "requirementCode": "RESIDENT_RIGHTS_NOTICE", "name": "Rights notice"})
+		second := uploadDoc(t, e, owner, map[string]string{"category": "RULES_POLICIES", "documentId": first.DocumentID, "name": "Rights notice, 2026"})
+		if second.Version != 2 || second.RequirementCode != "RESIDENT_RIGHTS_NOTICE" {
+			t.Fatalf("a revision by document id: %+v", second)
+		}
+		ins = checklist(t, owner, "")
+		for code, want := range map[string]shared.FacilityDocStatus{
+			"LICENSE": shared.FacilityDocRenewed, "LIABILITY_INSURANCE": shared.FacilityDocExpiringSoon,
+			"SMOKE_DETECTORS": shared.FacilityDocUpcoming, "EMERGENCY_DISASTER_PLAN": shared.FacilityDocDone,
+			"RESIDENT_RIGHTS_NOTICE": shared.FacilityDocUpdated, "FIRE_EXTINGUISHERS": shared.FacilityDocMissing,
+		} {
+			if it := statusOf(t, ins, code); it.Status != want {
+				t.Errorf("today: %s is %s, want %s", code, it.Status, want)
+			}
+		}
+		if ins.ExpiredCount != 0 || ins.ExpiringSoonCount != 1 || ins.MissingCount != len(ins.Items)-5 {
+			t.Errorf("counts %d expired, %d soon, %d missing", ins.ExpiredCount, ins.ExpiringSoonCount, ins.MissingCount)
+		}
+		if it := statusOf(t, ins, "LICENSE"); it.VersionCount != 2 || it.Current == nil || it.Current.VersionID != renewed.VersionID {
+			t.Errorf("licence item %+v", it)
+		}
+		// The filter by status keeps the home's counts.
+		if f := checklist(t, owner, "?status=EXPIRING_SOON"); len(f.Items) != 1 || f.Items[0].Code != "LIABILITY_INSURANCE" || f.MissingCount != ins.MissingCount {
+			t.Errorf("filtered %+v", f)
+		}
+		// Both versions are listed, newest first, and the old one stays readable.
+		var docs []shared.FacilityDocument
+		owner.Post(t, base+"/listFacilityFiles", shared.FacilityFilesFilter{RequirementCode: "LICENSE"}).OK(t).Into(t, &docs)
+		if len(docs) != 1 || len(docs[0].Versions) != 2 || docs[0].Versions[0].Version != 2 || docs[0].Versions[1].VersionID != old.VersionID {
+			t.Fatalf("licence versions %+v", docs)
+		}
+		resp, err := http.Get(e.HTTP.URL + docs[0].Versions[1].File.URL)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("the first licence's file: %v %v", resp, err)
+		}
+		resp.Body.Close()
+		owner.Post(t, base+"/listFacilityFiles", shared.FacilityFilesFilter{Category: shared.FacilityDocPolicies}).OK(t).Into(t, &docs)
+		if len(docs) != 1 || len(docs[0].Versions) != 2 {
+			t.Fatalf("policies %+v", docs)
+		}
+
+		// 31 days later: recent changes settle to DONE, the plan is in force, the insurance has expired.
+		e.Clock.Advance(31 * 24 * time.Hour)
+		owner = e.SignIn(t, "owner_evergreen", "Maple House AFH")
+		ins = checklist(t, owner, "")
+		for code, want := range map[string]shared.FacilityDocStatus{
+			"LICENSE": shared.FacilityDocDone, "LIABILITY_INSURANCE": shared.FacilityDocExpired,
+			"SMOKE_DETECTORS": shared.FacilityDocDone, "RESIDENT_RIGHTS_NOTICE": shared.FacilityDocDone,
+		} {
+			if it := statusOf(t, ins, code); it.Status != want {
+				t.Errorf("a month later: %s is %s, want %s", code, it.Status, want)
+			}
+		}
+		// The dashboard card counts the same, each line linking to its filter.
+		var cards []shared.DashboardCard
+		owner.Get(t, "/api/system/dashboard/listCards").OK(t).Into(t, &cards)
+		found := false
+		for _, c := range cards {
+			if c.Key != "facilityDocuments" {
+				continue
+			}
+			found = true
+			if c.Items[0].Count != ins.MissingCount || c.Items[1].Count != 1 || c.Items[2].Count != 0 ||
+				c.Items[1].Link != "/inspection-status?status=EXPIRED" || c.Items[1].Tone != shared.ToneDanger {
+				t.Errorf("card %+v", c)
+			}
+		}
+		if !found {
+			t.Error("no facility documents card for the owner")
+		}
+		// The warning window is the parameter facilityDocs.expiringSoonDays.
+		e.SignIn(t, "superadmin").Post(t, "/api/system/params/update", shared.UpdateParamRequest{Key: "facilityDocs.expiringSoonDays", Value: "365"}).OK(t)
+		ins = checklist(t, owner, "")
+		if it := statusOf(t, ins, "LICENSE"); it.Status != shared.FacilityDocExpiringSoon || ins.ExpiringSoonDays != 365 {
+			t.Errorf("with 365 days' warning the licence is %s (%d)", it.Status, ins.ExpiringSoonDays)
+		}
+	})
+}
+
+// Who may call: owners and admins of a home whose plan has the inspection
+// page; a caregiver, a free-plan owner and another home's owner get nothing of
+// this home; bad input is refused and stores nothing.
+func TestAccessAndBounds(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
+		admin := e.SignIn(t, "admin_maple")
+		lic := map[string]string{"category": "LICENSING_COMPLIANCE", "requirementCode": "LICENSE", "name": "License", "expiresOn": "2099-01-01"}
+		mine := uploadDoc(t, e, admin, lic)
+
+		carer := e.SignIn(t, "caregiver_maple1")
+		carer.Get(t, base+"/getFacilityFileInspections").Is(t, http.StatusOK, shared.CodeForbidden)
+		carer.Post(t, base+"/listFacilityFiles", shared.FacilityFilesFilter{}).Is(t, http.StatusOK, shared.CodeForbidden)
+		filetest.Post(t, e, carer, base+"/uploadFacilityInitFile", lic, filetest.Part{Name: "x.pdf", Data: filetest.PDF()}).Is(t, http.StatusOK, shared.CodeForbidden)
+
+		free := e.SignIn(t, "owner_birch")
+		free.Get(t, base+"/getFacilityFileInspections").Is(t, http.StatusOK, shared.CodeFunctionMissing)
+		filetest.Post(t, e, free, base+"/uploadFacilityInitFile", lic, filetest.Part{Name: "x.pdf", Data: filetest.PDF()}).Is(t, http.StatusOK, shared.CodeFunctionMissing)
+
+		// Cedar is on the essential plan: its owner works there, and sees nothing of Maple House.
+		cedar := e.SignIn(t, "owner_evergreen", "Cedar Home AFH")
+		if ins := checklist(t, cedar, ""); statusOf(t, ins, "LICENSE").Status != shared.FacilityDocMissing {
+			t.Fatal("Cedar sees Maple House's licence")
+		}
+		var docs []shared.FacilityDocument
+		cedar.Post(t, base+"/listFacilityFiles", shared.FacilityFilesFilter{}).OK(t).Into(t, &docs)
+		if len(docs) != 0 {
+			t.Fatalf("Cedar lists %+v", docs)
+		}
+		other := map[string]string{"category": "LICENSING_COMPLIANCE", "documentId": mine.DocumentID, "name": "x"}
+		filetest.Post(t, e, cedar, base+"/uploadFacilityInitFile", other, filetest.Part{Name: "x.pdf", Data: filetest.PDF()}).Is(t, http.StatusOK, shared.CodeNotFound)
+
+		before := count(t, d, `SELECT COUNT(*) FROM files`)
+		for name, bad := range map[string]map[string]string{
+			"unknown category":         {"category": "KITCHEN", "name": "x"},
+			"name too long":            {"category": "RULES_POLICIES", "name": strings.Repeat("n", shared.FacilityDocNameMax+1)},
+			"no name":                  {"category": "RULES_POLICIES", "name": "  "},
+			"expires before valid":     {"category": "RULES_POLICIES", "name": "x", "validFrom": "2026-05-01", "expiresOn": "2026-04-30"},
+			"not a date":               {"category": "RULES_POLICIES", "name": "x", "expiresOn": "2026-13-01"},
+			"item of another category": {"category": "RULES_POLICIES", "requirementCode": "LICENSE", "name": "x", "expiresOn": "2099-01-01"},
+			"unknown item":             {"category": "RULES_POLICIES", "requirementCode": "NOPE", "name": "x"},
+			"licence without expiry":   {"category": "LICENSING_COMPLIANCE", "requirementCode": "LICENSE", "name": "x"},
+			"signer too long":          {"category": "RULES_POLICIES", "name": "x", "signer": strings.Repeat("s", shared.FacilityDocSignerMax+1)},
+		} {
+			r := filetest.Post(t, e, owner, base+"/uploadFacilityInitFile", bad, filetest.Part{Name: "x.pdf", Data: filetest.PDF()})
+			if err := r.Check(http.StatusOK, shared.CodeValidation); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+		filetest.Post(t, e, owner, base+"/uploadFacilityInitFile", map[string]string{"category": "RULES_POLICIES", "name": "x"}).Is(t, http.StatusOK, shared.CodeValidation)
+		filetest.Post(t, e, owner, base+"/uploadFacilityInitFile", map[string]string{"category": "RULES_POLICIES", "name": "x"},
+			filetest.Part{Name: "x.pdf", Data: []byte("not a pdf at all")}).Is(t, http.StatusOK, shared.CodeValidation)
+		owner.Get(t, base+"/getFacilityFileInspections?category=KITCHEN").Is(t, http.StatusOK, shared.CodeValidation)
+		owner.Post(t, base+"/listFacilityFiles", map[string]string{"category": "KITCHEN"}).Is(t, http.StatusOK, shared.CodeValidation)
+		if after := count(t, d, `SELECT COUNT(*) FROM files`); after != before {
+			t.Fatalf("refused uploads stored %d files", after-before)
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM audit_log WHERE action = 'facilityDocument.upload'`); n != 1 {
+			t.Fatalf("%d upload audit rows", n)
+		}
+	})
+}

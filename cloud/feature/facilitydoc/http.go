@@ -1,0 +1,76 @@
+package facilitydoc
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/upload"
+	"hearth/cloud/platform/web"
+	"hearth/shared"
+)
+
+// uploadForm is the multipart body of uploadFacilityInitFile (the fields of
+// shared.FacilityDocFields plus the file). Bounds are checked in the service
+// too, with the field's message.
+type uploadForm struct {
+	Files                   []huma.FormFile `form:"files" required:"false" doc:"One PDF, JPEG or PNG file (decided by content)"`
+	Category                string          `form:"category" required:"false" maxLength:"64" doc:"EMERGENCY_PREPAREDNESS, LICENSING_COMPLIANCE, RULES_POLICIES or BUILDING_SAFETY"`
+	RequirementCode         string          `form:"requirementCode" required:"false" maxLength:"64"`
+	DocumentID              string          `form:"documentId" required:"false" maxLength:"64"`
+	Name                    string          `form:"name" required:"false" maxLength:"100" doc:"1 to 100 characters"`
+	DocType                 string          `form:"docType" required:"false" maxLength:"50"`
+	SignaturesRequired      bool            `form:"signaturesRequired" required:"false"`
+	Signer                  string          `form:"signer" required:"false" maxLength:"50"`
+	SignaturesCompleted     bool            `form:"signaturesCompleted" required:"false"`
+	ValidFrom               string          `form:"validFrom" required:"false" maxLength:"10" doc:"YYYY-MM-DD"`
+	ExpiresOn               string          `form:"expiresOn" required:"false" maxLength:"10" doc:"YYYY-MM-DD"`
+	Renewal                 bool            `form:"renewal" required:"false"`
+	ComplianceCheck         bool            `form:"complianceCheck" required:"false"`
+	BuildingSafetyException bool            `form:"buildingSafetyException" required:"false"`
+	IsApprovalStep          bool            `form:"isApprovalStep" required:"false"`
+}
+
+type uploadInput struct {
+	RawBody huma.MultipartFormFiles[uploadForm]
+}
+
+// Routes mounts the facility document calls (spec 001 §7.3) under the system
+// service: owners and admins, plan function InspectionStatus (spec 000 §2:
+// /inspection-status needs the essential plan). The facility is the token's.
+func Routes(api *web.API, s *Service, uploadLimit int64) {
+	op := func(method, path, summary string) web.Op {
+		return web.Op{Service: web.System, Method: method, Path: "/tenant" + path, Summary: summary,
+			Access: web.SignedIn, Roles: shared.FacilityManagers, Function: shared.FnInspectionStatus}
+	}
+	up := op(http.MethodPost, "/uploadFacilityInitFile", "Add a facility document, or a new version of one, with its metadata (multipart, one file)")
+	up.MaxBodyBytes = uploadLimit
+	web.Handle(api, up, func(ctx context.Context, in *uploadInput) (*shared.FacilityDocVersion, error) {
+		form := in.RawBody.Data()
+		defer upload.CloseAll(form.Files...)
+		return s.Upload(ctx, auth.From(ctx), Upload{Files: upload.FromForm(form.Files), FacilityDocFields: shared.FacilityDocFields{
+			Category: shared.FacilityDocCategory(form.Category), RequirementCode: form.RequirementCode, DocumentID: form.DocumentID,
+			Name: form.Name, DocType: form.DocType, SignaturesRequired: form.SignaturesRequired, Signer: form.Signer,
+			SignaturesCompleted: form.SignaturesCompleted, ValidFrom: form.ValidFrom, ExpiresOn: form.ExpiresOn, Renewal: form.Renewal,
+			ComplianceCheck: form.ComplianceCheck, BuildingSafetyException: form.BuildingSafetyException, IsApprovalStep: form.IsApprovalStep}})
+	})
+	web.Handle(api, op(http.MethodPost, "/listFacilityFiles", "The facility's documents with every version, newest first"),
+		func(ctx context.Context, in *web.Body[shared.FacilityFilesFilter]) ([]shared.FacilityDocument, error) {
+			return s.List(ctx, auth.From(ctx), in.Body)
+		})
+	web.Handle(api, op(http.MethodGet, "/getFacilityFileInspections", "The facility's document checklist: each item's status and the counts"),
+		func(ctx context.Context, in *shared.FacilityInspectionsQuery) (*shared.FacilityInspections, error) {
+			return s.Inspections(ctx, auth.From(ctx), *in)
+		})
+}
+
+// BodyLimit bounds an uploadFacilityInitFile request: one file at the per-file limit, plus room for the form.
+func BodyLimit(l upload.Limits) int64 {
+	const ceiling = 1 << 30
+	if l.MaxFileBytes <= 0 {
+		return ceiling
+	}
+	return min(ceiling, l.MaxFileBytes+1<<20)
+}
