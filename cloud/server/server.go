@@ -38,6 +38,7 @@ import (
 	"hearth/cloud/feature/resident"
 	"hearth/cloud/feature/shift"
 	"hearth/cloud/feature/staff"
+	"hearth/cloud/feature/svcpkg"
 	"hearth/cloud/feature/task"
 	"hearth/cloud/feature/taskrule"
 	"hearth/cloud/feature/tenant"
@@ -113,6 +114,8 @@ type Server struct {
 	Realtime *realtime.Hub
 	// Params are the run-time parameters (/params-setting); Run listens for other replicas' changes of them and of menus and function permissions.
 	Params *param.Params
+	// Packages are the service packages: every home's limits (7001, 7002, 7005–7010) come from its package.
+	Packages *svcpkg.Service
 }
 
 // New builds the server.
@@ -188,7 +191,8 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 		}
 		_, _ = w.Write([]byte("ready\n"))
 	})
-	files, err := feature(rewire, file.New, file.Deps{DB: d.DB, Blobs: blobs, Secret: d.Config.JWTSecret,
+	packages := svcpkg.New(d.DB, d.Now)
+	files, err := feature(rewire, file.New, file.Deps{DB: d.DB, Blobs: blobs, Secret: d.Config.JWTSecret, Packages: packages,
 		Limits:   upload.Limits{MaxFileBytes: fc.MaxFileBytes, TenantBytes: fc.TenantBytes, MaxFiles: fc.MaxFilesPerCall},
 		Accounts: people, Log: d.Log, Now: d.Now})
 	if err != nil {
@@ -197,7 +201,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	// The one late collaborator: iam's avatar links come from the file service, which is
 	// built on iam. people.Wired (below) refuses to start without it.
 	people.SetAvatarURLs(files)
-	staffSvc, err := feature(rewire, staff.New, staff.Deps{DB: d.DB, Files: files, Accounts: people, Mail: d.Mail, Announce: announce, Log: d.Log, Now: d.Now})
+	staffSvc, err := feature(rewire, staff.New, staff.Deps{DB: d.DB, Files: files, Accounts: people, Packages: packages, Mail: d.Mail, Announce: announce, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
@@ -206,10 +210,6 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 		return nil, err
 	}
 	tickets := ticket.New(d.DB, files, d.Now)
-	planMax := d.Config.PlanMaxResidents
-	if planMax == nil {
-		planMax = config.DefaultPlanMaxResidents()
-	}
 	// In-app notifications: features Notify people in their own transactions; everyone reads their own.
 	notes := notification.New(d.DB, d.Log, d.Now)
 	// Attendance and the door kiosk (who is on shift).
@@ -262,7 +262,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	}
 	// Residents and the move-in wizard: a completed move-in activates the care plan's tasks and
 	// the medications' passes and is a business event (the task creation rules make their tasks).
-	residents, err := feature(rewire, resident.New, resident.Deps{DB: d.DB, Files: files, MaxResidents: planMax, Tasks: tasks, Meds: meds,
+	residents, err := feature(rewire, resident.New, resident.Deps{DB: d.DB, Files: files, Packages: packages, Tasks: tasks, Meds: meds,
 		Announce: announce, Chart: records, Params: params, Now: d.Now})
 	if err != nil {
 		return nil, err
@@ -277,14 +277,14 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	// (leave from requests, credentials from the staff rules engine), reminders every
 	// 5 minutes (the evening before and an hour before), shift reports (business event
 	// SHIFT_REPORT) and scheduled-versus-worked hours.
-	shifts, err := feature(rewire, shift.New, shift.Deps{DB: d.DB, MaxReports: d.Config.PlanMaxShiftReports, Notify: notes, Credentials: staffSvc,
+	shifts, err := feature(rewire, shift.New, shift.Deps{DB: d.DB, Packages: packages, Notify: notes, Credentials: staffSvc,
 		Announce: announce, Chat: chats, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
 	// Incident reports: drafts, review with the reporting duties (RCW 74.34, WAC 388-76-10225),
 	// AI analyses (a job after submit), approval; accepted care plan changes are a business event.
-	incidents, err := feature(rewire, incident.New, incident.Deps{DB: d.DB, MaxReports: d.Config.PlanMaxIncidentReports, Notify: notes, Files: files,
+	incidents, err := feature(rewire, incident.New, incident.Deps{DB: d.DB, Packages: packages, Notify: notes, Files: files,
 		Announce: announce, Analyzer: aiSvc, Queue: queue, Chat: chats, Params: params, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
@@ -298,6 +298,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	menu.Routes(api, menu.New(d.DB, params.Versions(), frontend.Pages(), frontend.MenuNameKeys())) // the pages and menu names the UI has
 	param.Routes(api, params)
 	funcperm.Routes(api, funcs)
+	svcpkg.Routes(api, packages)
 	audit.Routes(api, audit.NewReader(d.DB)) // /IAM/audit-logs: read and export only
 	file.Routes(api, files)
 	staff.Routes(api, staffSvc, staff.BodyLimit(files.Limits()))
@@ -386,7 +387,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 		}
 		r.ServeHTTP(w, req)
 	})
-	return &Server{db: d.DB, log: d.Log, Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Staff: staffSvc, Attendance: clock, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats, Params: params}, nil
+	return &Server{db: d.DB, log: d.Log, Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Staff: staffSvc, Attendance: clock, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats, Params: params, Packages: packages}, nil
 }
 
 // feature builds one feature from its Deps, which rewire (when a test gives

@@ -19,6 +19,7 @@ import (
 
 	"hearth/cloud/feature/demo"
 	"hearth/cloud/feature/iam"
+	"hearth/cloud/feature/svcpkg"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
@@ -90,6 +91,11 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 		srv, err := server.New(server.Deps{Config: cfg, DB: d, Log: log, UI: frontend.Dist(), Now: clockOf(cfg)}) //nolint:contextcheck // server.New only builds handlers; each runs on its own request's context
 		if err != nil {
 			return err
+		}
+		// HEARTH_PLAN_MAX_* seed the default packages the super admin has not saved yet.
+		if err := srv.Packages.SeedDefaults(ctx, svcpkg.Seed{Residents: cfg.PlanMaxResidents,
+			ShiftReports: cfg.PlanMaxShiftReports, IncidentReports: cfg.PlanMaxIncidentReports}); err != nil {
+			return fmt.Errorf("seed the service packages: %w", err)
 		}
 		if addr := os.Getenv("HEARTH_PPROF"); addr != "" {
 			if err := servePprof(addr, log); err != nil {

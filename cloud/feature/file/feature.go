@@ -29,7 +29,11 @@ import (
 // configured per-file limit). Unconfirmed, it is removed after UnconfirmedTTL
 // unless Attach confirms it.
 func (s *Service) UploadTyped(ctx context.Context, p *auth.Principal, category shared.FileCategory, f Incoming, contentType, suffix string, maxBytes int64) (*shared.FileItem, error) {
-	lim := s.Limits()
+	tenant := tenantOf(p)
+	lim, err := s.limitsFor(ctx, tenant)
+	if err != nil {
+		return nil, err
+	}
 	if maxBytes <= 0 {
 		maxBytes = lim.MaxFileBytes
 	}
@@ -40,7 +44,6 @@ func (s *Service) UploadTyped(ctx context.Context, p *auth.Principal, category s
 	if maxBytes > 0 && f.Size > maxBytes {
 		return nil, ErrTooLarge.With(map[string]any{"name": name, "max": mb(maxBytes)})
 	}
-	tenant := tenantOf(p)
 	if err := s.checkRoom(ctx, s.db, tenant, f.Size, lim); err != nil {
 		return nil, err
 	}

@@ -82,8 +82,16 @@ type Service struct {
 
 	decodes chan struct{} // one token per image decode in progress (acquire)
 
+	pkgs Packages
+
 	mu     sync.Mutex
 	limits Limits
+}
+
+// Packages answer a home's limits from its current service package
+// (cloud/feature/svcpkg): 7001 when it has none.
+type Packages interface {
+	Limits(ctx context.Context, q db.Querier, tenantID string) (shared.PackageLimits, error)
 }
 
 // Deps are the file service's collaborators, all required but Log and Now
@@ -93,6 +101,9 @@ type Deps struct {
 	Blobs    blob.Store
 	Secret   []byte // signs the short-lived links (the server's JWT secret)
 	Limits   Limits
+	// Packages give a home's file limits from its service package; the
+	// stricter of them and Limits applies (Limits bound the request's size).
+	Packages Packages
 	Accounts Accounts // avatars: the user's avatar file
 	Log      *slog.Logger
 	Now      func() time.Time
@@ -112,7 +123,7 @@ func New(d Deps) (*Service, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &Service{db: d.DB, blobs: d.Blobs, secret: d.Secret, limits: d.Limits, accounts: d.Accounts, log: d.Log, now: d.Now,
+	return &Service{db: d.DB, blobs: d.Blobs, secret: d.Secret, limits: d.Limits, pkgs: d.Packages, accounts: d.Accounts, log: d.Log, now: d.Now,
 		decodes: make(chan struct{}, runtime.GOMAXPROCS(0))}, nil
 }
 
@@ -121,6 +132,38 @@ func (s *Service) Limits() Limits {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.limits
+}
+
+// limitsFor are the limits of an upload to tenant: the configured ones, made
+// stricter by the home's package (spec 001 §8 7008–7010; 0 = unlimited). A
+// home with no package, and the platform's own files, have the configured ones.
+func (s *Service) limitsFor(ctx context.Context, tenant string) (Limits, error) {
+	lim := s.Limits()
+	if tenant == PlatformTenant {
+		return lim, nil
+	}
+	l, err := s.pkgs.Limits(ctx, s.db, tenant)
+	if errors.Is(err, problem.NoPlan) {
+		return lim, nil
+	}
+	if err != nil {
+		return lim, fmt.Errorf("file: the package's limits: %w", err)
+	}
+	lim.MaxFiles = int(stricter(int64(lim.MaxFiles), int64(l.MaxUploadFiles)))
+	lim.MaxFileBytes = stricter(lim.MaxFileBytes, int64(l.MaxFileMB)<<20)
+	lim.TenantBytes = stricter(lim.TenantBytes, int64(l.MaxTotalFileMB)<<20)
+	return lim, nil
+}
+
+// stricter is the smaller of two limits where 0 means unlimited.
+func stricter(a, b int64) int64 {
+	if a <= 0 {
+		return b
+	}
+	if b <= 0 {
+		return a
+	}
+	return min(a, b)
 }
 
 // SetLimits changes the upload limits (the billing work will feed package limits here).
@@ -165,9 +208,13 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, category shared
 	if !slices.Contains(shared.FileCategories, category) {
 		return nil, problem.Invalid("category", "enum", "validation.enum", map[string]any{"values": categoryList()})
 	}
-	lim := s.Limits()
 	if len(files) == 0 {
 		return nil, problem.Invalid("files", "required", "validation.required", nil)
+	}
+	tenant := tenantOf(p)
+	lim, err := s.limitsFor(ctx, tenant)
+	if err != nil {
+		return nil, err
 	}
 	if lim.MaxFiles > 0 && len(files) > lim.MaxFiles {
 		return nil, ErrTooMany.With(map[string]any{"max": lim.MaxFiles})
@@ -182,7 +229,6 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, category shared
 		ok = append(ok, c)
 		total += f.Size
 	}
-	tenant := tenantOf(p)
 	if err := s.checkRoom(ctx, s.db, tenant, total, lim); err != nil {
 		return nil, err
 	}
@@ -211,7 +257,7 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, category shared
 		recs = append(recs, &record{ID: id, TenantID: tenant, UploaderID: p.UserID, Category: category, Name: c.name,
 			Suffix: c.suffix, ContentType: c.contentType, Size: n, StorageKey: key, SHA256: hex.EncodeToString(h.Sum(nil)), CreatedAt: now})
 	}
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		// Checked again inside the transaction: another upload may have landed meanwhile.
 		if err := s.checkRoom(ctx, tx, tenant, total, lim); err != nil {
 			return err

@@ -205,13 +205,17 @@ func TestDuties(t *testing.T) {
 	})
 }
 
-// 7007: a plan with a monthly maximum refuses the report past it.
+// 7007: a package with a monthly maximum refuses the report past it; the
+// super admin raising the package's limit lets the next call through.
 func TestMaxIncidentReports(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		e := servertest.Start(t, d, servertest.Options{Config: func(c *config.Config) {
-			c.PlanMaxIncidentReports = map[shared.Plan]int{shared.PlanPremium: 2}
-		}})
+		e := servertest.Start(t, d)
+		admin := e.SignIn(t, "superadmin")
+		var premium shared.ServicePackage
+		admin.Get(t, "/api/system/servicePackage/get?id=PREMIUM_PACKAGE").OK(t).Into(t, &premium)
+		premium.Limits.MaxIncidentReports = 2
+		admin.Post(t, "/api/system/servicePackage/save", premium).OK(t)
 		carer := e.SignIn(t, "caregiver_maple1")
 		var before int
 		if err := d.QueryRowContext(t.Context(), `SELECT COUNT(*) FROM incident_reports`).Scan(&before); err != nil {
@@ -226,5 +230,9 @@ func TestMaxIncidentReports(t *testing.T) {
 		if !strings.Contains(resp.Message, "2") {
 			t.Errorf("message: %s", resp.Message)
 		}
+		premium.Limits.MaxIncidentReports = 3
+		admin.Post(t, "/api/system/servicePackage/save", premium).OK(t)
+		draft(t, carer, shared.SaveIncidentDraftRequest{Type: shared.IncidentFire})
+		carer.Post(t, ir+"/saveIncidentDraft", shared.SaveIncidentDraftRequest{Type: shared.IncidentFire}).Is(t, http.StatusOK, shared.CodeMaxIncidentReports)
 	})
 }

@@ -31,7 +31,7 @@ func TestSubmittedIncidentPostsInChat(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := incident.New(incident.Deps{DB: e.DB, Notify: e.Server.Notifications, Files: e.Server.Files, Announce: e.Server.Jobs.Announce,
+		s, err := incident.New(incident.Deps{DB: e.DB, Packages: e.Server.Packages, Notify: e.Server.Notifications, Files: e.Server.Files, Announce: e.Server.Jobs.Announce,
 			Analyzer: e.Server.AI, Queue: q, Chat: chat, Params: e.Server.Params, Now: e.Clock.Now})
 		if err != nil {
 			t.Fatal(err)

@@ -62,7 +62,7 @@ type Service struct {
 	store  Store
 	log    *slog.Logger
 	now    func() time.Time
-	maxFor map[shared.Plan]int // reports a month per plan (0 = unlimited)
+	pkgs   Packages // the home's package: reports a month (0 = unlimited)
 
 	notify   Notifier
 	files    Files
@@ -73,14 +73,18 @@ type Service struct {
 	params   *param.Params // the export limit (report.printMaxRecords)
 }
 
-// Deps are the incident service's collaborators, all required but
-// MaxReports (nil: unlimited), Log and Now (slog.Default, time.Now): New
-// refuses a Deps with one missing.
+// Packages answer a home's limits from its current service package
+// (cloud/feature/svcpkg): 7001 when it has none.
+type Packages interface {
+	Limits(ctx context.Context, q db.Querier, tenantID string) (shared.PackageLimits, error)
+}
+
+// Deps are the incident service's collaborators, all required but Log and
+// Now (slog.Default, time.Now): New refuses a Deps with one missing.
 type Deps struct {
 	DB *db.DB
-	// MaxReports is each plan's limit of reports written in a facility's
-	// calendar month (0 or absent = unlimited).
-	MaxReports map[shared.Plan]int
+	// Packages give the home's limit of reports written in its calendar month (7007).
+	Packages Packages
 	Notify     Notifier      // owners and admins told of a submitted report
 	Files      Files         // the report's photos and documents
 	Announce   jobs.Announce // the business event of a completed report's care plan changes
@@ -98,7 +102,7 @@ type Deps struct {
 // New makes the service and registers the preliminary analysis job on
 // d.Queue, or names the collaborators d lacks.
 func New(d Deps) (*Service, error) {
-	if err := wire.Check("incident", d, "MaxReports", "Log", "Now"); err != nil {
+	if err := wire.Check("incident", d, "Log", "Now"); err != nil {
 		return nil, err
 	}
 	if d.Now == nil {
@@ -107,7 +111,7 @@ func New(d Deps) (*Service, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	s := &Service{db: d.DB, maxFor: d.MaxReports, log: d.Log, now: d.Now, notify: d.Notify, files: d.Files,
+	s := &Service{db: d.DB, pkgs: d.Packages, log: d.Log, now: d.Now, notify: d.Notify, files: d.Files,
 		announce: d.Announce, analyzer: d.Analyzer, queue: d.Queue, chat: d.Chat, params: d.Params}
 	jobs.Register(d.Queue, &analysisWorker{s: s})
 	return s, nil
@@ -327,10 +331,15 @@ func notBeforeMoveIn(ctx context.Context, q db.Querier, tenantID, moveIn string,
 	return nil
 }
 
-// checkLimit refuses a new report past the plan's monthly limit (spec 001 §8
-// 7007; 0 = unlimited), counted in the facility's calendar month.
+// checkLimit refuses a new report past the package's monthly limit (spec 001
+// §8 7007; 0 = unlimited), counted in the facility's calendar month; 7001
+// when the home has no package.
 func (s *Service) checkLimit(ctx context.Context, q db.Querier, p *auth.Principal) error {
-	limit := s.maxFor[p.Plan]
+	l, err := s.pkgs.Limits(ctx, q, p.TenantID)
+	if err != nil {
+		return fmt.Errorf("incident: the package's limits: %w", err)
+	}
+	limit := l.MaxIncidentReports
 	if limit <= 0 {
 		return nil
 	}

@@ -266,9 +266,9 @@ func (s *Service) markStep(ctx context.Context, tx *db.Tx, p *auth.Principal, r 
 // active residents (spec 001 §8: 7002). The facility's row is locked first, so
 // two calls at once cannot both see room for one more (see Create).
 func (s *Service) checkRoom(ctx context.Context, tx *db.Tx, p *auth.Principal) error {
-	limit := s.maxResidents(p)
-	if limit <= 0 {
-		return nil
+	limit, err := s.maxResidents(ctx, tx, p)
+	if err != nil || limit <= 0 {
+		return err
 	}
 	if err := db.LockTenant(ctx, tx, p.TenantID); err != nil {
 		return err

@@ -71,7 +71,7 @@ type Service struct {
 	db     *db.DB
 	store  Store
 	files  Files
-	maxFor map[shared.Plan]int
+	pkgs   Packages
 	now    func() time.Time
 	// The move-in wizard's collaborators (checkin.go).
 	tasks    CheckInTasks
@@ -83,14 +83,19 @@ type Service struct {
 	kept *keep.Cache[*web.Answer[*shared.Page[shared.Resident]]]
 }
 
+// Packages answer a home's limits from its current service package
+// (cloud/feature/svcpkg): 7001 when it has none.
+type Packages interface {
+	Limits(ctx context.Context, q db.Querier, tenantID string) (shared.PackageLimits, error)
+}
+
 // Deps are the residents service's collaborators, all required but Now
-// (time.Now) and MaxResidents (nil: no plan limits): New refuses a Deps
-// with one missing.
+// (time.Now): New refuses a Deps with one missing.
 type Deps struct {
 	DB    *db.DB
 	Files Files
-	// MaxResidents is each plan's limit of active residents (0 or absent = unlimited).
-	MaxResidents map[shared.Plan]int
+	// Packages give the home's limit of active residents (7002), read in the writing transaction.
+	Packages Packages
 	// The move-in wizard's collaborators (checkin.go): the care plan's tasks, the
 	// medications, and the business event of a completed move-in.
 	Tasks    CheckInTasks
@@ -104,13 +109,13 @@ type Deps struct {
 
 // New makes the residents service, or names the collaborators d lacks.
 func New(d Deps) (*Service, error) {
-	if err := wire.Check("resident", d, "MaxResidents", "Now"); err != nil {
+	if err := wire.Check("resident", d, "Now"); err != nil {
 		return nil, err
 	}
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	return &Service{db: d.DB, files: d.Files, maxFor: d.MaxResidents, now: d.Now,
+	return &Service{db: d.DB, files: d.Files, pkgs: d.Packages, now: d.Now,
 		tasks: d.Tasks, meds: d.Meds, announce: d.Announce, chart: d.Chart, params: d.Params,
 		kept: keep.New[*web.Answer[*shared.Page[shared.Resident]]](keep.MaxAnswers, keep.MaxAge)}, nil
 }
@@ -280,9 +285,13 @@ func statusesOf(f shared.ResidentStatusFilter) []shared.ResidentStatus {
 	}
 }
 
-// maxResidents is the limit of p's plan (0 = unlimited).
-func (s *Service) maxResidents(p *auth.Principal) int {
-	return s.maxFor[p.Plan]
+// maxResidents is the limit of p's home's package (0 = unlimited), read in q.
+func (s *Service) maxResidents(ctx context.Context, q db.Querier, p *auth.Principal) (int, error) {
+	l, err := s.pkgs.Limits(ctx, q, p.TenantID)
+	if err != nil {
+		return 0, fmt.Errorf("resident: the package's limits: %w", err)
+	}
+	return l.MaxResidents, nil
 }
 
 // Create adds a resident, NORMAL, within the plan's limit of active residents.
@@ -298,8 +307,12 @@ func (s *Service) Create(ctx context.Context, p *auth.Principal, req shared.Save
 		return nil, err
 	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		// Counted inside the writing transaction (spec 001 §8: 7002 beyond the plan's maximum).
-		if limit := s.maxResidents(p); limit > 0 {
+		// Counted inside the writing transaction (spec 001 §8: 7002 beyond the package's maximum).
+		limit, err := s.maxResidents(ctx, tx, p)
+		if err != nil {
+			return err
+		}
+		if limit > 0 {
 			// Two creates at once must not both see room for one more: the facility's row is
 			// locked first (SQLite's writer is single already; on PostgreSQL this is the row lock).
 			if err := db.LockTenant(ctx, tx, p.TenantID); err != nil {
@@ -588,7 +601,13 @@ func (s *Service) Dashboard(ctx context.Context, p *auth.Principal) (*shared.Res
 	d := &shared.ResidentDashboard{
 		NormalCount: counts[shared.ResidentNormal], GoingOutCount: counts[shared.ResidentGoingOut],
 		MovedOutCount: counts[shared.ResidentMovedOut], DeceasedCount: counts[shared.ResidentDeceased],
-		MaxResidents: s.maxResidents(p), Rooms: []shared.ResidentRoom{},
+		Rooms: []shared.ResidentRoom{},
+	}
+	// A home with no package shows no limit here (its writes answer 7001).
+	if limit, err := s.maxResidents(ctx, s.db, p); err == nil {
+		d.MaxResidents = limit
+	} else if !errors.Is(err, problem.NoPlan) {
+		return nil, err
 	}
 	d.ActiveCount = d.NormalCount + d.GoingOutCount
 	byRoom := map[string]int{}

@@ -25,7 +25,7 @@ func TestSubmittedReportPostsInChat(t *testing.T) {
 		atTuesday(e)
 		ctx := context.Background()
 		chat := &chatposttest.Recorder{}
-		s, err := shift.New(shift.Deps{DB: e.DB, Notify: e.Server.Notifications, Credentials: e.Server.Staff,
+		s, err := shift.New(shift.Deps{DB: e.DB, Packages: e.Server.Packages, Notify: e.Server.Notifications, Credentials: e.Server.Staff,
 			Announce: e.Server.Jobs.Announce, Chat: chat, Now: e.Clock.Now})
 		if err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package shift
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -152,11 +153,15 @@ func (s *Service) writeReport(ctx context.Context, p *auth.Principal, req shared
 	return &rep, nil
 }
 
-// checkReportLimit refuses a submit past the plan's monthly limit (spec 001
-// §8 7006; "Global limits: shift reports", 0 = unlimited), counted in the
-// facility's calendar month.
+// checkReportLimit refuses a submit past the package's monthly limit (spec
+// 001 §8 7006; "Global limits: shift reports", 0 = unlimited), counted in the
+// facility's calendar month; 7001 when the home has no package.
 func (s *Service) checkReportLimit(ctx context.Context, tx *db.Tx, p *auth.Principal, c clock) error {
-	limit := s.maxFor[p.Plan]
+	l, err := s.pkgs.Limits(ctx, tx, p.TenantID)
+	if err != nil {
+		return fmt.Errorf("shift: the package's limits: %w", err)
+	}
+	limit := l.MaxShiftReports
 	if limit <= 0 {
 		return nil
 	}

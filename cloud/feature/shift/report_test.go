@@ -120,13 +120,17 @@ func TestShiftReportFlow(t *testing.T) {
 	})
 }
 
-// 7006: a plan with a monthly shift-report limit refuses the submit past it.
+// 7006: a package with a monthly shift-report limit refuses the submit past it;
+// the limit is the home's package's, read on every call.
 func TestShiftReportLimit(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		atTuesday(e)
-		s, err := shift.New(shift.Deps{DB: d, MaxReports: map[shared.Plan]int{shared.PlanPremium: 2}, Notify: e.Server.Notifications,
+		if _, err := d.ExecContext(t.Context(), `UPDATE service_packages SET max_shift_reports = 2 WHERE id = 'PREMIUM_PACKAGE'`); err != nil {
+			t.Fatal(err)
+		}
+		s, err := shift.New(shift.Deps{DB: d, Packages: e.Server.Packages, Notify: e.Server.Notifications,
 			Credentials: e.Server.Staff, Announce: e.Server.Jobs.Announce, Chat: e.Server.Chat, Now: e.Clock.Now})
 		if err != nil {
 			t.Fatal(err)
@@ -142,6 +146,13 @@ func TestShiftReportLimit(t *testing.T) {
 		_, err = s.SubmitReport(ctx, p, shared.SaveShiftReportRequest{ShiftDate: "2027-06-01", FreeText: "third"})
 		if pe, ok := asProblem(err); !ok || pe != shared.CodeMaxShiftReports {
 			t.Fatalf("third report: %v", err)
+		}
+		// Raised on the package: the next call has room.
+		if _, err := d.ExecContext(t.Context(), `UPDATE service_packages SET max_shift_reports = 3 WHERE id = 'PREMIUM_PACKAGE'`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SubmitReport(ctx, p, shared.SaveShiftReportRequest{ShiftDate: "2027-06-01", FreeText: "third"}); err != nil {
+			t.Fatal(err)
 		}
 		// Drafts are not counted; a new month starts afresh.
 		if _, err := s.SaveReport(ctx, p, shared.SaveShiftReportRequest{ShiftDate: "2027-06-01", FreeText: "draft"}); err != nil {

@@ -55,7 +55,7 @@ type Service struct {
 	store  Store
 	log    *slog.Logger
 	now    func() time.Time
-	maxFor map[shared.Plan]int // shift reports a month per plan (0 = unlimited)
+	pkgs   Packages // the home's package: shift reports a month (0 = unlimited)
 
 	notify   Notifier
 	creds    Credentials
@@ -63,14 +63,18 @@ type Service struct {
 	chat     Chat // Hearth's chat (chat.go)
 }
 
-// Deps are the shifts service's collaborators, all required but
-// MaxReports (nil: unlimited), Log and Now (slog.Default, time.Now): New
-// refuses a Deps with one missing.
+// Packages answer a home's limits from its current service package
+// (cloud/feature/svcpkg): 7001 when it has none.
+type Packages interface {
+	Limits(ctx context.Context, q db.Querier, tenantID string) (shared.PackageLimits, error)
+}
+
+// Deps are the shifts service's collaborators, all required but Log and
+// Now (slog.Default, time.Now): New refuses a Deps with one missing.
 type Deps struct {
 	DB *db.DB
-	// MaxReports is each plan's limit of shift reports submitted in a
-	// facility's calendar month (0 or absent = unlimited).
-	MaxReports  map[shared.Plan]int
+	// Packages give the home's limit of shift reports submitted in its calendar month (7006).
+	Packages    Packages
 	Notify      Notifier      // reminders, schedule changes and submitted reports
 	Credentials Credentials   // the staff rules engine's credential check
 	Announce    jobs.Announce // the business event SHIFT_REPORT
@@ -81,7 +85,7 @@ type Deps struct {
 
 // New makes the shifts service, or names the collaborators d lacks.
 func New(d Deps) (*Service, error) {
-	if err := wire.Check("shift", d, "MaxReports", "Log", "Now"); err != nil {
+	if err := wire.Check("shift", d, "Log", "Now"); err != nil {
 		return nil, err
 	}
 	if d.Now == nil {
@@ -90,7 +94,7 @@ func New(d Deps) (*Service, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &Service{db: d.DB, maxFor: d.MaxReports, log: d.Log, now: d.Now,
+	return &Service{db: d.DB, pkgs: d.Packages, log: d.Log, now: d.Now,
 		notify: d.Notify, creds: d.Credentials, announce: d.Announce, chat: d.Chat}, nil
 }
 

@@ -8,6 +8,7 @@ package staff
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"math"
 	"slices"
@@ -40,7 +41,9 @@ var (
 	ErrSelf         = problem.New(shared.CodeConflict, "staff.self")
 	ErrAdminByOwner = problem.New(shared.CodeForbidden, "staff.ownerOnly")
 	ErrAlreadyOn    = problem.New(shared.CodeConflict, "staff.alreadyEnabled")
-	ErrAlreadyOff   = problem.New(shared.CodeConflict, "staff.alreadyDisabled")
+	// ErrMaxCaregivers: the home's package allows no more caregivers (spec 001 §8 7005).
+	ErrMaxCaregivers = problem.New(shared.CodeMaxCaregivers, "staff.maxCaregivers")
+	ErrAlreadyOff    = problem.New(shared.CodeConflict, "staff.alreadyDisabled")
 )
 
 // Files is what staff needs from the file service (file.Service has it).
@@ -69,6 +72,7 @@ type Service struct {
 	store    Store
 	files    Files
 	accounts Accounts
+	pkgs     Packages
 	mail     mail.Sender
 	log      *slog.Logger
 	now      func() time.Time
@@ -83,6 +87,8 @@ type Deps struct {
 	DB       *db.DB
 	Files    Files
 	Accounts Accounts
+	// Packages give the home's limit of caregivers (7005), read in the writing transaction.
+	Packages Packages
 	Mail     mail.Sender
 	// Announce makes Save announce each new staff member (CREATE_CAREGIVER,
 	// subject the new user's id: what tasks are assigned to) in the creating transaction.
@@ -102,7 +108,7 @@ func New(d Deps) (*Service, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &Service{db: d.DB, files: d.Files, accounts: d.Accounts, mail: d.Mail, announce: d.Announce, log: d.Log, now: d.Now,
+	return &Service{db: d.DB, files: d.Files, accounts: d.Accounts, pkgs: d.Packages, mail: d.Mail, announce: d.Announce, log: d.Log, now: d.Now,
 		kept: keep.New[*web.Answer[*shared.Page[shared.Caregiver]]](keep.MaxAnswers, keep.MaxAge)}, nil
 }
 
@@ -242,6 +248,11 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveCa
 		DiabetesDelegation: req.DiabetesDelegation, Status: shared.UserEnabled, CreatedAt: now, UpdatedAt: now, Name: name}
 	var link string
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if role == shared.RoleCaregiverStaff {
+			if err := s.checkCaregiverRoom(ctx, tx, p.TenantID); err != nil {
+				return err
+			}
+		}
 		if r.Color, err = s.pickColor(ctx, tx, p.TenantID, req.Color, ""); err != nil {
 			return err
 		}
@@ -282,6 +293,36 @@ func (s *Service) Save(ctx context.Context, p *auth.Principal, req shared.SaveCa
 	}
 	s.sendInvite(ctx, p, lang, name, strings.TrimSpace(req.Email), strings.TrimSpace(req.Account), link)
 	return s.Get(ctx, p, r.ID)
+}
+
+// Packages answer a home's limits from its current service package
+// (cloud/feature/svcpkg): 7001 when it has none.
+type Packages interface {
+	Limits(ctx context.Context, q db.Querier, tenantID string) (shared.PackageLimits, error)
+}
+
+// checkCaregiverRoom refuses a new caregiver when the home already employs
+// its package's maximum (spec 001 §8 7005; 0 = unlimited). The home's row is
+// locked first, so two saves at once cannot both take the last place.
+func (s *Service) checkCaregiverRoom(ctx context.Context, tx *db.Tx, tenantID string) error {
+	l, err := s.pkgs.Limits(ctx, tx, tenantID)
+	if err != nil {
+		return fmt.Errorf("staff: the package's limits: %w", err)
+	}
+	if l.MaxCaregivers <= 0 {
+		return nil
+	}
+	if err := db.LockTenant(ctx, tx, tenantID); err != nil {
+		return err
+	}
+	n, err := s.store.CountCaregivers(ctx, tx, tenantID)
+	if err != nil {
+		return err
+	}
+	if n >= l.MaxCaregivers {
+		return ErrMaxCaregivers.With(map[string]any{"max": l.MaxCaregivers}).WithData(map[string]any{"max": l.MaxCaregivers})
+	}
+	return nil
 }
 
 // sendInvite e-mails the invite after the account exists. A failed send is

@@ -24,7 +24,7 @@ func BenchmarkStaffPages(b *testing.B) {
 		ctx := context.Background()
 		tenant := e.FacilityID(b, "Maple House AFH")
 		p := &auth.Principal{UserID: e.UserID(b, "admin_maple"), TenantID: tenant, Roles: []shared.Role{shared.RoleFacilityAdmin}}
-		s, err := staff.New(staff.Deps{DB: d, Files: e.Server.Files, Accounts: e.Server.IAM, Mail: mail.New(e.Config.SMTP, d, nil), Announce: e.Server.Jobs.Announce, Now: e.Clock.Now})
+		s, err := staff.New(staff.Deps{DB: d, Files: e.Server.Files, Accounts: e.Server.IAM, Packages: e.Server.Packages, Mail: mail.New(e.Config.SMTP, d, nil), Announce: e.Server.Jobs.Announce, Now: e.Clock.Now})
 		if err != nil {
 			b.Fatal(err)
 		}

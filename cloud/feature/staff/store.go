@@ -94,6 +94,15 @@ func (Store) Update(ctx context.Context, q db.Querier, r *row) (bool, error) {
 		boolInt(r.NurseDelegation), boolInt(r.DiabetesDelegation), r.UpdatedAt, r.ID, r.TenantID))
 }
 
+// CountCaregivers is how many caregivers the home employs: live profiles
+// whose role is CAREGIVER_STAFF, suspended ones included (their place is kept).
+func (Store) CountCaregivers(ctx context.Context, q db.Querier, tenantID string) (int, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*)`+rowFrom+` WHERE c.tenant_id = ? AND c.deleted_at IS NULL AND m.role = ?`,
+		tenantID, string(shared.RoleCaregiverStaff)).Scan(&n)
+	return n, db.Wrap("staff: count caregivers", err)
+}
+
 // SetStatus enables or disables a live caregiver; false when it already had that status or is gone.
 func (Store) SetStatus(ctx context.Context, q db.Querier, tenantID, id string, st shared.UserStatus, now int64) (bool, error) {
 	return db.Affected(q.ExecContext(ctx, `UPDATE caregivers SET status = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL AND status <> ?`,

@@ -49,16 +49,14 @@ type Config struct {
 	// TwoFactorRoles are the roles whose sign-in needs the e-mailed code.
 	TwoFactorRoles []shared.Role
 	Files          Files
-	// PlanMaxResidents is each plan's limit of active residents (0 = unlimited);
-	// nil means DefaultPlanMaxResidents. Configuration until the billing issue.
-	PlanMaxResidents map[shared.Plan]int
-	// PlanMaxShiftReports is each plan's limit of shift reports submitted in a
-	// facility's calendar month (spec 001 §8 7006; "Global limits": 0 =
-	// unlimited); nil or absent: unlimited (HEARTH_PLAN_MAX_SHIFT_REPORTS).
-	PlanMaxShiftReports map[shared.Plan]int
-	// PlanMaxIncidentReports is each plan's limit of incident reports written
-	// in a facility's calendar month (spec 001 §8 7007; 0 = unlimited); nil or
-	// absent: unlimited (HEARTH_PLAN_MAX_INCIDENT_REPORTS).
+	// PlanMaxResidents, PlanMaxShiftReports and PlanMaxIncidentReports are
+	// the limits HEARTH_PLAN_MAX_RESIDENTS, _SHIFT_REPORTS and
+	// _INCIDENT_REPORTS name, per plan (a plan not named is absent). They only
+	// seed the default service package of each plan at `hearth serve` until
+	// the super admin saves that package (cloud/feature/svcpkg); the limits in
+	// force are always the home's package's, read on every call.
+	PlanMaxResidents       map[shared.Plan]int
+	PlanMaxShiftReports    map[shared.Plan]int
 	PlanMaxIncidentReports map[shared.Plan]int
 	// AI seeds the AI provider of every capability /ai-config has not set
 	// (HEARTH_AI_BASE_URL, HEARTH_AI_API_KEY, HEARTH_AI_MODEL); empty: none.
@@ -85,14 +83,6 @@ type AI struct {
 	BaseURL string // e.g. https://api.openai.com/v1
 	APIKey  string
 	Model   string // the chat model (translation, rewriting, analysis); empty: gpt-4o-mini
-}
-
-// DefaultPlanMaxResidents are the resident limits when HEARTH_PLAN_MAX_RESIDENTS
-// is not set: a free home can try the product with 2 residents; ESSENTIAL covers
-// a full adult family home (licensed for 2 to 8, DOMAIN.md "Who and where");
-// PREMIUM is unlimited (spec 001 §9: 0 = unlimited).
-func DefaultPlanMaxResidents() map[shared.Plan]int {
-	return map[shared.Plan]int{shared.PlanFree: 2, shared.PlanEssential: 8, shared.PlanPremium: 0}
 }
 
 // Files are the upload limits and where file bytes are kept. A limit of 0
@@ -172,13 +162,13 @@ func Load() (*Config, error) {
 	if c.Files, err = loadFiles(c.DataDir); err != nil {
 		return nil, err
 	}
-	if c.PlanMaxResidents, err = parsePlanLimits("HEARTH_PLAN_MAX_RESIDENTS", DefaultPlanMaxResidents()); err != nil {
+	if c.PlanMaxResidents, err = parsePlanLimits("HEARTH_PLAN_MAX_RESIDENTS"); err != nil {
 		return nil, err
 	}
-	if c.PlanMaxShiftReports, err = parsePlanLimits("HEARTH_PLAN_MAX_SHIFT_REPORTS", map[shared.Plan]int{shared.PlanFree: 0, shared.PlanEssential: 0, shared.PlanPremium: 0}); err != nil {
+	if c.PlanMaxShiftReports, err = parsePlanLimits("HEARTH_PLAN_MAX_SHIFT_REPORTS"); err != nil {
 		return nil, err
 	}
-	if c.PlanMaxIncidentReports, err = parsePlanLimits("HEARTH_PLAN_MAX_INCIDENT_REPORTS", map[shared.Plan]int{shared.PlanFree: 0, shared.PlanEssential: 0, shared.PlanPremium: 0}); err != nil {
+	if c.PlanMaxIncidentReports, err = parsePlanLimits("HEARTH_PLAN_MAX_INCIDENT_REPORTS"); err != nil {
 		return nil, err
 	}
 	if s := os.Getenv("HEARTH_JWT_SECRET"); s != "" {
@@ -255,8 +245,10 @@ func loadChat() (Chat, error) {
 }
 
 // parsePlanLimits reads "FREE_PLAN=2,ESSENTIAL_PLAN=8,PREMIUM_PLAN=0" from key;
-// plans it does not name keep their default.
-func parsePlanLimits(key string, limits map[shared.Plan]int) (map[shared.Plan]int, error) {
+// plans it does not name are absent (their package keeps its limit).
+func parsePlanLimits(key string) (map[shared.Plan]int, error) {
+	limits := map[shared.Plan]int{}
+	known := map[shared.Plan]bool{shared.PlanFree: true, shared.PlanEssential: true, shared.PlanPremium: true}
 	for _, part := range strings.Split(os.Getenv(key), ",") {
 		if part = strings.TrimSpace(part); part == "" {
 			continue
@@ -264,7 +256,7 @@ func parsePlanLimits(key string, limits map[shared.Plan]int) (map[shared.Plan]in
 		name, value, ok := strings.Cut(part, "=")
 		plan := shared.Plan(strings.TrimSpace(name))
 		n, err := strconv.Atoi(strings.TrimSpace(value))
-		if _, known := limits[plan]; !ok || !known || err != nil || n < 0 {
+		if !ok || !known[plan] || err != nil || n < 0 {
 			return nil, fmt.Errorf("%s: %q must be PLAN=number (FREE_PLAN, ESSENTIAL_PLAN or PREMIUM_PLAN; 0 = unlimited)", key, part)
 		}
 		limits[plan] = n

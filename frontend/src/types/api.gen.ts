@@ -2439,15 +2439,15 @@ export const FacilityDocDone: FacilityDocStatus = "DONE"; // in force, not expir
 /**
  * Facility document bounds (spec 001 §9 input lengths: title 100, short 50, person's name 50).
  */
-export const FacilityDocNameMax = TitleMax;
+export const FacilityDocNameMax = 100; // TitleMax
 /**
  * Facility document bounds (spec 001 §9 input lengths: title 100, short 50, person's name 50).
  */
-export const FacilityDocTypeMax = ShortTextMax;
+export const FacilityDocTypeMax = 50; // ShortTextMax
 /**
  * Facility document bounds (spec 001 §9 input lengths: title 100, short 50, person's name 50).
  */
-export const FacilityDocSignerMax = PersonNameMax;
+export const FacilityDocSignerMax = 50; // PersonNameMax
 /**
  * Facility document bounds (spec 001 §9 input lengths: title 100, short 50, person's name 50).
  */
@@ -2500,8 +2500,7 @@ export interface FacilityDocFields {
 /**
  * FacilityDocVersion is one uploaded version of a facility document.
  */
-export interface FacilityDocVersion {
-  FacilityDocFields: FacilityDocFields;
+export interface FacilityDocVersion extends FacilityDocFields {
   versionId: string;
   version: number /* int */;
   uploadedOn: string;
@@ -6790,6 +6789,103 @@ export interface CaregiverCredentialFields {
   issueDate: string;
   expiryDate?: string;
   ceHours?: number /* float64 */;
+}
+
+//////////
+// source: svcpkg.go
+
+/**
+ * Bounds of a package (spec 000 §5 gives none: a person's name's 2–50 for its
+ * name, a price up to one million dollars, limits up to 100,000).
+ */
+export const PackageNameMin = 2;
+/**
+ * Bounds of a package (spec 000 §5 gives none: a person's name's 2–50 for its
+ * name, a price up to one million dollars, limits up to 100,000).
+ */
+export const PackageNameMax = 50;
+/**
+ * Bounds of a package (spec 000 §5 gives none: a person's name's 2–50 for its
+ * name, a price up to one million dollars, limits up to 100,000).
+ */
+export const PackagePriceMax = 100_000_000; // cents: 1,000,000 USD
+/**
+ * Bounds of a package (spec 000 §5 gives none: a person's name's 2–50 for its
+ * name, a price up to one million dollars, limits up to 100,000).
+ */
+export const PackageValidityMax = 1000; // days, months or years
+/**
+ * Bounds of a package (spec 000 §5 gives none: a person's name's 2–50 for its
+ * name, a price up to one million dollars, limits up to 100,000).
+ */
+export const PackageLimitMax = 100_000;
+/**
+ * ValidityUnit is the unit of a package's validity period.
+ */
+export type ValidityUnit = string;
+export const ValidityDay: ValidityUnit = "day";
+export const ValidityMonth: ValidityUnit = "month";
+export const ValidityYear: ValidityUnit = "year";
+/**
+ * PackageStatus: an ENABLED package can be given to a home; a DISABLED one
+ * is kept by the homes that have it.
+ */
+export type PackageStatus = string;
+export const PackageEnabled: PackageStatus = "ENABLED";
+export const PackageDisabled: PackageStatus = "DISABLED";
+/**
+ * PackageLimits are a package's global limits (spec 000 §3 "Global limits");
+ * 0 means unlimited. File sizes are in MB (1024 × 1024 bytes).
+ */
+export interface PackageLimits {
+  maxResidents: number /* int */;
+  maxCaregivers: number /* int */;
+  maxIncidentReports: number /* int */;
+  maxShiftReports: number /* int */;
+  extraResidentQuantity: number /* int */;
+  maxUploadFiles: number /* int */;
+  maxFileMb: number /* int */;
+  maxTotalFileMb: number /* int */;
+}
+/**
+ * ServicePackage is one row of /service-package-management. Its function
+ * permissions are those of its role at /function-permission-management.
+ */
+export interface ServicePackage {
+  id: string;
+  name: string;
+  role: Plan;
+  priceCents: number /* int64 */;
+  validityPeriod: number /* int */;
+  validityUnit: ValidityUnit;
+  currency: string;
+  description: string;
+  status: PackageStatus;
+  limits: PackageLimits;
+  homes: number /* int */;
+  updateTime: number /* int64 */;
+}
+/**
+ * PackageCurrency is the currency of a package's price.
+ */
+export type PackageCurrency = string;
+/**
+ * CurrencyUSD is the only currency (spec 001 §9).
+ */
+export const CurrencyUSD: PackageCurrency = "USD";
+/**
+ * AssignPackageRequest is POST /api/system/servicePackage/assign: the super
+ * admin puts a home on a package (its plan becomes the package's role).
+ */
+export interface AssignPackageRequest {
+  tenantId: string;
+  packageId: string;
+}
+/**
+ * ServicePackageIDQuery names one package.
+ */
+export interface ServicePackageIDQuery {
+  ID: string;
 }
 
 //////////
