@@ -32,6 +32,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   '/IAM/role': lazyPage(() => import('@/features/platform-menus/pages/RolePage'), ['platform-menus']),
   '/function-api-management': lazyPage(() => import('@/features/platform-functions/pages/FunctionApiPage'), ['platform-functions']),
   '/function-permission-management': lazyPage(() => import('@/features/platform-functions/pages/FunctionPermissionPage'), ['platform-functions']),
+  '/service-package-management': lazyPage(() => import('@/features/platform-packages/pages/ServicePackagePage'), ['platform-packages']),
   '/IAM/organization': lazyPage(() => import('@/features/platform/pages/OrganizationPage'), ['platform']),
   '/IAM/tenant': lazyPage(() => import('@/features/platform/pages/TenantPage'), ['platform']),
   '/IAM/user': lazyPage(() => import('@/features/platform/pages/UserPage'), ['platform']),

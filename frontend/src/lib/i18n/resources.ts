@@ -23,6 +23,7 @@ import type platformMenusEn from '@/features/platform-menus/locales/en-US.json';
 import type platformEn from '@/features/platform/locales/en-US.json';
 import type dashboardEn from '@/features/dashboard/locales/en-US.json';
 import type platformJobsEn from '@/features/platform-jobs/locales/en-US.json';
+import type platformPackagesEn from '@/features/platform-packages/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -57,7 +58,8 @@ export type TranslationResources = typeof enUS &
   typeof platformMenusEn &
   typeof platformEn &
   typeof dashboardEn &
-  typeof platformJobsEn;
+  typeof platformJobsEn &
+  typeof platformPackagesEn;
 
 /** The features that have a locales/ folder. */
 export type StringsFeature =
@@ -84,7 +86,8 @@ export type StringsFeature =
   | 'platform-menus'
   | 'platform'
   | 'dashboard'
-  | 'platform-jobs';
+  | 'platform-jobs'
+  | 'platform-packages';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Classes, FormGroup, HTMLTable, InputGroup, Intent, Switch } from '@blueprintjs/core';
 import { EditIcon, PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AppDialog } from '@/components/AppDialog';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryErrorBanner } from '@/components/QueryErrorBanner';
@@ -27,13 +28,18 @@ function toLocalInput(ms: number): string {
 }
 
 /**
- * /function-permission-management (super admin): per package, which function APIs are switched off (7003),
+ * /function-permission-management (super admin): per package (a plan; ?packageId= opens one), which function APIs are switched off (7003),
  * usable until a time (7004) or a number of times a month per facility (7011). Every server applies a change
  * within a second.
  */
 export default function FunctionPermissionPage() {
   const { t } = useTranslation();
-  const [pkg, setPkg] = useState<string>('');
+  // A service package's link opens its plan's permissions (/service-package-management).
+  const [params] = useSearchParams();
+  const [pkg, setPkg] = useState<string>(() => {
+    const asked = params.get('packageId') ?? '';
+    return (PACKAGES as readonly string[]).includes(asked) ? asked : '';
+  });
   const list = useFunctionPermissions(pkg);
   const [editing, setEditing] = useState<FunctionPermission | null>(null);
   const [deleting, setDeleting] = useState<FunctionPermission | null>(null);
