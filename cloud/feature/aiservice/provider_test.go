@@ -129,6 +129,9 @@ func TestThroughTheProvider(t *testing.T) {
 				}
 			}
 		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
 		if speech != 1 || hear != 3 || chats != 6 { // translate ×2, chat, the retried one once, timeout, broken answer
 			t.Fatalf("usage rows: speech %d, transcription %d, translation %d", speech, hear, chats)
 		}
