@@ -42,9 +42,9 @@ var FacilityDocStatuses = []FacilityDocStatus{FacilityDocMissing, FacilityDocExp
 
 // Facility document bounds (spec 001 §9 input lengths: title 100, short 50, person's name 50).
 const (
-	FacilityDocNameMax   = TitleMax
-	FacilityDocTypeMax   = ShortTextMax
-	FacilityDocSignerMax = PersonNameMax
+	FacilityDocNameMax   = 100 // TitleMax
+	FacilityDocTypeMax   = 50  // ShortTextMax
+	FacilityDocSignerMax = 50  // PersonNameMax
 	FacilityDocCodeMax   = 64
 	// FacilityDocRecentDays: a version uploaded within this many days makes its
 	// requirement RENEWED or UPDATED instead of DONE.
@@ -149,7 +149,7 @@ type FacilityDocFields struct {
 
 // FacilityDocVersion is one uploaded version of a facility document.
 type FacilityDocVersion struct {
-	FacilityDocFields
+	FacilityDocFields `tstype:",extends"`
 	VersionID    string   `json:"versionId"`
 	Version      int      `json:"version" doc:"1 for the first upload, then one more per renewal or revision"`
 	UploadedOn   string   `json:"uploadedOn" doc:"YYYY-MM-DD in the facility's days"`
