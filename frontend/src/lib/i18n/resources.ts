@@ -22,6 +22,7 @@ import type platformAuditEn from '@/features/platform-audit/locales/en-US.json';
 import type platformMenusEn from '@/features/platform-menus/locales/en-US.json';
 import type platformEn from '@/features/platform/locales/en-US.json';
 import type dashboardEn from '@/features/dashboard/locales/en-US.json';
+import type facilityDocsEn from '@/features/facility-docs/locales/en-US.json';
 import type platformJobsEn from '@/features/platform-jobs/locales/en-US.json';
 import type platformPackagesEn from '@/features/platform-packages/locales/en-US.json';
 
@@ -58,6 +59,7 @@ export type TranslationResources = typeof enUS &
   typeof platformMenusEn &
   typeof platformEn &
   typeof dashboardEn &
+  typeof facilityDocsEn &
   typeof platformJobsEn &
   typeof platformPackagesEn;
 
@@ -86,6 +88,7 @@ export type StringsFeature =
   | 'platform-menus'
   | 'platform'
   | 'dashboard'
+  | 'facility-docs'
   | 'platform-jobs'
   | 'platform-packages';
 

@@ -1,0 +1,79 @@
+// Facility documents (issue 32, first slice): the owner follows the dashboard's Facility documents card to
+// the inspection readiness page, uploads a licence that has expired and sees it flagged Expired, uploads its
+// renewal and sees the flag clear (Renewed); both versions stay listed, the old one still downloads.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ownerSignsIn, pagePerTest, screenshot, step } from './support.mjs';
+
+const open = pagePerTest();
+
+/** YYYY-MM-DD of today plus `days` (the browser's day; the dates below leave slack for the home's zone). */
+function day(days) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A small valid PDF. */
+function pdf(title) {
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%${title}\n%%EOF\n`,
+  );
+}
+
+async function uploadLicence(page, { validFrom, expiresOn, file }) {
+  const row = page.locator('[data-testid="fdoc-item"][data-code="LICENSE"]');
+  await row.getByTestId('fdoc-upload').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('facility-doc-upload').waitFor();
+  assert.equal(await dialog.getByLabel('Name').inputValue(), 'Adult family home license');
+  await dialog.getByLabel('Valid from').fill(validFrom);
+  await dialog.getByLabel('Expiration date').fill(expiresOn);
+  await dialog.getByTestId('facility-doc-file-input').setInputFiles({ name: file, mimeType: 'application/pdf', buffer: pdf(file) });
+  await dialog.getByTestId('chosen-file').waitFor();
+  await dialog.getByTestId('facility-doc-submit').click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('facility documents', () => {
+  test('the owner uploads an expired licence, sees it flagged, renews it and sees the flag clear', async () => {
+    const page = await open();
+    await ownerSignsIn(page);
+
+    await step('the dashboard card leads to the missing documents', async () => {
+      await page.goto('/dashboard');
+      const card = page.getByTestId('card-facilityDocuments');
+      await card.getByTestId('dash-facilityDocsMissing-link').click();
+      await page.waitForURL((u) => u.pathname === '/inspection-status' && u.searchParams.get('status') === 'MISSING');
+      await page.getByRole('heading', { name: 'Inspection readiness' }).waitFor();
+      await page.getByTestId('fdoc-item').first().waitFor();
+      const statuses = await page.getByTestId('fdoc-item').evaluateAll((rows) => rows.map((r) => r.dataset.status));
+      assert.ok(statuses.every((s) => s === 'MISSING'), `only missing items: ${statuses}`);
+    });
+
+    await step('an expired licence is flagged Expired', async () => {
+      await page.goto('/inspection-status');
+      await page.locator('[data-testid="fdoc-item"][data-code="LICENSE"]').waitFor();
+      await uploadLicence(page, { validFrom: day(-400), expiresOn: day(-40), file: 'license-last-year.pdf' });
+      const row = page.locator('[data-testid="fdoc-item"][data-code="LICENSE"][data-status="EXPIRED"]');
+      await row.waitFor();
+      assert.equal((await row.getByTestId('fdoc-status').textContent()).trim(), 'Expired');
+      await screenshot(page, 'facility-docs-expired');
+    });
+
+    await step('its renewal clears the flag, and both versions stay readable', async () => {
+      await uploadLicence(page, { validFrom: day(-1), expiresOn: day(365), file: 'license-renewed.pdf' });
+      const row = page.locator('[data-testid="fdoc-item"][data-code="LICENSE"][data-status="RENEWED"]');
+      await row.waitFor();
+      assert.equal((await row.getByTestId('fdoc-status').textContent()).trim(), 'Renewed');
+      await row.getByTestId('fdoc-versions').click();
+      const versions = row.getByTestId('doc-version');
+      await versions.first().waitFor();
+      const numbers = await versions.evaluateAll((vs) => vs.map((v) => Number(v.dataset.version)));
+      assert.ok(numbers.length >= 2 && numbers[0] > numbers[1], `versions newest first: ${numbers}`);
+      const older = await versions.nth(1).getByTestId('doc-download').getAttribute('href');
+      const res = await page.request.get(older);
+      assert.equal(res.status(), 200);
+      assert.equal(res.headers()['content-type'], 'application/pdf');
+      await screenshot(page, 'facility-docs-renewed');
+    });
+  });
+});

@@ -1,0 +1,202 @@
+import { useMemo, useState } from 'react';
+import { Button, Callout, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
+import { DocumentIcon, UploadIcon } from '@blueprintjs/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { FacilityDocument, FacilityRequirement } from '@/types/api.gen';
+import { PageHeader } from '@/components/PageHeader';
+import { QueryErrorBanner } from '@/components/QueryErrorBanner';
+import { SectionTitle, SubsectionTitle } from '@/components/SectionTitle';
+import { Select } from '@/components/Select';
+import { currentLanguage } from '@/lib/i18n';
+import { formatCalendarDate } from '@/lib/time/dateTime';
+import { useFacilityFiles, useFacilityInspections } from '../api/facilityDocs';
+import { DocVersions } from '../components/DocVersions';
+import { FacilityDocUploadDialog, type UploadStart } from '../components/FacilityDocUploadDialog';
+import { CATEGORIES, STATUSES, categoryLabel, isStatus, requirementLabel, statusIntent, statusLabel } from '../facilityDocLabels';
+import '../facilityDocs.css';
+
+function stateClass(status: string): string {
+  return `hearth-state-${statusIntent(status)}`;
+}
+
+/**
+ * /inspection-status (owners and admins; essential and premium plans): the facility documents part of the
+ * inspection readiness page — the checklist of what Washington asks a home to keep, each item's status
+ * computed by the server, uploads with their metadata, every version with its file.
+ */
+export default function InspectionStatusPage() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status = isStatus(statusParam) ? statusParam : '';
+  const checklist = useFacilityInspections(status ? { status } : {});
+  const files = useFacilityFiles({});
+  const [upload, setUpload] = useState<UploadStart | null>(null);
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const allItems = useFacilityInspections({});
+
+  const byId = useMemo(() => {
+    const m = new Map<string, FacilityDocument>();
+    for (const d of files.data ?? []) m.set(d.documentId, d);
+    return m;
+  }, [files.data]);
+  const others = (files.data ?? []).filter((d) => !d.requirementCode);
+  const data = checklist.data;
+  const items = data?.items ?? [];
+
+  const toggle = (id: string) => setOpen((o) => ({ ...o, [id]: !o[id] }));
+  const itemRow = (it: FacilityRequirement) => {
+    const name = requirementLabel(t, it.code);
+    const doc = it.documentId ? byId.get(it.documentId) : undefined;
+    const cur = it.current;
+    return (
+      <li key={it.code} className={`hearth-fdoc-item ${stateClass(it.status)}`} data-testid="fdoc-item" data-code={it.code} data-status={it.status}>
+        <div>
+          <Tag intent={statusIntent(it.status)} data-testid="fdoc-status">
+            {statusLabel(t, it.status)}
+          </Tag>
+        </div>
+        <div>
+          <strong>{name}</strong>
+          <div className="hearth-fdoc-source">
+            {[
+              cur ? cur.name : '',
+              cur?.expiresOn ? t('facilityDocs.item.expires', { date: formatCalendarDate(cur.expiresOn, lang) }) : '',
+              !cur && it.expiryRequired ? t('facilityDocs.item.expiryRequired') : '',
+              it.versionCount > 0 ? t('facilityDocs.item.versions', { count: it.versionCount }) : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </div>
+          <div className="hearth-fdoc-source">{it.source}</div>
+        </div>
+        <div className="hearth-fdoc-actions">
+          <Button
+            size="small"
+            variant="minimal"
+            icon={<UploadIcon />}
+            aria-label={`${t(cur ? 'facilityDocs.action.renew' : 'facilityDocs.action.upload')}: ${name}`}
+            data-testid="fdoc-upload"
+            onClick={() => setUpload({ category: it.category, requirementCode: it.code, name: cur?.name ?? name, renewal: Boolean(cur) })}
+          >
+            {t(cur ? 'facilityDocs.action.renew' : 'facilityDocs.action.upload')}
+          </Button>
+          {it.documentId ? (
+            <Button
+              size="small"
+              variant="minimal"
+              icon={<DocumentIcon />}
+              aria-expanded={Boolean(open[it.documentId])}
+              aria-label={`${t(open[it.documentId] ? 'facilityDocs.action.hideVersions' : 'facilityDocs.action.versions')}: ${name}`}
+              data-testid="fdoc-versions"
+              onClick={() => toggle(it.documentId as string)}
+            >
+              {t(open[it.documentId] ? 'facilityDocs.action.hideVersions' : 'facilityDocs.action.versions')}
+            </Button>
+          ) : null}
+        </div>
+        {it.documentId && open[it.documentId] ? (
+          doc ? <DocVersions versions={doc.versions} /> : <Spinner size={16} />
+        ) : null}
+      </li>
+    );
+  };
+
+  return (
+    <div className="hearth-page">
+      <PageHeader title={t('facilityDocs.title')} />
+      <Section titleRenderer={SectionTitle} title={t('facilityDocs.section.documents')} icon={<DocumentIcon />}>
+        <SectionCard>
+          <QueryErrorBanner query={checklist} />
+          <QueryErrorBanner query={files} />
+          {data ? (
+            <>
+              <p className="hearth-muted">
+                {t('facilityDocs.intro', { today: formatCalendarDate(data.today, lang), days: data.expiringSoonDays })}
+              </p>
+              <div className="hearth-fdoc-summary" data-testid="fdoc-summary">
+                <Tag intent={data.missingCount ? 'danger' : 'none'} minimal data-testid="fdoc-missing">
+                  {t('facilityDocs.summary.missing', { count: data.missingCount })}
+                </Tag>
+                <Tag intent={data.expiredCount ? 'danger' : 'none'} minimal data-testid="fdoc-expired">
+                  {t('facilityDocs.summary.expired', { count: data.expiredCount })}
+                </Tag>
+                <Tag intent={data.expiringSoonCount ? 'warning' : 'none'} minimal data-testid="fdoc-expiring">
+                  {t('facilityDocs.summary.expiringSoon', { count: data.expiringSoonCount })}
+                </Tag>
+              </div>
+            </>
+          ) : checklist.isPending ? (
+            <Spinner size={24} />
+          ) : null}
+          <div className="hearth-filter-bar">
+            <Select
+              id="fdoc-status"
+              aria-label={t('facilityDocs.filter.status')}
+              value={status}
+              data-testid="fdoc-status-filter"
+              onChange={(e) => {
+                const next = e.currentTarget.value;
+                setParams(next ? { status: next } : {}, { replace: true });
+              }}
+              options={[{ value: '', label: t('facilityDocs.filter.all') }, ...STATUSES.map((s) => ({ value: s, label: statusLabel(t, s) }))]}
+            />
+            <Button icon={<UploadIcon />} data-testid="fdoc-upload-other" onClick={() => setUpload({})}>
+              {t('facilityDocs.action.uploadOther')}
+            </Button>
+          </div>
+          {data && items.length === 0 ? <Callout>{t('facilityDocs.none')}</Callout> : null}
+          {CATEGORIES.map((c) => {
+            const mine = items.filter((it) => it.category === c);
+            if (mine.length === 0) return null;
+            return (
+              <section key={c} data-testid="fdoc-category" data-category={c}>
+                <SubsectionTitle>{categoryLabel(t, c)}</SubsectionTitle>
+                <ul className="hearth-fdoc-list">{mine.map(itemRow)}</ul>
+              </section>
+            );
+          })}
+          {status === '' ? (
+            <section data-testid="fdoc-others">
+              <SubsectionTitle>{t('facilityDocs.others.title')}</SubsectionTitle>
+              {files.data && others.length === 0 ? <p className="hearth-muted">{t('facilityDocs.others.none')}</p> : null}
+              {others.length > 0 ? (
+              <ul className="hearth-fdoc-list">
+                {others.map((d) => {
+                  const cur = d.versions[0];
+                  return (
+                    <li key={d.documentId} className="hearth-fdoc-item" data-testid="fdoc-other">
+                      <div>
+                        <Tag minimal>{categoryLabel(t, d.category)}</Tag>
+                      </div>
+                      <div>
+                        <strong>{cur?.name}</strong>
+                        <div className="hearth-fdoc-source">{t('facilityDocs.item.versions', { count: d.versions.length })}</div>
+                      </div>
+                      <div className="hearth-fdoc-actions">
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          icon={<UploadIcon />}
+                          aria-label={`${t('facilityDocs.action.renew')}: ${cur?.name ?? ''}`}
+                          onClick={() => setUpload({ category: d.category, documentId: d.documentId, name: cur?.name })}
+                        >
+                          {t('facilityDocs.action.renew')}
+                        </Button>
+                      </div>
+                      <DocVersions versions={d.versions} />
+                    </li>
+                  );
+                })}
+              </ul>
+              ) : null}
+            </section>
+          ) : null}
+        </SectionCard>
+      </Section>
+      {upload ? <FacilityDocUploadDialog start={upload} requirements={allItems.data?.items ?? items} onClose={() => setUpload(null)} /> : null}
+    </div>
+  );
+}
