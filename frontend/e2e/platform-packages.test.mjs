@@ -1,6 +1,8 @@
 // Service packages (issue 31, first slice): the super admin adds a package with its price, validity and
 // limits at /service-package-management, sees it listed, and follows its link to its plan's function
-// permissions. The limits it sets hold homes from their next call (covered by the Go tests).
+// permissions; a home's details on /IAM/tenant offer the packages (putting a home on one is left to the Go and
+// render tests, so that later journeys find the demo homes on their plans). The limits a package sets hold
+// homes from their next call (covered by the Go tests).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { openMenu, pagePerTest, screenshot, signIn, step, toastSays } from './support.mjs';
@@ -51,6 +53,16 @@ describe('service packages', () => {
       await row.getByRole('link', { name: 'Function permissions' }).click();
       await page.waitForURL((u) => u.pathname === '/function-permission-management' && u.searchParams.get('packageId') === 'PREMIUM_PLAN');
       await page.getByRole('heading', { name: 'Function permissions' }).waitFor();
+    });
+
+    await step("a home's details name its package, with the enabled packages to choose from", async () => {
+      await page.goto('/IAM/tenant');
+      await page.locator('[data-testid="tenant-row"][data-name="Birch Cottage AFH"]').getByTestId('tenant-open').click();
+      const select = page.getByTestId('tenant-package');
+      await select.locator('option', { hasText: 'Gold yearly' }).waitFor({ state: 'attached' });
+      assert.equal(await select.inputValue(), 'BASE_PACKAGE');
+      assert.ok(await page.getByTestId('tenant-package-assign').isDisabled(), 'already on it');
+      await screenshot(page, 'platform-tenant-package');
     });
   });
 });

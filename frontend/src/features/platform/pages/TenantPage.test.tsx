@@ -26,7 +26,8 @@ describe('/IAM/tenant', () => {
     };
     const server = fakeServer()
       .on('POST', '/system/tenant/listTenantsByPage', empty)
-      .on('POST', '/system/tenant/createFacilityAccount', invalid({ account: 'This account name is taken.' }));
+      .on('POST', '/system/tenant/createFacilityAccount', invalid({ account: 'This account name is taken.' }))
+      .on('GET', '/system/servicePackage/list', []); // the opened home's package choice
     const { user } = await renderScreen(<TenantPage />, { route: '/IAM/tenant', user: superAdmin, strings: ['platform'] });
     await user.click(await screen.findByRole('button', { name: 'New home' }));
     const dialog = await screen.findByRole('dialog', { name: 'New home' });

@@ -16,6 +16,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time/dateTime';
 import { TableEmpty } from '@/lib/ui/TableEmpty';
 import { NewHomeDialog } from '../components/NewHomeDialog';
+import { HomePackage } from '../components/HomePackage';
 import { PurgeSection } from '../components/PurgeHome';
 import { auditFacility, changeTenantStatus, deleteTenant, restoreTenant, tenantsKey, useTenants } from '../api/tenants';
 
@@ -257,6 +258,7 @@ export default function TenantPage() {
                 />
               </FormGroup>
             ) : null}
+            <HomePackage key={open.tenantId} row={open} onChanged={(packageId, plan) => setOpen({ ...open, packageId, plan })} />
             <PurgeSection row={open} onPurged={(r) => setOpen({ ...open, purgedAt: r.purgedAt, people: 0 })} />
           </div>
           <div className={Classes.DIALOG_FOOTER}>
