@@ -57,7 +57,10 @@ describe('Hearth journeys', () => {
     await page.waitForURL('**/dashboard');
     await page.locator('.hearth-header').getByText('Cedar Home AFH').first().waitFor();
     await page.getByTestId('card-approvals').waitFor();
-    assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Calendar', 'Tasks', 'Residents', 'eMARs', 'Staff management', 'Shift management', 'Shift report', 'Message']);
+    // Inspection status is in the essential plan (spec 000 §2), with its facility documents page.
+    assert.deepEqual(await sidebarEntries(page), [
+      'Dashboard', 'Calendar', 'Tasks', 'Residents', 'eMARs', 'Staff management', 'Shift management', 'Shift report', 'Message', 'Inspection status',
+    ]);
     // The demo's overdue credentials badge the staff entry (spec 000 §3 "Sidebar counts").
     await openMenu(page);
     await page.locator('nav a[data-menu-code="StaffManagement"] .hearth-nav-badge').waitFor();
