@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"hearth/cloud/feature/svcpkg"
 	"hearth/cloud/feature/tenant"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
@@ -208,6 +209,33 @@ func TestRoleChangeMovesHomes(t *testing.T) {
 		}
 		if plan != string(shared.PlanPremium) {
 			t.Fatalf("Cedar's plan: %s", plan)
+		}
+	})
+}
+
+// HEARTH_PLAN_MAX_* seed the default package of each plan they name, until
+// the super admin saves that package: then they are never read again.
+func TestSeedDefaults(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		admin := e.SignIn(t, "superadmin")
+		essential := pkg(t, admin, "ESSENTIAL_PACKAGE")
+		essential.Limits.MaxResidents = 7
+		save(t, admin, essential)
+		seed := svcpkg.Seed{Residents: map[shared.Plan]int{shared.PlanFree: 4, shared.PlanEssential: 20},
+			IncidentReports: map[shared.Plan]int{shared.PlanPremium: 200}}
+		if err := e.Server.Packages.SeedDefaults(t.Context(), seed); err != nil {
+			t.Fatal(err)
+		}
+		if got := pkg(t, admin, shared.DefaultPackageID).Limits; got.MaxResidents != 4 || got.MaxIncidentReports != 0 {
+			t.Errorf("free, never saved: %+v", got)
+		}
+		if got := pkg(t, admin, "ESSENTIAL_PACKAGE").Limits; got.MaxResidents != 7 {
+			t.Errorf("essential, saved by the super admin: %+v", got)
+		}
+		if got := pkg(t, admin, "PREMIUM_PACKAGE").Limits; got.MaxIncidentReports != 200 || got.MaxResidents != 0 {
+			t.Errorf("premium: %+v", got)
 		}
 	})
 }
