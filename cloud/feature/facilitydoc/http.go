@@ -25,8 +25,8 @@ type uploadForm struct {
 	SignaturesRequired      bool            `form:"signaturesRequired" required:"false"`
 	Signer                  string          `form:"signer" required:"false" maxLength:"50"`
 	SignaturesCompleted     bool            `form:"signaturesCompleted" required:"false"`
-	ValidFrom               string          `form:"validFrom" required:"false" maxLength:"10" doc:"YYYY-MM-DD"`
-	ExpiresOn               string          `form:"expiresOn" required:"false" maxLength:"10" doc:"YYYY-MM-DD"`
+	ValidFrom               string          `form:"validFrom" format:"date-or-empty" required:"false" maxLength:"10" doc:"YYYY-MM-DD"`
+	ExpiresOn               string          `form:"expiresOn" format:"date-or-empty" required:"false" maxLength:"10" doc:"YYYY-MM-DD"`
 	Renewal                 bool            `form:"renewal" required:"false"`
 	ComplianceCheck         bool            `form:"complianceCheck" required:"false"`
 	BuildingSafetyException bool            `form:"buildingSafetyException" required:"false"`
