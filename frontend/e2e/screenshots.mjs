@@ -24,6 +24,8 @@ const SCREENS = [
       ['caregiver-dashboard', '/dashboard', '.hearth-card'],
       ['caregiver-residents', '/resident', '[data-testid="resident-row"]'],
       ['caregiver-your-status', '/your-status', '[data-testid="clock-button"]'],
+      ['caregiver-tasks', '/task', '[data-testid="task-session"]'],
+      ['caregiver-emars', '/emars', '[data-testid="emar-session"]'],
     ],
   },
   {
@@ -39,9 +41,19 @@ const SCREENS = [
       ['admin-help-tickets', '/help/support-ticket', '.hearth-table-scroll'],
     ],
   },
+  {
+    account: 'owner_evergreen',
+    email: 'owner@evergreen.example',
+    facility: 'Maple House AFH',
+    screens: [
+      ['owner-dashboard-all-homes', '/dashboard?homes=all', '[data-testid="dashboard-homes"] .hearth-card'],
+      ['owner-roster', '/shift-management', '[data-testid="roster"]'],
+      ['owner-calendar-week', '/calendar', '[data-testid="calendar-page"][data-view]'],
+    ],
+  },
 ];
 
-async function signedIn(browser, size, { account, email }) {
+async function signedIn(browser, size, { account, email, facility }) {
   const context = await browser.newContext({ baseURL: BASE_URL, locale: LANG, viewport: size, hasTouch: size.width < 768 });
   await context.addInitScript((language) => {
     if (globalThis.top === globalThis && globalThis.location.protocol.startsWith('http')) {
@@ -56,6 +68,8 @@ async function signedIn(browser, size, { account, email }) {
   await page.locator('#login-account').fill(account);
   await page.locator('#login-password').fill(DEMO_PASSWORD);
   await page.locator('#login-password').press('Enter');
+  // An owner of several homes picks one (the buttons are the homes' names).
+  if (facility) await page.getByRole('button', { name: facility }).click();
   if (email) {
     await page.locator('#login-code').waitFor();
     await page.locator('#login-code').fill(await codeFromOutbox(email, since));
