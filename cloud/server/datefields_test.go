@@ -18,6 +18,7 @@ var notDates = map[string]string{
 	"before":     "a chat message's sequence number (MessagePageRequest)",
 	"exp":        "a signed link's expiry: part of what is signed, so any change is refused as forged (4003)",
 	"createTime": "a ticket reply's time (ChatEntry): the server sets it and ignores the client's",
+	"updateTime": "a service package's last change (ServicePackage, sent back on save): the server sets it and ignores the client's",
 }
 
 // What reads like a date: an integer named or described like an epoch-ms
