@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Resident } from '@/types/api.gen';
 import { csvFile } from '@/test/fakeServer';
-import { fakeServer, refuse, renderScreen, screen, within } from '@/test/render';
+import { fakeServer, refuse, renderScreen, screen, within, type TestUser } from '@/test/render';
 import ResidentDetailPage from '../pages/ResidentDetailPage';
 
 const saved = vi.hoisted(() => [] as { name: string; text: Promise<string> }[]);
@@ -22,7 +22,7 @@ const ruth: Resident = {
 
 const owner = { roles: ['FACILITY_OWNER' as const], timeZone: 'PT' };
 
-function open(route: string, user = owner) {
+function open(route: string, user: TestUser = owner) {
   fakeServer().on('GET', '/care/resident/getResidentById', ruth);
   return renderScreen(<ResidentDetailPage />, { route, path: route.split('?')[0], strings: ['residents'], user });
 }
