@@ -150,12 +150,12 @@ type FacilityDocFields struct {
 // FacilityDocVersion is one uploaded version of a facility document.
 type FacilityDocVersion struct {
 	FacilityDocFields `tstype:",extends"`
-	VersionID    string   `json:"versionId"`
-	Version      int      `json:"version" doc:"1 for the first upload, then one more per renewal or revision"`
-	UploadedOn   string   `json:"uploadedOn" doc:"YYYY-MM-DD in the facility's days"`
-	UploaderName string   `json:"uploaderName"`
-	CreateTime   int64    `json:"createTime" doc:"Epoch ms"`
-	File         FileItem `json:"file" doc:"The stored file, with a signed link to read it"`
+	VersionID         string   `json:"versionId"`
+	Version           int      `json:"version" doc:"1 for the first upload, then one more per renewal or revision"`
+	UploadedOn        string   `json:"uploadedOn" doc:"YYYY-MM-DD in the facility's days"`
+	UploaderName      string   `json:"uploaderName"`
+	CreateTime        int64    `json:"createTime" doc:"Epoch ms"`
+	File              FileItem `json:"file" doc:"The stored file, with a signed link to read it"`
 }
 
 // FacilityDocument is one document of the library with all its versions, newest first.
