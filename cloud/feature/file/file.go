@@ -97,10 +97,10 @@ type Packages interface {
 // Deps are the file service's collaborators, all required but Log and Now
 // (slog.Default, time.Now): New refuses a Deps with one missing.
 type Deps struct {
-	DB       *db.DB
-	Blobs    blob.Store
-	Secret   []byte // signs the short-lived links (the server's JWT secret)
-	Limits   Limits
+	DB     *db.DB
+	Blobs  blob.Store
+	Secret []byte // signs the short-lived links (the server's JWT secret)
+	Limits Limits
 	// Packages give a home's file limits from its service package; the
 	// stricter of them and Limits applies (Limits bound the request's size).
 	Packages Packages

@@ -58,11 +58,11 @@ const FileCategory = shared.FileOther
 
 // Service is the incident reports service.
 type Service struct {
-	db     *db.DB
-	store  Store
-	log    *slog.Logger
-	now    func() time.Time
-	pkgs   Packages // the home's package: reports a month (0 = unlimited)
+	db    *db.DB
+	store Store
+	log   *slog.Logger
+	now   func() time.Time
+	pkgs  Packages // the home's package: reports a month (0 = unlimited)
 
 	notify   Notifier
 	files    Files
@@ -85,9 +85,9 @@ type Deps struct {
 	DB *db.DB
 	// Packages give the home's limit of reports written in its calendar month (7007).
 	Packages Packages
-	Notify     Notifier      // owners and admins told of a submitted report
-	Files      Files         // the report's photos and documents
-	Announce   jobs.Announce // the business event of a completed report's care plan changes
+	Notify   Notifier      // owners and admins told of a submitted report
+	Files    Files         // the report's photos and documents
+	Announce jobs.Announce // the business event of a completed report's care plan changes
 	// Analyzer is the AI service (AI analyses, analysis.go); Queue the job queue
 	// the preliminary analysis runs on (New registers its worker there).
 	Analyzer Analyzer

@@ -68,11 +68,11 @@ type Files interface {
 
 // Service is the residents service.
 type Service struct {
-	db     *db.DB
-	store  Store
-	files  Files
-	pkgs   Packages
-	now    func() time.Time
+	db    *db.DB
+	store Store
+	files Files
+	pkgs  Packages
+	now   func() time.Time
 	// The move-in wizard's collaborators (checkin.go).
 	tasks    CheckInTasks
 	meds     CheckInMedications

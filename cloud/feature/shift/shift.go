@@ -51,11 +51,11 @@ type Credentials interface {
 
 // Service is the shifts service.
 type Service struct {
-	db     *db.DB
-	store  Store
-	log    *slog.Logger
-	now    func() time.Time
-	pkgs   Packages // the home's package: shift reports a month (0 = unlimited)
+	db    *db.DB
+	store Store
+	log   *slog.Logger
+	now   func() time.Time
+	pkgs  Packages // the home's package: shift reports a month (0 = unlimited)
 
 	notify   Notifier
 	creds    Credentials

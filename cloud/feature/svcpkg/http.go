@@ -18,7 +18,9 @@ func Routes(api *web.API, s *Service) {
 	web.Handle(api, op(http.MethodGet, "/servicePackage/list", "Every service package with its limits and how many homes are on it, the cheapest first"),
 		func(ctx context.Context, _ *web.None) ([]shared.ServicePackage, error) { return s.List(ctx) })
 	web.Handle(api, op(http.MethodGet, "/servicePackage/get", "One service package"),
-		func(ctx context.Context, in *shared.ServicePackageIDQuery) (*shared.ServicePackage, error) { return s.Get(ctx, in.ID) })
+		func(ctx context.Context, in *shared.ServicePackageIDQuery) (*shared.ServicePackage, error) {
+			return s.Get(ctx, in.ID)
+		})
 	web.Handle(api, op(http.MethodPost, "/servicePackage/save",
 		"Add a service package (no id) or change one: its basic information and its limits (0 = unlimited; price 0 = free; validity 0 = permanent); every home on it is held to the new limits from its next call (audited)"),
 		func(ctx context.Context, in *web.Body[shared.ServicePackage]) (*shared.ServicePackage, error) {
