@@ -1,4 +1,4 @@
-// Command hearth is the Hearth cloud server: serve, migrate, seed, user, openapi.
+// Command hearth is the Hearth cloud server: serve, migrate, seed, user, openapi, backup, restore.
 package main
 
 import (
@@ -41,6 +41,12 @@ usage:
   hearth user create-superadmin --account NAME --email ADDR --phone PHONE --name "FULL NAME"
                                      create a platform super admin; the password is read from standard input
   hearth openapi                     print the OpenAPI document served at /api/openapi.json (no server or database needed)
+  hearth backup keygen               print a new backup identity (keep it off the server) and its public key
+  hearth backup --out DIR [--recipient age1...]
+                                     write an encrypted archive of the database, files and secrets while the server runs
+                                     (the recipient may be given by HEARTH_BACKUP_RECIPIENT)
+  hearth restore --from FILE --identity KEYFILE --into DIR [--database-url postgres://...]
+                                     check an archive and restore it into a new data directory (and an empty PostgreSQL database)
 
 Configuration is by environment variables; see docs/configuration.md.
 `
@@ -65,6 +71,10 @@ func run(ctx context.Context, log *slog.Logger, cmd string, args []string) error
 	case "serve", "migrate", "seed", "user":
 	case "openapi":
 		return writeOpenAPI(ctx, os.Stdout)
+	case "backup":
+		return runBackup(ctx, args, os.Stdout)
+	case "restore":
+		return runRestore(ctx, args, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil

@@ -91,6 +91,10 @@ func OpenWith(ctx context.Context, rawURL string, o Options) (*DB, error) {
 	return d, nil
 }
 
+// Source is what the DB was opened with (a postgres:// URL or sqlite:<path>):
+// `hearth backup` snapshots that database with its own connection.
+func (d *DB) Source() string { return d.source }
+
 // Reopen opens another DB on the same database, with pools, caches and
 // counters of its own, as another server instance would (tests of replicas).
 func (d *DB) Reopen(ctx context.Context) (*DB, error) { return OpenWith(ctx, d.source, d.opts) }
