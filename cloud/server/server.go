@@ -48,6 +48,7 @@ import (
 	"hearth/cloud/platform/blob"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/inspection"
 	"hearth/cloud/platform/jobs"
 	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/mail"
@@ -370,6 +371,20 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	sh.Card(shell.Card{Key: tenant.CardTenants, Roles: shared.SuperAdmins, Data: tenant.NewStore(d.DB).TenantsCard})
 	sh.Homes(people.OwnedHomes)
 	shell.Routes(api, sh)
+
+	// The inspection readiness page's residents and staff areas (issue 32): who each
+	// area is about and each feature's rule, one line each.
+	insp := inspection.New()
+	insp.Subjects(shared.InspectionResidents, residents.InspectionSubjects)
+	insp.Subjects(shared.InspectionStaff, staffSvc.InspectionSubjects)
+	insp.Rule(inspection.Rule{Key: shared.RuleAssessment, Area: shared.InspectionResidents, Gaps: residents.AssessmentGaps})
+	insp.Rule(inspection.Rule{Key: shared.RuleCarePlan, Area: shared.InspectionResidents, Gaps: residents.CarePlanGaps})
+	insp.Rule(inspection.Rule{Key: shared.RulePhysicianOrder, Area: shared.InspectionResidents, Gaps: meds.PhysicianOrderGaps})
+	insp.Rule(inspection.Rule{Key: shared.RuleMarComplete, Area: shared.InspectionResidents, Gaps: meds.MarGaps})
+	insp.Rule(inspection.Rule{Key: shared.RuleDisposal, Area: shared.InspectionResidents, Gaps: disposals.DisposalGaps})
+	insp.Rule(inspection.Rule{Key: shared.RuleIncidentDuty, Area: shared.InspectionResidents, Gaps: incidents.DutyGaps})
+	insp.Rule(inspection.Rule{Key: shared.RuleCredentials, Area: shared.InspectionStaff, Gaps: staffSvc.CredentialGaps})
+	inspection.Routes(api, insp)
 
 	// Unknown API paths answer the envelope, never the UI.
 	r.HandleFunc("/api/*", func(w http.ResponseWriter, r *http.Request) {

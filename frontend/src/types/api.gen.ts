@@ -3793,6 +3793,85 @@ export interface IncidentReminders {
 }
 
 //////////
+// source: inspection.go
+
+/**
+ * InspectionArea is one area of the readiness page.
+ */
+export type InspectionArea = string;
+export const InspectionResidents: InspectionArea = "RESIDENTS";
+export const InspectionStaff: InspectionArea = "STAFF";
+/**
+ * Inspection rules: the i18n key of each is inspection.rule.<rule>.
+ */
+export const RuleAssessment = "ASSESSMENT"; // an assessment on file
+/**
+ * Inspection rules: the i18n key of each is inspection.rule.<rule>.
+ */
+export const RuleCarePlan = "CARE_PLAN"; // negotiated care plan within 30 days of move-in, reviewed every 12 months
+/**
+ * Inspection rules: the i18n key of each is inspection.rule.<rule>.
+ */
+export const RulePhysicianOrder = "PHYSICIAN_ORDER"; // every current medication names its prescriber
+/**
+ * Inspection rules: the i18n key of each is inspection.rule.<rule>.
+ */
+export const RuleMarComplete = "MAR_COMPLETE"; // no scheduled pass of the last 30 days without an outcome
+/**
+ * Inspection rules: the i18n key of each is inspection.rule.<rule>.
+ */
+export const RuleDisposal = "DISPOSAL"; // no medication disposal past its clock
+/**
+ * Inspection rules: the i18n key of each is inspection.rule.<rule>.
+ */
+export const RuleIncidentDuty = "INCIDENT_DUTY"; // no incident reporting duty past due
+/**
+ * Inspection rules: the i18n key of each is inspection.rule.<rule>.
+ */
+export const RuleCredentials = "CREDENTIALS"; // no staff credential overdue
+/**
+ * InspectionMarDays: MAR completeness looks at the scheduled passes of the last 30 days.
+ */
+export const InspectionMarDays = 30;
+/**
+ * InspectionCheck is one rule for one resident or staff member.
+ */
+export interface InspectionCheck {
+  rule: string;
+  inOrder: boolean;
+  count: number /* int */;
+  dueDate?: string;
+  link?: string;
+}
+/**
+ * InspectionSubject is one resident or staff member with their checks.
+ */
+export interface InspectionSubject {
+  id: string;
+  name: string;
+  checks: InspectionCheck[];
+  inOrder: number /* int */;
+  total: number /* int */;
+}
+/**
+ * AreaInspections is one area of the readiness page: getResidentFileInspections
+ * (residents) and getStaffFileInspections (staff).
+ */
+export interface AreaInspections {
+  area: InspectionArea;
+  subjects: InspectionSubject[];
+  inOrder: number /* int */;
+  total: number /* int */;
+  score: number /* int */;
+}
+/**
+ * ResidentInspectionsQuery is getResidentFileInspections' query.
+ */
+export interface ResidentInspectionsQuery {
+  residentId?: string;
+}
+
+//////////
 // source: limits.go
 
 /**
