@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"filippo.io/age"
+	"github.com/pressly/goose/v3"
 
 	"hearth/cloud/platform/backup"
 	"hearth/cloud/platform/blob"
@@ -23,6 +25,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
 	"hearth/cloud/server/servertest"
+	"hearth/migrations"
 	"hearth/shared"
 )
 
@@ -275,6 +278,36 @@ func TestRestoreRefuses(t *testing.T) {
 		}
 		if _, err := os.Stat(into); !errors.Is(err, os.ErrNotExist) {
 			t.Fatalf("%s was written", into)
+		}
+	})
+
+	t.Run("an older schema is migrated forward", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "old.db")
+		old, err := db.Open(ctx, "sqlite:"+path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { old.Close() })
+		sub, err := fs.Sub(migrations.FS, "sqlite")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := goose.NewProvider(goose.DialectSQLite3, old.Writer(), sub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.UpTo(ctx, 40); err != nil {
+			t.Fatal(err)
+		}
+		var a bytes.Buffer
+		m, err := backup.Create(ctx, backup.Source{DB: old, Files: files}, recipient, &a)
+		if err != nil || m.SchemaVersion != 40 {
+			t.Fatalf("schema %v (%v)", m, err)
+		}
+		rep, err := backup.Restore(ctx, &a, []age.Identity{id}, backup.Target{Into: filepath.Join(t.TempDir(), "restored")})
+		latest, _ := backup.LatestSchema(db.SQLite)
+		if err != nil || rep.SchemaFrom != 40 || rep.SchemaTo != latest {
+			t.Fatalf("report %+v (%v)", rep, err)
 		}
 	})
 
