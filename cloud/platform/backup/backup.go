@@ -310,9 +310,12 @@ func addFiles(ctx context.Context, src Source, add func(string, int64, io.Reader
 	return nil
 }
 
+// platformFolder holds the super admin's own files (file.PlatformTenant).
+const platformFolder = "platform"
+
 // topFolders are the first segments of the store's keys: the local store's
-// directories, or (S3) the tenants the database knows, since every key the
-// server makes starts with its tenant.
+// directories, or (S3) the tenants the database knows and platformFolder,
+// since every key the server makes starts with one of them.
 func topFolders(ctx context.Context, src Source) ([]string, error) {
 	var tops []string
 	if l, ok := src.Files.(*blob.Local); ok {
@@ -327,6 +330,7 @@ func topFolders(ctx context.Context, src Source) ([]string, error) {
 		}
 		return tops, nil
 	}
+	tops = append(tops, platformFolder)
 	rows, err := src.DB.QueryContext(ctx, "SELECT id FROM tenants UNION SELECT DISTINCT tenant_id FROM files")
 	if err != nil {
 		return nil, fmt.Errorf("backup: list the tenants: %w", err)
@@ -337,7 +341,7 @@ func topFolders(ctx context.Context, src Source) ([]string, error) {
 		if err := rows.Scan(&id); err != nil {
 			return nil, fmt.Errorf("backup: list the tenants: %w", err)
 		}
-		if blob.ValidKey(id) == nil {
+		if blob.ValidKey(id) == nil && id != platformFolder {
 			tops = append(tops, id)
 		}
 	}

@@ -21,6 +21,7 @@ import (
 
 	"hearth/cloud/platform/backup"
 	"hearth/cloud/platform/blob"
+	"hearth/cloud/platform/blob/s3test"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
@@ -342,5 +343,43 @@ func TestKeygenMakesAKeyPairRestoreReads(t *testing.T) {
 	}
 	if _, err := backup.ParseRecipient("AGE-SECRET-KEY-1"); err == nil {
 		t.Fatal("a secret key was taken for a recipient")
+	}
+}
+
+// On the S3-compatible store the archive holds every tenant's files and the
+// super admin's, found through the tenants the database knows.
+func TestBackupOfTheS3Store(t *testing.T) {
+	ctx := context.Background()
+	d := dbtest.SQLite(t)
+	for _, q := range []string{"INSERT INTO organisations (id, name, created_at) VALUES ('org1', 'Evergreen', 0)",
+		"INSERT INTO tenants (id, organisation_id, facility_name, time_zone, created_at, updated_at) VALUES ('tenant1', 'org1', 'Maple House AFH', 'America/Los_Angeles', 0, 0)"} {
+		if _, err := d.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s3 := s3test.Start(t, "hearth")
+	store := s3.Open(t, "s3://hearth/prod")
+	for _, k := range []string{"tenant1/file1/original", "platform/file2/original"} {
+		if _, err := store.Put(ctx, k, strings.NewReader("bytes of "+k)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id, recipient := keys(t)
+	var a bytes.Buffer
+	m, err := backup.Create(ctx, backup.Source{DB: d, Files: store}, recipient, &a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Files != 2 {
+		t.Fatalf("%d files in the archive: %+v", m.Files, m.Parts)
+	}
+	into := filepath.Join(t.TempDir(), "restored")
+	if _, err := backup.Restore(ctx, &a, []age.Identity{id}, backup.Target{Into: into}); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"tenant1/file1/original", "platform/file2/original"} {
+		if b, err := os.ReadFile(filepath.Join(into, "files", filepath.FromSlash(k))); err != nil || string(b) != "bytes of "+k {
+			t.Errorf("%s restored as %q (%v)", k, b, err)
+		}
 	}
 }
