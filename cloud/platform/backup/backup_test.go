@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -41,10 +43,10 @@ func keys(t *testing.T) (*age.X25519Identity, age.Recipient) {
 	return id, id.Recipient()
 }
 
-// emptyPostgres makes an empty database on the test server, dropped after the test.
-func emptyPostgres(t *testing.T) string {
+// emptyPostgres makes an empty database on the server d is on, dropped after the test.
+func emptyPostgres(t *testing.T, d *db.DB) string {
 	t.Helper()
-	admin, err := sql.Open("pgx", dbtest.DefaultPostgresURL)
+	admin, err := sql.Open("pgx", d.Source())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +58,12 @@ func emptyPostgres(t *testing.T) string {
 		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
 		admin.Close()
 	})
-	return strings.Replace(dbtest.DefaultPostgresURL, "/postgres?", "/"+name+"?", 1)
+	u, err := url.Parse(d.Source())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Path = "/" + name
+	return u.String()
 }
 
 // A backup taken while a writer keeps writing holds every write acknowledged
@@ -64,6 +71,9 @@ func emptyPostgres(t *testing.T) string {
 // facility admin signs in and reads the residents, and every stored file is back.
 func TestBackupWhileWritingRestoresAServer(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		if _, err := exec.LookPath("pg_dump"); err != nil && d.Engine == db.Postgres {
+			t.Skip("pg_dump is not on PATH: the PostgreSQL backup needs the client tools")
+		}
 		ctx := context.Background()
 		e := servertest.Start(t, d, servertest.Options{Outbox: true})
 		files, err := blob.Open(filepath.Join(e.Config.DataDir, "files"), blob.S3Options{})
@@ -116,7 +126,7 @@ func TestBackupWhileWritingRestoresAServer(t *testing.T) {
 		into := filepath.Join(t.TempDir(), "restored")
 		target := backup.Target{Into: into}
 		if d.Engine == db.Postgres {
-			target.DatabaseURL = emptyPostgres(t)
+			target.DatabaseURL = emptyPostgres(t, d)
 		}
 		rep, err := backup.Restore(ctx, bytes.NewReader(archive.Bytes()), []age.Identity{id}, target)
 		if err != nil {
@@ -381,5 +391,16 @@ func TestBackupOfTheS3Store(t *testing.T) {
 		if b, err := os.ReadFile(filepath.Join(into, "files", filepath.FromSlash(k))); err != nil || string(b) != "bytes of "+k {
 			t.Errorf("%s restored as %q (%v)", k, b, err)
 		}
+	}
+}
+
+// Without pg_dump a PostgreSQL backup is refused, naming what is missing.
+func TestPostgresBackupWithoutPgDump(t *testing.T) {
+	d := dbtest.Postgres(t)
+	t.Setenv("PATH", t.TempDir())
+	_, recipient := keys(t)
+	_, err := backup.Create(context.Background(), backup.Source{DB: d, Files: nil}, recipient, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "pg_dump is not on PATH") || !strings.Contains(err.Error(), "postgresql-client") {
+		t.Fatalf("got %v", err)
 	}
 }
