@@ -1,10 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import type { FacilityDocVersion, FacilityDocument, FacilityInspections, FacilityRequirement } from '@/types/api.gen';
+import type { AreaInspections, FacilityDocVersion, FacilityDocument, FacilityInspections, FacilityRequirement } from '@/types/api.gen';
 import { RoleFacilityOwner } from '@/types/api.gen';
-import { fakeServer, renderScreen, screen, within } from '@/test/render';
+import { fakeServer, renderScreen, screen, within, type FakeServer } from '@/test/render';
 import InspectionStatusPage from './InspectionStatusPage';
 
 const owner = { roles: [RoleFacilityOwner] };
+
+const residentsArea: AreaInspections = {
+  area: 'RESIDENTS',
+  inOrder: 10,
+  total: 12,
+  score: 83,
+  subjects: [
+    {
+      id: 'r-ruth',
+      name: 'Ruth Alder',
+      inOrder: 4,
+      total: 6,
+      checks: [
+        { rule: 'ASSESSMENT', inOrder: true, count: 0 },
+        { rule: 'CARE_PLAN', inOrder: false, count: 1, dueDate: '2026-10-01', link: '/resident-management/detail?residentId=r-ruth&tab=carePlan' },
+        { rule: 'PHYSICIAN_ORDER', inOrder: true, count: 0 },
+        { rule: 'MAR_COMPLETE', inOrder: false, count: 2, dueDate: '2026-11-20', link: '/emars/med-log/r-ruth' },
+        { rule: 'DISPOSAL', inOrder: true, count: 0 },
+        { rule: 'INCIDENT_DUTY', inOrder: true, count: 0 },
+      ],
+    },
+    { id: 'r-omar', name: 'Omar Haddad', inOrder: 6, total: 6, checks: [{ rule: 'ASSESSMENT', inOrder: true, count: 0 }] },
+  ],
+};
+const staffArea: AreaInspections = {
+  area: 'STAFF',
+  inOrder: 1,
+  total: 2,
+  score: 50,
+  subjects: [
+    { id: 'c-ana', name: 'Ana Cruz', inOrder: 0, total: 1, checks: [{ rule: 'CREDENTIALS', inOrder: false, count: 1, dueDate: '2026-11-01', link: '/staff-management/detail/c-ana' }] },
+    { id: 'c-ben', name: 'Ben Okafor', inOrder: 1, total: 1, checks: [{ rule: 'CREDENTIALS', inOrder: true, count: 0 }] },
+  ],
+};
+
+/** The residents and staff areas every render of the page asks for. */
+function areas(server: FakeServer): FakeServer {
+  return server.on('GET', '/care/resident/getResidentFileInspections', residentsArea).on('GET', '/care/caregiver/getStaffFileInspections', staffArea);
+}
 
 const version = (v: Partial<FacilityDocVersion>): FacilityDocVersion => ({
   category: 'LICENSING_COMPLIANCE',
@@ -53,7 +92,7 @@ const docs: FacilityDocument[] = [{ documentId: 'd-lic', category: 'LICENSING_CO
 
 describe('/inspection-status: facility documents', () => {
   it('shows the checklist by category with each status, and every version of a document with its file', async () => {
-    fakeServer().on('GET', '/system/tenant/getFacilityFileInspections', checklist).on('POST', '/system/tenant/listFacilityFiles', docs);
+    areas(fakeServer()).on('GET', '/system/tenant/getFacilityFileInspections', checklist).on('POST', '/system/tenant/listFacilityFiles', docs);
     const { user } = await renderScreen(<InspectionStatusPage />, { route: '/inspection-status', user: owner, strings: ['facility-docs'] });
 
     const rows = await screen.findAllByTestId('fdoc-item');
@@ -74,7 +113,7 @@ describe('/inspection-status: facility documents', () => {
   });
 
   it('asks for the status the dashboard links to, and checks the dates before uploading', async () => {
-    const api = fakeServer()
+    const api = areas(fakeServer())
       .on('GET', '/system/tenant/getFacilityFileInspections', (call) =>
         call.query.status ? { ...checklist, items: checklist.items.filter((i) => i.status === call.query.status) } : checklist,
       )
@@ -95,10 +134,38 @@ describe('/inspection-status: facility documents', () => {
   });
 
   it('reads in Chinese', async () => {
-    fakeServer().on('GET', '/system/tenant/getFacilityFileInspections', checklist).on('POST', '/system/tenant/listFacilityFiles', []);
+    areas(fakeServer()).on('GET', '/system/tenant/getFacilityFileInspections', checklist).on('POST', '/system/tenant/listFacilityFiles', []);
     await renderScreen(<InspectionStatusPage />, { route: '/inspection-status', user: owner, strings: ['facility-docs'], language: 'zh-CN' });
     expect(await screen.findByRole('heading', { name: '检查准备' })).toBeTruthy();
     expect(screen.getAllByText('缺失').length).toBeGreaterThan(0);
     expect(await screen.findByText('尚无其他文件。')).toBeTruthy();
+  });
+
+  it('scores each area and overall, and links every gap to the page where it is fixed', async () => {
+    areas(fakeServer()).on('GET', '/system/tenant/getFacilityFileInspections', checklist).on('POST', '/system/tenant/listFacilityFiles', docs);
+    const { user, location } = await renderScreen(<InspectionStatusPage />, { route: '/inspection-status', user: owner, strings: ['facility-docs'] });
+
+    // Residents 10/12, staff 1/2, documents 2/3 (the missing plan is the gap): 13 of 17 overall.
+    expect((await screen.findByTestId('inspect-overall')).textContent).toBe('Overall: 76% in order');
+    const scores = screen.getAllByTestId('inspect-area-score').map((s) => s.textContent);
+    expect(scores).toEqual(['Residents: 83%', 'Staff: 50%', 'Facility documents: 66%']);
+
+    const residents = screen.getByTestId('inspect-residents');
+    expect(within(residents).getByText('10 of 12 checks in order')).toBeTruthy();
+    const people = within(residents).getAllByTestId('area-subject');
+    expect(people.map((p) => p.dataset.id)).toEqual(['r-ruth']);
+    expect(within(residents).getByText('Everyone else is in order (1).')).toBeTruthy();
+    const gaps = within(people[0]).getAllByTestId('area-gap');
+    expect(gaps.map((g) => g.dataset.rule)).toEqual(['CARE_PLAN', 'MAR_COMPLETE']);
+    expect(within(gaps[1]).getByText('MAR complete for the last 30 days')).toBeTruthy();
+    expect(within(gaps[1]).getByText(/Blank passes: 2/)).toBeTruthy();
+    const fix = within(gaps[0]).getByRole('link', { name: 'Fix it: Negotiated care plan and yearly review, Ruth Alder' });
+    expect(fix.getAttribute('href')).toBe('/resident-management/detail?residentId=r-ruth&tab=carePlan');
+
+    const staff = screen.getByTestId('inspect-staff');
+    const credential = within(staff).getByRole('link', { name: 'Fix it: Training and credentials current, Ana Cruz' });
+    expect(within(staff).queryByText('Ben Okafor')).toBeNull();
+    await user.click(credential);
+    expect(location().pathname).toBe('/staff-management/detail/c-ana');
   });
 });

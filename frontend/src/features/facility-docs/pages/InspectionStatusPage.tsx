@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Callout, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
-import { DocumentIcon, UploadIcon } from '@blueprintjs/icons';
+import { DocumentIcon, PeopleIcon, PersonIcon, UploadIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { FacilityDocument, FacilityRequirement } from '@/types/api.gen';
@@ -11,6 +11,9 @@ import { Select } from '@/components/Select';
 import { currentLanguage } from '@/lib/i18n';
 import { formatCalendarDate } from '@/lib/time/dateTime';
 import { useFacilityFiles, useFacilityInspections } from '../api/facilityDocs';
+import { useResidentInspections, useStaffInspections } from '../api/inspectionAreas';
+import { InspectionAreaView } from '../components/InspectionAreaView';
+import { documentCounts, overall, score, scoreIntent } from '../inspectionScore';
 import { DocVersions } from '../components/DocVersions';
 import { FacilityDocUploadDialog, type UploadStart } from '../components/FacilityDocUploadDialog';
 import { CATEGORIES, STATUSES, categoryLabel, isStatus, requirementLabel, statusIntent, statusLabel } from '../facilityDocLabels';
@@ -21,9 +24,10 @@ function stateClass(status: string): string {
 }
 
 /**
- * /inspection-status (owners and admins; essential and premium plans): the facility documents part of the
- * inspection readiness page — the checklist of what Washington asks a home to keep, each item's status
- * computed by the server, uploads with their metadata, every version with its file.
+ * /inspection-status (owners and admins; essential and premium plans): the inspection readiness page — a score
+ * per area and overall, the residents and staff areas (each gap linked to the page where it is fixed), and the
+ * facility documents: the checklist of what Washington asks a home to keep, each item's status computed by the
+ * server, uploads with their metadata, every version with its file.
  */
 export default function InspectionStatusPage() {
   const { t } = useTranslation();
@@ -36,6 +40,15 @@ export default function InspectionStatusPage() {
   const [upload, setUpload] = useState<UploadStart | null>(null);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const allItems = useFacilityInspections({});
+  const residents = useResidentInspections();
+  const staff = useStaffInspections();
+  const docCounts = allItems.data ? documentCounts(allItems.data.items) : undefined;
+  const areas = [
+    { key: 'residents', label: t('facilityDocs.area.residents'), counts: residents.data },
+    { key: 'staff', label: t('facilityDocs.area.staff'), counts: staff.data },
+    { key: 'documents', label: t('facilityDocs.section.documents'), counts: docCounts },
+  ];
+  const overallScore = residents.data && staff.data && docCounts ? overall([residents.data, staff.data, docCounts]) : undefined;
 
   const byId = useMemo(() => {
     const m = new Map<string, FacilityDocument>();
@@ -107,6 +120,22 @@ export default function InspectionStatusPage() {
   return (
     <div className="hearth-page">
       <PageHeader title={t('facilityDocs.title')} />
+      <div className="hearth-inspect-summary" data-testid="inspect-summary" aria-label={t('facilityDocs.score.title')} role="group">
+        {overallScore !== undefined ? (
+          <Tag intent={scoreIntent(overallScore)} large data-testid="inspect-overall" data-score={overallScore}>
+            {t('facilityDocs.score.overall', { score: overallScore })}
+          </Tag>
+        ) : null}
+        {areas.map((a) =>
+          a.counts ? (
+            <Tag key={a.key} minimal intent={scoreIntent(score(a.counts.inOrder, a.counts.total))} data-testid="inspect-area-score" data-area={a.key}>
+              {t('facilityDocs.score.area', { area: a.label, score: score(a.counts.inOrder, a.counts.total) })}
+            </Tag>
+          ) : null,
+        )}
+      </div>
+      <InspectionAreaView query={residents} title={t('facilityDocs.area.residents')} icon={<PersonIcon />} testId="inspect-residents" />
+      <InspectionAreaView query={staff} title={t('facilityDocs.area.staff')} icon={<PeopleIcon />} testId="inspect-staff" />
       <Section titleRenderer={SectionTitle} title={t('facilityDocs.section.documents')} icon={<DocumentIcon />}>
         <SectionCard>
           <QueryErrorBanner query={checklist} />
