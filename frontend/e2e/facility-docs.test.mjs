@@ -1,6 +1,7 @@
 // Facility documents (issue 32, first slice): the owner follows the dashboard's Facility documents card to
 // the inspection readiness page, uploads a licence that has expired and sees it flagged Expired, uploads its
-// renewal and sees the flag clear (Renewed); both versions stay listed, the old one still downloads.
+// renewal and sees the flag clear (Renewed); both versions stay listed, the old one still downloads. Then
+// (second slice) the page's residents and staff areas with their scores, and a gap followed to its fix.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ownerSignsIn, pagePerTest, screenshot, step } from './support.mjs';
@@ -76,4 +77,40 @@ describe('facility documents', () => {
       await screenshot(page, 'facility-docs-renewed');
     });
   });
+
+  test('the owner sees the residents and staff areas with scores and follows a gap to its fix', async () => {
+    const page = await open();
+    await ownerSignsIn(page);
+
+    await step('each area and the whole page have a score', async () => {
+      await page.goto('/inspection-status');
+      await page.getByRole('heading', { name: 'Inspection readiness' }).waitFor();
+      await page.getByTestId('inspect-overall').waitFor();
+      const areas = await page.getByTestId('inspect-area-score').evaluateAll((tags) => tags.map((t) => t.dataset.area));
+      assert.deepEqual(areas, ['residents', 'staff', 'documents']);
+      for (const id of ['inspect-residents', 'inspect-staff']) {
+        const score = Number(await page.getByTestId(id).getByTestId('area-score').getAttribute('data-score'));
+        assert.ok(score >= 0 && score <= 100, `${id} score ${score}`);
+      }
+      // The demo has a care plan past its review and staff credentials overdue: both areas show gaps.
+      await page.getByTestId('inspect-residents').getByTestId('area-gap').first().waitFor();
+      await page.getByTestId('inspect-staff').getByTestId('area-gap').first().waitFor();
+      await screenshot(page, 'inspection-areas');
+    });
+
+    await step("a resident's care plan gap leads to the care plan tab", async () => {
+      const gap = page.getByTestId('inspect-residents').locator('[data-testid="area-gap"][data-rule="CARE_PLAN"]').first();
+      await gap.getByTestId('area-fix').click();
+      await page.waitForURL((u) => u.pathname === '/resident-management/detail' && u.searchParams.get('tab') === 'carePlan');
+      await page.getByRole('tab', { name: 'Current care plan', selected: true }).waitFor();
+    });
+
+    await step("a staff member's overdue credential leads to their staff page", async () => {
+      await page.goto('/inspection-status');
+      const gap = page.getByTestId('inspect-staff').locator('[data-testid="area-gap"][data-rule="CREDENTIALS"]').first();
+      await gap.getByTestId('area-fix').click();
+      await page.waitForURL((u) => u.pathname.startsWith('/staff-management/detail/'));
+    });
+  });
 });
+
