@@ -235,5 +235,20 @@ func TestInspectionStaffAndAccess(t *testing.T) {
 			}
 		}
 		cedar.Get(t, residentAreaPath+"?residentId="+maple.Subjects[0].ID).Is(t, http.StatusOK, shared.CodeNotFound)
+		// Cedar is on the essential plan, which has no incident management: no incident rule there.
+		cedarResidents := area(t, cedar, residentAreaPath)
+		if len(cedarResidents.Subjects) == 0 {
+			t.Fatal("Cedar has residents in the demo")
+		}
+		for _, s := range cedarResidents.Subjects {
+			if len(s.Checks) != 5 {
+				t.Fatalf("Cedar's %s: %+v", s.Name, s.Checks)
+			}
+			for _, c := range s.Checks {
+				if c.Rule == shared.RuleIncidentDuty {
+					t.Fatalf("an incident rule on the essential plan: %+v", s)
+				}
+			}
+		}
 	})
 }

@@ -41,10 +41,14 @@ type Gap struct {
 type GapsFunc func(ctx context.Context, p *auth.Principal) ([]Gap, error)
 
 // Rule is one thing an inspector checks of every subject of its area.
+// Function, when set, is the plan function of the records it reads and of
+// the page its gaps link to: a plan without it has no such records to check
+// (the essential plan has no incident management), so the rule is left out.
 type Rule struct {
-	Key  string // shared.Rule*
-	Area shared.InspectionArea
-	Gaps GapsFunc
+	Key      string // shared.Rule*
+	Area     shared.InspectionArea
+	Function string
+	Gaps     GapsFunc
 }
 
 // Registry is the areas' subjects and rules, filled once at start-up.
@@ -100,7 +104,7 @@ func (r *Registry) Area(ctx context.Context, p *auth.Principal, area shared.Insp
 		out.Subjects[i] = shared.InspectionSubject{ID: s.ID, Name: s.Name, Checks: []shared.InspectionCheck{}}
 	}
 	for _, rule := range r.rules {
-		if rule.Area != area {
+		if rule.Area != area || (rule.Function != "" && !auth.PlanAllows(p.Plan, rule.Function)) {
 			continue
 		}
 		gaps, err := rule.Gaps(ctx, p)

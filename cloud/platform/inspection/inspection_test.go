@@ -27,7 +27,12 @@ func TestAreaChecksEverySubjectAgainstEveryRule(t *testing.T) {
 		t.Error("a staff rule ran for the residents area")
 		return nil, nil
 	}})
-	p := &auth.Principal{UserID: "u", TenantID: "t", Roles: []shared.Role{shared.RoleFacilityOwner}}
+	r.Rule(Rule{Key: shared.RuleIncidentDuty, Area: shared.InspectionResidents, Function: shared.FnIncidentManagement,
+		Gaps: func(context.Context, *auth.Principal) ([]Gap, error) {
+			t.Error("an incident rule ran on the essential plan")
+			return nil, nil
+		}})
+	p := &auth.Principal{UserID: "u", TenantID: "t", Roles: []shared.Role{shared.RoleFacilityOwner}, Plan: shared.PlanEssential}
 	a, err := r.Area(context.Background(), p, shared.InspectionResidents, "")
 	if err != nil {
 		t.Fatal(err)
