@@ -82,6 +82,12 @@ async function auditNow(page) {
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', ...(NARROW ? ['wcag22aa'] : [])];
   const violations = await page.evaluate(async ({ source, tags }) => {
     if (!globalThis.axe) (0, eval)(source);
+    // The layers (below) as they stand when axe starts and when it ends: a toast that goes by itself while
+    // axe runs covered what axe measured under it.
+    // A toast's container spans where toasts come and go (a toast sliding in sits above its final place).
+    const layerSelector = '.bp6-overlay-open .bp6-popover, .bp6-overlay-open .bp6-dialog, .bp6-toast, .bp6-toast-container:has(.bp6-toast), .hearth-header';
+    const layersAt = () => [...globalThis.document.querySelectorAll(layerSelector)].map((l) => ({ l, r: l.getBoundingClientRect() }));
+    const before = layersAt();
     const result = await globalThis.axe.run(globalThis.document, {
       runOnly: { type: 'tag', values: tags },
       resultTypes: ['violations'],
@@ -91,16 +97,14 @@ async function auditNow(page) {
     // backdrop takes every tap, a toast goes by itself. Likewise a target the phone's sticky header covers
     // after a scroll is reached by scrolling it out from under. axe measures what is left uncovered; each
     // layer's own targets (the header's buttons too) are held to the rule against what covers them.
-    const layers = [
-      ...globalThis.document.querySelectorAll('.bp6-overlay-open .bp6-popover, .bp6-overlay-open .bp6-dialog, .bp6-toast, .hearth-header'),
-    ];
+    const layers = [...before, ...layersAt()];
     const underLayer = (n) => {
       const el = globalThis.document.querySelector(n.target[n.target.length - 1]);
       if (!el) return false;
       const r = el.getBoundingClientRect();
       return layers
-        .filter((l) => !l.contains(el))
-        .map((l) => l.getBoundingClientRect())
+        .filter(({ l }) => !l.contains(el))
+        .map(({ r: p }) => p)
         .some((p) => r.left < p.right && r.right > p.left && r.top < p.bottom && r.bottom > p.top);
     };
     const known = (v, n) => v.id === 'target-size' && underLayer(n);
