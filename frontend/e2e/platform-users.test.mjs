@@ -21,6 +21,8 @@ describe('platform administration', () => {
       await page.getByTestId('tenant-search').fill('maple');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       const row = page.locator('[data-testid="tenant-row"][data-name="Maple House AFH"]');
+      // Maple is on the unfiltered first page too: wait for the search's answer to leave it alone.
+      await page.waitForFunction(() => globalThis.document.querySelectorAll('[data-testid="tenant-row"]').length === 1);
       await row.waitFor();
       assert.equal(await page.getByTestId('tenant-row').count(), 1);
       await row.getByTestId('tenant-open').click();
