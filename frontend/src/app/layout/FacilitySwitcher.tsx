@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { switchFacility, useMyFacilities } from '@/lib/session/myFacilities';
+import { moveToFacility, useMyFacilities } from '@/lib/session/myFacilities';
 import { Select } from '@/components/Select';
-import { switchSession, useSessionStore } from '@/lib/session/store';
+import { useSessionStore } from '@/lib/session/store';
 import { SUPER_ADMIN } from '../routing';
 
 /**
@@ -29,12 +29,7 @@ export function FacilitySwitcher() {
         const tenantId = e.currentTarget.value;
         if (tenantId === current) return;
         setBusy(true);
-        switchFacility({ tenantId })
-          .then((result) => {
-            switchSession(result);
-            window.location.assign('/');
-          })
-          .catch(() => setBusy(false));
+        moveToFacility(tenantId, '/').catch(() => setBusy(false));
       }}
       options={facilities.map((f) => ({ value: f.tenantId, label: f.facilityName }))}
     />

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LoginResult, MyFacility, SwitchFacilityRequest } from '@/types/api.gen';
 import { api } from '@/lib/api/client';
+import { switchSession } from '@/lib/session/store';
 
 export const myFacilitiesKey = ['system', 'user', 'myFacilities'] as const;
 
@@ -19,4 +20,11 @@ export function useMyFacilities(enabled: boolean) {
 /** POST /api/system/user/switchFacility: a token pair for another of the user's facilities, same sign-in, no new code. */
 export function switchFacility(req: SwitchFacilityRequest): Promise<LoginResult> {
   return api.post<LoginResult>('/system/user/switchFacility', req);
+}
+
+/** Moves this sign-in to another of the user's facilities, then loads `path` there (every page, menu and count is the new facility's). */
+export async function moveToFacility(tenantId: string, path: string): Promise<void> {
+  const result = await switchFacility({ tenantId });
+  switchSession(result);
+  window.location.assign(path);
 }

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { TickCircleIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
-import { switchFacility } from '@/lib/session/myFacilities';
-import { switchSession } from '@/lib/session/store';
+import { moveToFacility } from '@/lib/session/myFacilities';
 import { useCardsAcrossHomes } from '../api/listCards';
 import { knownCards, orderCards } from '../dashboardRules';
 import { DashboardCardView } from './DashboardCardView';
@@ -24,12 +23,7 @@ export function HomesDashboard({ timeZone }: { timeZone: string | undefined }) {
     if (switching) return;
     setSwitching(tenantId);
     setFailed(false);
-    switchFacility({ tenantId })
-      .then((result) => {
-        switchSession(result);
-        window.location.assign(link || '/dashboard');
-      })
-      .catch(() => {
+    moveToFacility(tenantId, link || '/dashboard').catch(() => {
         setSwitching('');
         setFailed(true);
       });
