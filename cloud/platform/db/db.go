@@ -48,6 +48,9 @@ type DB struct {
 	// committed or not): a cache of what the database holds compares it to
 	// know that nothing was written here since it read (platform/keep).
 	writes atomic.Uint64
+
+	// traced, when set by Trace, hears the text of every statement before it runs.
+	traced atomic.Pointer[func(query string)]
 }
 
 // Writes is how many writes this instance has finished through ExecContext
@@ -222,22 +225,21 @@ func (d *DB) Migrate(ctx context.Context) error {
 	return d.migrateRiver(ctx)
 }
 
-// traced, when set by Trace, hears the text of every statement before it runs.
-var traced atomic.Pointer[func(query string)]
-
-// Trace makes fn hear the text (with ? placeholders) of every statement any
-// DB of this process runs from now until stop is called: the index-plan test
-// (cloud/server/indexplan) collects what the care path's calls send. For
-// tests; one tracer at a time.
-func Trace(fn func(query string)) (stop func()) {
-	traced.Store(&fn)
-	return func() { traced.Store(nil) }
+// Trace makes fn hear the text (with ? placeholders) of every statement this
+// DB runs from now until stop is called: the index-plan tests
+// (cloud/server/indexplan) collect what the care path's calls send. For
+// tests; one tracer per DB at a time. It is the DB's own, so tests tracing
+// other databases at the same time (each engine's subtest) do not hear or
+// stop each other.
+func (d *DB) Trace(fn func(query string)) (stop func()) {
+	d.traced.Store(&fn)
+	return func() { d.traced.Store(nil) }
 }
 
 // Rebind turns ? placeholders into $1, $2 ... for PostgreSQL. Question marks
 // inside single-quoted literals are left alone.
 func (d *DB) Rebind(query string) string {
-	if f := traced.Load(); f != nil {
+	if f := d.traced.Load(); f != nil {
 		(*f)(query)
 	}
 	if d.Engine != Postgres {

@@ -39,7 +39,7 @@ const homes, days = 3, 10
 
 // TestIndexPlans seeds a few scaled homes with history (hearth seed --scale),
 // makes every call of the care path as an owner, an admin and a caregiver of
-// one of them while db.Trace collects each statement the server runs, and asks
+// one of them while the DB's Trace collects each statement the server runs, and asks
 // the engine how it would run each one (PostgreSQL: EXPLAIN of the generic
 // plan with sequential scans disabled; SQLite: EXPLAIN QUERY PLAN). It fails
 // when a statement reads a whole table that grows with homes or history: such
@@ -127,7 +127,7 @@ func TestIndexPlans(t *testing.T) {
 		var mu sync.Mutex
 		current := ""
 		seen := map[string][]string{}
-		stop := db.Trace(func(q string) {
+		stop := d.Trace(func(q string) {
 			mu.Lock()
 			defer mu.Unlock()
 			if current != "" && !slices.Contains(seen[q], current) {
@@ -212,7 +212,7 @@ func TestIndexPlans(t *testing.T) {
 		t.Logf("%s: %d calls × 3 roles ran %d distinct statements, %d of them planned; whole reads of tables that do not grow with homes: %v; known facility-wide reads: %v",
 			d.Engine, len(calls), len(queries), planned, small, known)
 		if planned < len(calls) {
-			t.Errorf("only %d statements planned for %d calls: is db.Trace still called for every statement?", planned, len(calls))
+			t.Errorf("only %d statements planned for %d calls: is DB.Trace still called for every statement?", planned, len(calls))
 		}
 	})
 }

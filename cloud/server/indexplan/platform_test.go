@@ -58,7 +58,7 @@ func TestPlatformDashboardPlans(t *testing.T) {
 		var mu sync.Mutex
 		current := ""
 		seen := map[string][]string{}
-		stop := db.Trace(func(q string) {
+		stop := d.Trace(func(q string) {
 			mu.Lock()
 			defer mu.Unlock()
 			if current != "" && !slices.Contains(seen[q], current) {
@@ -104,7 +104,7 @@ func TestPlatformDashboardPlans(t *testing.T) {
 			}
 		}
 		if len(queries) < 7 {
-			t.Errorf("only %d statements planned for the three calls: is db.Trace still called for every statement?", len(queries))
+			t.Errorf("only %d statements planned for the three calls: is DB.Trace still called for every statement?", len(queries))
 		}
 		t.Logf("%s: %d statements planned", d.Engine, len(queries))
 	})
