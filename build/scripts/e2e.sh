@@ -20,6 +20,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# audit_summary prints how many page audits found each axe rule broken, by
+# impact (docs/frontend.md "Accessibility" keeps the last count).
+audit_summary() {
+  local viewport=$1 file=$2
+  [ -s "$file" ] || return 0
+  local pages
+  pages=$(grep -c ': [0-9]* violations$' "$file" || true)
+  echo "e2e: axe at the $viewport size, $pages page audits; pages with each finding:"
+  grep -oE '^  [a-z0-9-]+ \((critical|serious|moderate|minor)\)' "$file" | sort | uniq -c | sort -rn | sed 's/^/  /' || true
+}
+
 run_at() {
   local viewport=$1
   local data log
@@ -74,12 +85,16 @@ run_at() {
   # evening.test.mjs starts a cloud of its own with its clock at 10 PM.
   export HEARTH_CLOUD_BIN="$bin"
   echo "e2e: journeys at the $viewport size"
+  # Every audit's findings, the moderate and minor ones too, are logged and
+  # counted by rule at the end of the pass (serious ones fail the journey).
+  local audit_log=${E2E_AUDIT_LOG:-$data/audit.log}
   # E2E_ONLY="e2e/residents.test.mjs" runs one journey file while working on it.
-  if ! (cd "$root/frontend" && E2E_VIEWPORT=$viewport HEARTH_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 ${E2E_ONLY:-e2e/}); then
+  if ! (cd "$root/frontend" && E2E_AUDIT_LOG="$audit_log" E2E_VIEWPORT=$viewport HEARTH_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 ${E2E_ONLY:-e2e/}); then
     echo "e2e: failed at the $viewport size; the server's warnings, errors and refused calls:" >&2
     grep -E '"level":"(WARN|ERROR)"|"status":[45][0-9][0-9]' "$log" | tail -40 >&2
     echo "e2e: last server log lines:" >&2; tail -15 "$log" >&2; return 1
   fi
+  audit_summary "$viewport" "$audit_log"
   cleanup
 }
 

@@ -115,7 +115,7 @@ describe("/task today's tasks", () => {
     // The tiles: Overdue is the facility's count (the sidebar's) and opens the Expired tab; Due now filters.
     await user.click(screen.getByRole('button', { name: '1 Due now' }));
     expect(screen.queryByRole('article', { name: 'Turn in bed' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: '7 Overdue' }));
+    await user.click(screen.getByRole('button', { name: '7 Overdue, all days' }));
     expect(location().search).toContain('tab=expired');
   });
 });
