@@ -28,7 +28,9 @@ audit_summary() {
   local pages
   pages=$(grep -c ': [0-9]* violations$' "$file" || true)
   echo "e2e: axe at the $viewport size, $pages page audits; pages with each finding:"
-  grep -oE '^  [a-z0-9-]+ \((critical|serious|moderate|minor)\)' "$file" | sort | uniq -c | sort -rn | sed 's/^/  /' || true
+  local counts
+  counts=$(grep -oE '^  [a-z0-9-]+ \((critical|serious|moderate|minor)\)' "$file" | sort | uniq -c | sort -rn || true)
+  if [ -n "$counts" ]; then echo "$counts" | sed 's/^/  /'; else echo "  none"; fi
 }
 
 run_at() {

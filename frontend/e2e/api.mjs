@@ -15,10 +15,12 @@ export const DEMO_PASSWORD = 'Demo@2026x'; // cloud/feature/demo DemoPassword
  *   call(token, path, { method, body, query }): its data, and an error naming the call for any code but 0000;
  *   apiSignInWithCode(account, email): signs in through the API, with the code e-mailed to `email` (read
  *     from the development outbox) when the account has two-factor sign-in, and returns the token.
+ * `baseURL` names another server than the suite's (a journey's own cloud) and `clockOffset` (ms) how far
+ * its clock is from this machine's, so the signed `t` is on the server's clock as the page's is.
  */
-export function apiClient(device) {
+export function apiClient(device, { baseURL = BASE_URL, clockOffset = 0 } = {}) {
   async function send(token, path, { method = 'GET', body, query = {} } = {}) {
-    const t = Date.now();
+    const t = Date.now() + clockOffset;
     const params = new URLSearchParams({ t: String(t), ...query });
     const headers = { 'Cache-Control': 'no-cache', 'Accept-Language': 'en-US', 'X-Device-Id': device };
     if (token) {
@@ -26,7 +28,7 @@ export function apiClient(device) {
       headers.Sign = computeSign(token, t, path);
     }
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${BASE_URL}/api${path}?${params}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${baseURL}/api${path}?${params}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, env: await res.json() };
   }
 
@@ -47,6 +49,7 @@ export function apiClient(device) {
     const since = Date.now();
     const first = await call(undefined, '/system/user/login', { method: 'POST', body: { account, password: encodePassword(DEMO_PASSWORD, loginAesKey) } });
     if (first.token) return first.token;
+    if (email === undefined) throw new Error(`${account}: the login answer has no token (${JSON.stringify(first)})`);
     const verifyCode = await codeFromOutbox(email, since);
     const done = await call(undefined, '/system/user/twoFactorAuthentication', { method: 'POST', body: { account, verifyCode, challengeId: first.challengeId } });
     return done.token;

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, newPage, screenshot, signIn, step } from './support.mjs';
+import { apiClient, badgeOf, launchBrowser, newPage, screenshot, signIn, step } from './support.mjs';
 
 const CLOUD_BIN = process.env.HEARTH_CLOUD_BIN || '';
 const skip = CLOUD_BIN ? false : 'HEARTH_CLOUD_BIN is not set';
@@ -32,6 +32,7 @@ function offsetTo10PM(now = Date.now()) {
 }
 
 const offset = offsetTo10PM();
+const { apiSignInWithCode, call } = apiClient('e2e-evening', { baseURL: CLOUD, clockOffset: offset });
 let dir;
 let cloud;
 let browser;
@@ -84,6 +85,26 @@ describe('a caregiver at 10 PM', { skip }, () => {
     const { context, page, problems } = await newPage(browser, { baseURL: CLOUD });
     await signIn(page, 'caregiver_maple1');
     await page.waitForURL('**/dashboard');
+
+    await step('at 10 PM every place that shows a counter shows the same number', async () => {
+      // One number, one meaning (docs/frontend.md "Counters"): the dashboard's cards, the sidebar's badges,
+      // Tasks' Overdue tile and Expired tab, the eMAR's Overdue tile, as the server counts them.
+      const token = await apiSignInWithCode('caregiver_maple1');
+      const tasksOverdue = await call(token, '/care/taskInfo/countExpiredTasks');
+      const medOverdue = await call(token, '/care/medication/countWarningNum');
+      assert.ok(tasksOverdue > 0, 'by 10 PM the demo day has overdue tasks');
+      await page.getByTestId('dash-tasksOverdue-count').waitFor();
+      assert.equal(Number(await page.getByTestId('dash-tasksOverdue-count').textContent()), tasksOverdue);
+      assert.equal(Number(await page.getByTestId('dash-medPassesOverdue-count').textContent()), medOverdue);
+      assert.equal(await badgeOf(page, '/task'), Math.min(tasksOverdue, 100));
+      assert.equal(await badgeOf(page, '/emars'), Math.min(medOverdue, 100));
+      await page.goto('/task');
+      await page.locator(`[data-testid="task-tile-overdue"][data-count="${tasksOverdue}"]`).waitFor();
+      await page.goto('/task?tab=expired');
+      await page.getByRole('tab', { name: `Expired (${tasksOverdue})` }).waitFor();
+      await page.goto('/emars');
+      await page.locator(`[data-testid="emar-tile-overdue"][data-count="${medOverdue}"]`).waitFor();
+    });
 
     await step('Tasks open at the night session', async () => {
       await page.goto('/task');

@@ -8,7 +8,7 @@
 // review", which stay tappable at phone width.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { apiClient, apiSignIn, closeMenu, NARROW, openMenu, pagePerTest, screenshot, signIn } from './support.mjs';
+import { apiClient, apiSignIn, badgeOf, NARROW, pagePerTest, screenshot, signIn } from './support.mjs';
 
 const open = pagePerTest();
 const { call } = apiClient('e2e-shift');
@@ -41,15 +41,6 @@ function sessionOf(hhmm, sessions) {
     if (!best || (holds && !best.holds) || (holds === best.holds && since < best.since)) best = { session: s.session, since, holds };
   }
   return best.session;
-}
-
-/** The badge of the sidebar entry of a page (0 when none). */
-async function badgeOf(page, href) {
-  await openMenu(page);
-  const badge = page.locator(`nav a[href="${href}"] .hearth-nav-badge`);
-  const text = (await badge.count()) === 0 ? '0' : (await badge.textContent()).trim();
-  await closeMenu(page);
-  return text === '99+' ? 100 : Number(text);
 }
 
 /** The facility's session now, from the API (asked again just before the check, so a boundary can pass). */

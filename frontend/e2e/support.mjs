@@ -125,6 +125,15 @@ async function auditNow(page) {
   return found;
 }
 
+/** The badge of the sidebar entry of a page (0 when none; "99+" reads as 100). */
+export async function badgeOf(page, href) {
+  await openMenu(page);
+  const badge = page.locator(`nav a[href="${href}"] .hearth-nav-badge`);
+  const text = (await badge.count()) === 0 ? '0' : (await badge.textContent()).trim();
+  await closeMenu(page);
+  return text === '99+' ? 100 : Number(text);
+}
+
 /**
  * A fresh browser context and page that remembers the page's errors, so a journey can assert that
  * nothing broke on the way (a CSP violation or an uncaught exception shows up here). Every page the
