@@ -4,6 +4,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -45,6 +46,7 @@ import (
 	"hearth/cloud/feature/ticket"
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/backup"
 	"hearth/cloud/platform/blob"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
@@ -115,6 +117,8 @@ type Server struct {
 	Realtime *realtime.Hub
 	// Params are the run-time parameters (/params-setting); Run listens for other replicas' changes of them and of menus and function permissions.
 	Params *param.Params
+	// Backups are the scheduled backups and their status.
+	Backups *backup.Service
 	// Packages are the service packages: every home's limits (7001, 7002, 7005–7010) come from its package.
 	Packages *svcpkg.Service
 }
@@ -320,6 +324,10 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	tenant.OrganisationRoutes(api, homes) // deleting an empty organisation
 	platformdash.Routes(api, platformdash.New(d.DB, d.Now))
 	jobs.AdminRoutes(api, queue) // the super admin's failed background jobs (/admin-jobs)
+	// Scheduled encrypted backups (HEARTH_BACKUP_RECIPIENT, HEARTH_BACKUP_TO), swept every 10 minutes on one replica.
+	backups := backupService(d, blobs, params, fc)
+	backups.RegisterJobs(queue)
+	backup.Routes(api, backups)
 	iam.AdminRoutes(api, people)
 	resident.Routes(api, residents, uploadLimit(fc))
 	task.Routes(api, tasks)
@@ -369,6 +377,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	sh.Card(shell.Card{Key: request.CardMyRequests, Roles: carers, Function: shared.FnYourStatus, Data: requests.MyRequestsCard})
 	sh.Card(shell.Card{Key: shift.CardMyShift, Roles: carers, Function: shared.FnShiftReport, Data: shifts.MyShiftCard})
 	sh.Card(shell.Card{Key: tenant.CardTenants, Roles: shared.SuperAdmins, Data: tenant.NewStore(d.DB).TenantsCard})
+	sh.Card(shell.Card{Key: backup.CardBackup, Roles: []shared.Role{shared.RoleFacilityOwner}, Function: web.AnyPlan, Data: backups.Card})
 	sh.Homes(people.OwnedHomes)
 	shell.Routes(api, sh)
 
@@ -402,7 +411,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 		}
 		r.ServeHTTP(w, req)
 	})
-	return &Server{db: d.DB, log: d.Log, Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Staff: staffSvc, Attendance: clock, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats, Params: params, Packages: packages}, nil
+	return &Server{db: d.DB, log: d.Log, Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Staff: staffSvc, Attendance: clock, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats, Params: params, Packages: packages, Backups: backups}, nil
 }
 
 // feature builds one feature from its Deps, which rewire (when a test gives
@@ -417,6 +426,16 @@ func feature[D, S any](rewire func(any), newFeature func(D) (S, error), deps D) 
 // paramDefaults are the run-time parameters' defaults the environment sets:
 // HEARTH_CHAT_RECALL_SECONDS is the chat recall window's until the super
 // admin changes it at /params-setting.
+// backupService is the scheduled backups of this server's database and files.
+func backupService(d Deps, blobs blob.Store, params *param.Params, fc config.Files) *backup.Service {
+	deps := backup.Deps{DB: d.DB, Files: blobs, JWTSecret: d.Config.JWTSecret, Version: config.Version, Params: params, Log: d.Log, Now: d.Now,
+		Settings: backup.Settings{Recipient: d.Config.Backup.Recipient, To: d.Config.Backup.To, S3: fc.S3}}
+	if !bytes.Equal(d.Config.LoginAESKey, []byte(config.DevLoginAESKey)) {
+		deps.LoginAESKey = d.Config.LoginAESKey
+	}
+	return backup.New(deps)
+}
+
 func paramDefaults(cfg *config.Config) param.Defaults {
 	defaults := param.Defaults{}
 	if cfg.Chat.RecallSeconds > 0 {

@@ -7,16 +7,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
+	"strings"
 	"time"
 
 	"hearth/cloud/platform/backup"
 	"hearth/cloud/platform/blob"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/param"
+	"hearth/shared"
 )
 
-// runBackup is `hearth backup keygen` and `hearth backup --out DIR`. It never
+// runBackup is `hearth backup keygen` and `hearth backup [--out DIR]`. It never
 // migrates: the running server owns its schema.
 func runBackup(ctx context.Context, args []string, out io.Writer) error {
 	if len(args) > 0 && args[0] == "keygen" {
@@ -30,13 +34,10 @@ func runBackup(ctx context.Context, args []string, out io.Writer) error {
 		return nil
 	}
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	dir := fs.String("out", "", "the directory the archive is written to")
+	dir := fs.String("out", "", "the directory the archive is written to (default: HEARTH_BACKUP_TO, where the scheduled backups go, with their retention)")
 	to := fs.String("recipient", os.Getenv("HEARTH_BACKUP_RECIPIENT"), "the age public key (age1...) the archive is encrypted to")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("backup: %w", err)
-	}
-	if *dir == "" {
-		return errors.New("backup: say where: --out DIR (the S3-compatible store is not yet a destination; copy the archive there)")
 	}
 	recipient, err := backup.ParseRecipient(*to)
 	if err != nil {
@@ -45,6 +46,9 @@ func runBackup(ctx context.Context, args []string, out io.Writer) error {
 	cfg, err := config.Load()
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
+	}
+	if *dir == "" && cfg.Backup.To == "" {
+		return errors.New("backup: say where: --out DIR, or set HEARTH_BACKUP_TO (a directory or s3://bucket/prefix)")
 	}
 	d, err := db.OpenWith(ctx, cfg.DatabaseURL, db.Options{MaxConns: 2})
 	if err != nil {
@@ -55,18 +59,35 @@ func runBackup(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("backup: the file store: %w", err)
 	}
-	src := backup.Source{DB: d, Files: files, JWTSecret: cfg.JWTSecret, Version: config.Version}
+	var loginKey []byte
 	if !bytes.Equal(cfg.LoginAESKey, []byte(config.DevLoginAESKey)) {
-		src.LoginAESKey = cfg.LoginAESKey
+		loginKey = cfg.LoginAESKey
 	}
+	if *dir == "" {
+		// The configured destination: recorded, pruned and shown like a scheduled run.
+		svc := backup.New(backup.Deps{DB: d, Files: files, JWTSecret: cfg.JWTSecret, LoginAESKey: loginKey, Version: config.Version,
+			Params:   param.New(d, param.NewVersions(d), slog.Default(), nil),
+			Settings: backup.Settings{Recipient: *to, To: cfg.Backup.To, S3: cfg.Files.S3}})
+		run, err := svc.RunNow(ctx, shared.BackupByCommand)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "backup written: %s/%s/%s\n  %d bytes encrypted, %s, schema %d, %d files; %d older archives deleted by the retention ladder\n",
+			strings.TrimRight(cfg.Backup.To, "/"), backup.Folder, run.Archive, run.SizeBytes, d.Engine, run.SchemaVersion, run.Files, run.Pruned)
+		return nil
+	}
+	src := backup.Source{DB: d, Files: files, JWTSecret: cfg.JWTSecret, LoginAESKey: loginKey, Version: config.Version}
+	started := time.Now()
 	path, m, err := backup.WriteFile(ctx, src, recipient, *dir)
 	if err != nil {
+		backup.Record(ctx, d, started, "", 0, nil, err)
 		return err
 	}
 	st, err := os.Stat(path)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
+	backup.Record(ctx, d, started, path, st.Size(), m, nil)
 	fmt.Fprintf(out, "backup written: %s\n  %d bytes encrypted (%d before compression), %s, schema %d, %d files, %d parts, made %s\n",
 		path, st.Size(), m.Size(), m.Engine, m.SchemaVersion, m.Files, len(m.Parts), m.Created.Format(time.RFC3339))
 	return nil

@@ -63,6 +63,18 @@ type Config struct {
 	AI AI
 	// Chat is the chat's configured bounds (HEARTH_CHAT_RECALL_SECONDS, HEARTH_CHAT_FORWARD_MAX).
 	Chat Chat
+	// Backup is where `hearth serve` keeps its scheduled backups and whom they are encrypted to.
+	Backup Backup
+}
+
+// Backup settings: HEARTH_BACKUP_RECIPIENT, the owner's age public key
+// (age1…, from `hearth backup keygen`), and HEARTH_BACKUP_TO, a directory or
+// s3://bucket/prefix (with the HEARTH_S3_* settings). On the embedded SQLite
+// server HEARTH_BACKUP_TO defaults to $HEARTH_DATA_DIR/backups; on PostgreSQL
+// it has no default. Without both, no backup is scheduled.
+type Backup struct {
+	Recipient string
+	To        string
 }
 
 // Chat bounds the chat: how long a sender may recall a message, and how
@@ -161,6 +173,10 @@ func Load() (*Config, error) {
 	}
 	if c.Files, err = loadFiles(c.DataDir); err != nil {
 		return nil, err
+	}
+	c.Backup = Backup{Recipient: strings.TrimSpace(os.Getenv("HEARTH_BACKUP_RECIPIENT")), To: os.Getenv("HEARTH_BACKUP_TO")}
+	if c.Backup.To == "" && strings.HasPrefix(c.DatabaseURL, "sqlite:") {
+		c.Backup.To = filepath.Join(c.DataDir, "backups")
 	}
 	if c.PlanMaxResidents, err = parsePlanLimits("HEARTH_PLAN_MAX_RESIDENTS"); err != nil {
 		return nil, err

@@ -111,6 +111,19 @@ var (
 	FacilityDocsExpiringSoonDays = defineInt("facilityDocs", "facilityDocs.expiringSoonDays", "days", 1, 365, shared.FacilityDocExpiringSoonDays)
 )
 
+// Scheduled backups (issue 35, cloud/platform/backup): how often `hearth
+// serve` takes one, at what hour of the server's local time the first of each
+// day's runs falls, and the retention ladder (the newest archive of each of the
+// last KeepDaily days, KeepWeekly weeks and KeepMonthly months is kept, the
+// others deleted). BackupEveryHours 0 takes none on a schedule.
+var (
+	BackupEveryHours  = defineInt("backup", "backup.everyHours", "hours", 0, 168, 24)
+	BackupHour        = defineInt("backup", "backup.hour", "", 0, 23, 2)
+	BackupKeepDaily   = defineInt("backup", "backup.keepDaily", "count", 1, 60, 7)
+	BackupKeepWeekly  = defineInt("backup", "backup.keepWeekly", "count", 0, 52, 4)
+	BackupKeepMonthly = defineInt("backup", "backup.keepMonthly", "count", 0, 120, 12)
+)
+
 // Two-factor sign-in per role (issue 30): whether a person signing in with a
 // role is asked for the e-mailed code after the password. Defaults come from
 // HEARTH_2FA_ROLES (config.TwoFactorRoles: owners, registering owners and

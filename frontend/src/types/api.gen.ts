@@ -756,6 +756,64 @@ export interface AttendanceExportQuery {
 }
 
 //////////
+// source: backup.go
+
+/**
+ * BackupRunStatus is how one backup ended (or that it is still running).
+ */
+export type BackupRunStatus = string;
+export const BackupRunning: BackupRunStatus = "RUNNING";
+export const BackupOK: BackupRunStatus = "OK";
+export const BackupFailed: BackupRunStatus = "FAILED";
+/**
+ * BackupTrigger says who took a backup: the server's schedule or `hearth backup` by hand.
+ */
+export type BackupTrigger = string;
+export const BackupBySchedule: BackupTrigger = "SCHEDULE";
+export const BackupByCommand: BackupTrigger = "COMMAND";
+/**
+ * BackupStaleHours is how old the last good backup may be before the owner's
+ * dashboard says so (issue 35: "older than two days").
+ */
+export const BackupStaleHours = 48;
+/**
+ * BackupRun is one backup, scheduled or by hand.
+ */
+export interface BackupRun {
+  id: string;
+  trigger: BackupTrigger;
+  status: BackupRunStatus;
+  startedAt: number /* int64 */;
+  finishedAt: number /* int64 */;
+  archive: string;
+  sizeBytes: number /* int64 */;
+  files: number /* int */;
+  schemaVersion: number /* int64 */;
+  pruned: number /* int */;
+  error: string;
+}
+/**
+ * BackupStatus answers GET /api/system/backup/getBackupStatus (super admin).
+ */
+export interface BackupStatus {
+  configured: boolean;
+  destination: string;
+  everyHours: number /* int64 */;
+  hour: number /* int64 */;
+  keepDaily: number /* int64 */;
+  keepWeekly: number /* int64 */;
+  keepMonthly: number /* int64 */;
+  nextAt: number /* int64 */;
+  lastGood?: BackupRun;
+  stale: boolean;
+  runs: BackupRun[];
+}
+/**
+ * BackupRunsShown bounds BackupStatus.Runs.
+ */
+export const BackupRunsShown = 20;
+
+//////////
 // source: bounds.go
 
 /**

@@ -4,6 +4,7 @@ import {
   ConfirmIcon,
   DashboardIcon,
   DocumentIcon,
+  FloppyDiskIcon,
   HomeIcon,
   IdNumberIcon,
   OfficeIcon,
@@ -35,6 +36,7 @@ const ICONS: Record<string, ComponentType> = {
   myStatus: TimeIcon,
   myRequests: ConfirmIcon,
   tenants: OfficeIcon,
+  backup: FloppyDiskIcon,
 };
 
 /** Goes to a route in another home: the sign-in moves there first (the across-homes view). */

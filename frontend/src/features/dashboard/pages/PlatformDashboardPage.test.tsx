@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlatformSummary, TenantDetailsSummary, TenantWeek } from '@/types/api.gen';
+import type { BackupStatus, PlatformSummary, TenantDetailsSummary, TenantWeek } from '@/types/api.gen';
 import { RoleSuperAdmin } from '@/types/api.gen';
 import { fakeServer, findSection, refuse, renderScreen, screen, within } from '@/test/render';
 import PlatformDashboardPage from './PlatformDashboardPage';
@@ -31,11 +31,29 @@ const weeks: TenantWeek[] = Array.from({ length: 12 }, (_, i) => ({ weekStart: f
 
 const superAdmin = { roles: [RoleSuperAdmin] };
 
+const lastGood = Date.UTC(2026, 10, 26, 10, 0);
+const backups: BackupStatus = {
+  configured: true,
+  destination: 's3://hearth-backups/prod',
+  everyHours: 24,
+  hour: 2,
+  keepDaily: 7,
+  keepWeekly: 4,
+  keepMonthly: 12,
+  nextAt: Date.UTC(2026, 10, 29, 10, 0),
+  lastGood: { id: 'b1', trigger: 'SCHEDULE', status: 'OK', startedAt: lastGood, finishedAt: lastGood + 60_000, archive: 'hearth-backup-20261126T100000Z.age', sizeBytes: 13_107_200, files: 42, schemaVersion: 63, pruned: 1, error: '' },
+  stale: true,
+  runs: [
+    { id: 'b2', trigger: 'SCHEDULE', status: 'FAILED', startedAt: lastGood + 86_400_000, finishedAt: lastGood + 86_460_000, archive: '', sizeBytes: 0, files: 0, schemaVersion: 0, pruned: 0, error: 'no space left on device' },
+  ],
+};
+
 function answers() {
   return fakeServer()
     .on('GET', '/system/dashboard/platformSummary', summary)
     .on('GET', '/system/tenant/tenantDetailsSummary', homes)
-    .on('GET', '/system/tenant/tenantDateSummary', weeks);
+    .on('GET', '/system/tenant/tenantDateSummary', weeks)
+    .on('GET', '/system/backup/getBackupStatus', backups);
 }
 
 describe('/admin-dashboard', () => {
@@ -89,6 +107,14 @@ describe('/admin-dashboard', () => {
     expect(within(jobs).getByText('Waiting to be tried again').closest('a')?.getAttribute('href')).toBe('/admin-jobs?state=RETRYING');
     expect(within(jobs).getByRole('link', { name: 'See the failed jobs' }).getAttribute('href')).toBe('/admin-jobs');
 
+    // The server's backups: the last good one with its size, the newest failure and why, the schedule and the ladder.
+    const backup = await findSection('Backups');
+    expect(within(backup).getByTestId('pdash-backup-last-good').textContent).toMatch(/^Last good backup 11\/26\/2026, .*: 12\.5 MB, 42 stored files$/);
+    expect(within(backup).getByTestId('pdash-backup-failed').textContent).toMatch(/failed .*: no space left on device$/);
+    expect(within(backup).getByText('Kept: 7 daily, 4 weekly, 12 monthly')).toBeTruthy();
+    expect(within(backup).getByText('Archives go to s3://hearth-backups/prod')).toBeTruthy();
+    expect(within(backup).getByRole('link', { name: 'Change the schedule' }).getAttribute('href')).toBe('/params-setting');
+
     await user.click(free);
     expect(location().pathname + location().search).toBe('/IAM/tenant?plan=FREE_PLAN');
   });
@@ -97,7 +123,8 @@ describe('/admin-dashboard', () => {
     fakeServer()
       .on('GET', '/system/dashboard/platformSummary', refuse('5000', 'The database is busy'))
       .on('GET', '/system/tenant/tenantDetailsSummary', homes)
-      .on('GET', '/system/tenant/tenantDateSummary', weeks);
+      .on('GET', '/system/tenant/tenantDateSummary', weeks)
+      .on('GET', '/system/backup/getBackupStatus', backups);
     await renderScreen(<PlatformDashboardPage />, { route: '/admin-dashboard', user: superAdmin, strings: ['dashboard'] });
     const homesCard = await findSection('Homes');
     expect(await within(homesCard).findByText('9 homes in all')).toBeTruthy();

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Section, SectionCard, Spinner } from '@blueprintjs/core';
-import { CogIcon, ChatIcon, HomeIcon, OfficeIcon, PeopleIcon, TimelineBarChartIcon, WarningSignIcon, CalendarIcon } from '@blueprintjs/icons';
+import { CogIcon, ChatIcon, FloppyDiskIcon, HomeIcon, OfficeIcon, PeopleIcon, TimelineBarChartIcon, WarningSignIcon, CalendarIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlatformSummary, TenantDetailsSummary, TenantWeek } from '@/types/api.gen';
@@ -9,6 +9,8 @@ import { QueryErrorBanner, type RetryableQuery } from '@/components/QueryErrorBa
 import { SectionTitle } from '@/components/SectionTitle';
 import { usePlatformSummary, useTenantDateSummary, useTenantDetailsSummary } from '../api/platformSummary';
 import { PlatformBarChart, PlatformLineChart } from '../components/PlatformCharts';
+import { useBackupStatus } from '../api/backupStatus';
+import { BackupStatusView } from '../components/BackupStatusView';
 import '../dashboard.css';
 import '../platformDashboard.css';
 
@@ -278,6 +280,7 @@ export default function PlatformDashboardPage() {
   const homes = useTenantDetailsSummary();
   const weeks = useTenantDateSummary();
   const summary = usePlatformSummary();
+  const backups = useBackupStatus();
   const s = summary.data;
   return (
     <div className="hearth-page">
@@ -333,6 +336,15 @@ export default function PlatformDashboardPage() {
               <p className="hearth-muted hearth-pdash-note">{t('platformDashboard.jobs.hint')}</p>
             </>
           ) : null}
+        </Card>
+        <Card
+          title={t('platformDashboard.backup.title')}
+          icon={backups.data?.stale ? WarningSignIcon : FloppyDiskIcon}
+          testId="pdash-backup"
+          query={backups}
+          action={{ to: '/params-setting', label: t('platformDashboard.backup.action') }}
+        >
+          {backups.data ? <BackupStatusView status={backups.data} /> : null}
         </Card>
       </div>
     </div>
