@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
 
 const BASE_URL = (process.env.HEARTH_URL || 'http://127.0.0.1:18095').replace(/\/$/, '');
@@ -13,7 +14,12 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const OUT = process.env.LIGHTHOUSE_OUT || '';
 // Lighthouse's 4× CPU slowdown assumes a host about 4× faster than the phone it emulates (a Moto G Power,
 // benchmark index ≈ 264 in Chrome DevTools' calibration); LIGHTHOUSE_CPU_SLOWDOWN=N sets another factor.
-const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
+// LIGHTHOUSE_CPU_SLOWDOWN=auto measures the host's index just before each run (Lighthouse's own benchmark,
+// computeBenchmarkIndex) and slows the CPU by index / 264, so the emulated phone is a Moto G Power however
+// busy the host is (Lighthouse's docs, "CPU throttling": calibrate the multiplier to the host's index).
+const MOTO_G_POWER_INDEX = 264;
+const AUTO_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN === 'auto';
+const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN && !AUTO_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
 const ACCOUNT = process.env.LIGHTHOUSE_ACCOUNT || 'caregiver_maple1'; // no facility choice, no e-mailed code
 const PASSWORD = process.env.LIGHTHOUSE_PASSWORD || 'Demo@2026x';
 const SIGNED_IN = (process.env.LIGHTHOUSE_PAGES ?? '/dashboard,/resident').split(',').filter(Boolean);
@@ -70,37 +76,57 @@ function figures(lhr) {
   };
 }
 
+/** One Lighthouse run of a page in a fresh browser, at the given CPU slowdown (undefined: Lighthouse's 4×). */
+async function runOnce(path, signedIn, slowdown) {
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    if (signedIn) await signIn(page);
+    // Every run starts with an empty HTTP cache; a signed-in run keeps its local storage.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    if (slowdown === 'measure') {
+      // The median of three of Lighthouse's own benchmark, taken in this browser just before the run.
+      const indexes = [];
+      for (let k = 0; k < 3; k++) indexes.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+      indexes.sort((x, y) => x - y);
+      slowdown = Math.max(1, Math.round((indexes[1] / MOTO_G_POWER_INDEX) * 10) / 10);
+    }
+    const result = await lighthouse(
+      `${BASE_URL}${path}`,
+      {
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: signedIn,
+        ...(slowdown ? { throttling: { cpuSlowdownMultiplier: slowdown } } : {}),
+      },
+      undefined,
+      page,
+    );
+    if (!result?.lhr) throw new Error(`${path}: Lighthouse gave no result`);
+    if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+    const f = { ...figures(result.lhr), slowdown: slowdown ?? 4 };
+    if (signedIn && new URL(f.url).pathname.startsWith('/login')) throw new Error(`${path}: the session was lost (${f.url})`);
+    return { f, report: result.report };
+  } finally {
+    await browser.close();
+  }
+}
+
 async function measure(path, signedIn) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    const browser = await launch();
-    try {
-      const page = await browser.newPage();
-      if (signedIn) await signIn(page);
-      // Every run starts with an empty HTTP cache; a signed-in run keeps its local storage.
-      const cdp = await page.createCDPSession();
-      await cdp.send('Network.clearBrowserCache');
-      const result = await lighthouse(
-        `${BASE_URL}${path}`,
-        {
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          disableStorageReset: signedIn,
-          ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
-        },
-        undefined,
-        page,
-      );
-      if (!result?.lhr) throw new Error(`${path}: Lighthouse gave no result`);
-      if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
-      const f = figures(result.lhr);
-      if (signedIn && new URL(f.url).pathname.startsWith('/login')) throw new Error(`${path}: the session was lost (${f.url})`);
-      runs.push(f);
-      if (OUT) await writeFile(join(OUT, `${path.replace(/\W+/g, '_')}-${i + 1}.json`), result.report);
-    } finally {
-      await browser.close();
+    let run = await runOnce(path, signedIn, AUTO_SLOWDOWN ? 'measure' : CPU_SLOWDOWN);
+    // With auto, a run whose phone (the index Lighthouse measured during it, divided by the slowdown) is
+    // not within a quarter of a Moto G Power's is taken again at the slowdown that index asks for.
+    for (let tries = 1; AUTO_SLOWDOWN && tries < 4; tries++) {
+      const phone = run.f.benchmark / run.f.slowdown;
+      if (phone >= MOTO_G_POWER_INDEX * 0.75 && phone <= MOTO_G_POWER_INDEX * 1.25) break;
+      run = await runOnce(path, signedIn, Math.max(1, Math.round((run.f.benchmark / MOTO_G_POWER_INDEX) * 10) / 10));
     }
+    runs.push(run.f);
+    if (OUT) await writeFile(join(OUT, `${path.replace(/\W+/g, '_')}-${i + 1}.json`), run.report);
   }
   // The median run by score (Lighthouse's own advice for noisy machines).
   runs.sort((x, y) => x.score - y.score);
@@ -114,7 +140,8 @@ if (OUT) await mkdir(OUT, { recursive: true });
 const results = [await measure('/login', false)];
 for (const path of SIGNED_IN) results.push(await measure(path, true));
 
-console.log(`\nLighthouse 12 (mobile, simulated slow 4G, ${CPU_SLOWDOWN ?? 4}× CPU slowdown), ${RUNS} run(s) per page, median by score`);
+const factor = AUTO_SLOWDOWN ? 'CPU slowdown of host index / 264 (a Moto G Power)' : `${CPU_SLOWDOWN ?? 4}× CPU slowdown`;
+console.log(`\nLighthouse 12 (mobile, simulated slow 4G, ${factor}), ${RUNS} run(s) per page, median by score`);
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 console.log('\n| page | score | FCP | LCP | TBT | CLS | JS files | JS sent (raw) | CSS sent (raw) | all bytes |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
@@ -125,5 +152,9 @@ for (const { path, median: m } of results) {
   );
 }
 console.log('\nbenchmark index of every run (Lighthouse\'s CPU measure; a Moto G Power ≈ 264):', results.map((r) => `${r.path} ${r.runs.map((x) => Math.round(x.benchmark)).join('/')}`).join(', '));
+if (AUTO_SLOWDOWN) {
+  const phones = results.map((r) => `${r.path} ${r.runs.map((x) => `${x.slowdown}× → ${Math.round(x.benchmark / x.slowdown)}`).join(', ')}`);
+  console.log('CPU slowdown of every run and the phone it emulated (index / slowdown; a Moto G Power ≈ 264):', phones.join('; '));
+}
 console.log('scores of every run:', results.map((r) => `${r.path} ${r.runs.map((x) => x.score).join('/')}`).join(', '));
 if (OUT) console.log(`reports: ${OUT}`);
