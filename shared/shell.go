@@ -10,11 +10,14 @@ const (
 	CounterIncidentReport     SidebarCounter = "incidentReportCount"
 	CounterMedicationWarning  SidebarCounter = "medicationWarningCount"
 	CounterExpiredCertificate SidebarCounter = "expiredCertificateCount"
+	// CounterFacilityDocuments is not one of the spec's five (issue 32): the
+	// home's checklist items missing, expired or expiring soon, the badge of /inspection-status.
+	CounterFacilityDocuments SidebarCounter = "facilityDocumentCount"
 )
 
-// SidebarCounters are the five counters the spec names, in its order.
+// SidebarCounters are the five counters the spec names, in its order, then the facility documents'.
 var SidebarCounters = []SidebarCounter{CounterApplicationForm, CounterExpiredTasks, CounterIncidentReport,
-	CounterMedicationWarning, CounterExpiredCertificate}
+	CounterMedicationWarning, CounterExpiredCertificate, CounterFacilityDocuments}
 
 // SidebarReminderCount answers sidebarReminderCount (spec 000 §3 "Sidebar counts").
 type SidebarReminderCount struct {
@@ -23,6 +26,7 @@ type SidebarReminderCount struct {
 	IncidentReportCount     int `json:"incidentReportCount"`
 	MedicationWarningCount  int `json:"medicationWarningCount"`
 	ExpiredCertificateCount int `json:"expiredCertificateCount"`
+	FacilityDocumentCount   int `json:"facilityDocumentCount" doc:"The home's document checklist items missing, expired or expiring soon (owners and admins, plan function InspectionStatus)"`
 }
 
 // Set fills the field of counter k (an unknown key changes nothing).
@@ -38,6 +42,8 @@ func (c *SidebarReminderCount) Set(k SidebarCounter, n int) {
 		c.MedicationWarningCount = n
 	case CounterExpiredCertificate:
 		c.ExpiredCertificateCount = n
+	case CounterFacilityDocuments:
+		c.FacilityDocumentCount = n
 	}
 }
 

@@ -382,6 +382,16 @@ func (s *Service) checklist(ctx context.Context, tenantID string) (*shared.Facil
 	return out, nil
 }
 
+// CountAttention is the sidebar's facilityDocumentCount: the checklist items
+// the card shows (missing, expired, expiring soon), counted by the same rule.
+func (s *Service) CountAttention(ctx context.Context, p *auth.Principal) (int, error) {
+	c, err := s.checklist(ctx, p.TenantID)
+	if err != nil {
+		return 0, err
+	}
+	return c.MissingCount + c.ExpiredCount + c.ExpiringSoonCount, nil
+}
+
 // DocumentsCard is the owner's and admin's "facilityDocuments" card: checklist
 // items missing, expired and expiring soon, each linking to the checklist
 // filtered to that status.

@@ -49,6 +49,13 @@ func uploadDoc(t *testing.T, e *servertest.Env, c *servertest.Client, fields map
 	return v
 }
 
+func sidebar(t *testing.T, c *servertest.Client) shared.SidebarReminderCount {
+	t.Helper()
+	var out shared.SidebarReminderCount
+	c.Get(t, "/api/care/resident/sidebarReminderCount").OK(t).Into(t, &out)
+	return out
+}
+
 func count(t *testing.T, d *db.DB, query string, args ...any) int {
 	t.Helper()
 	var n int
@@ -167,6 +174,10 @@ func TestChecklistStatusesFollowTheClock(t *testing.T) {
 		if !found {
 			t.Error("no facility documents card for the owner")
 		}
+		// The sidebar's badge of /inspection-status counts the card's three lines.
+		if n := sidebar(t, owner).FacilityDocumentCount; n != ins.MissingCount+ins.ExpiredCount+ins.ExpiringSoonCount || n == 0 {
+			t.Errorf("sidebar facilityDocumentCount %d, checklist %d missing, %d expired, %d soon", n, ins.MissingCount, ins.ExpiredCount, ins.ExpiringSoonCount)
+		}
 		// The warning window is the parameter facilityDocs.expiringSoonDays.
 		e.SignIn(t, "superadmin").Post(t, "/api/system/params/update", shared.UpdateParamRequest{Key: "facilityDocs.expiringSoonDays", Value: "365"}).OK(t)
 		ins = checklist(t, owner, "")
@@ -193,7 +204,14 @@ func TestAccessAndBounds(t *testing.T) {
 		carer.Post(t, base+"/listFacilityFiles", shared.FacilityFilesFilter{}).Is(t, http.StatusOK, shared.CodeForbidden)
 		filetest.Post(t, e, carer, base+"/uploadFacilityInitFile", lic, filetest.Part{Name: "x.pdf", Data: filetest.PDF()}).Is(t, http.StatusOK, shared.CodeForbidden)
 
+		if n := sidebar(t, carer).FacilityDocumentCount; n != 0 {
+			t.Errorf("a caregiver's sidebar counts %d facility documents", n)
+		}
+
 		free := e.SignIn(t, "owner_birch")
+		if n := sidebar(t, free).FacilityDocumentCount; n != 0 {
+			t.Errorf("a free-plan owner's sidebar counts %d facility documents", n)
+		}
 		free.Get(t, base+"/getFacilityFileInspections").Is(t, http.StatusOK, shared.CodeFunctionMissing)
 		filetest.Post(t, e, free, base+"/uploadFacilityInitFile", lic, filetest.Part{Name: "x.pdf", Data: filetest.PDF()}).Is(t, http.StatusOK, shared.CodeFunctionMissing)
 
@@ -201,6 +219,9 @@ func TestAccessAndBounds(t *testing.T) {
 		cedar := e.SignIn(t, "owner_evergreen", "Cedar Home AFH")
 		if ins := checklist(t, cedar, ""); statusOf(t, ins, "LICENSE").Status != shared.FacilityDocMissing {
 			t.Fatal("Cedar sees Maple House's licence")
+		}
+		if n, all := sidebar(t, cedar).FacilityDocumentCount, len(checklist(t, cedar, "").Items); n != all {
+			t.Errorf("Cedar has no document: its sidebar counts %d of %d", n, all)
 		}
 		var docs []shared.FacilityDocument
 		cedar.Post(t, base+"/listFacilityFiles", shared.FacilityFilesFilter{}).OK(t).Into(t, &docs)

@@ -6056,6 +6056,11 @@ export const CounterIncidentReport: SidebarCounter = "incidentReportCount";
 export const CounterMedicationWarning: SidebarCounter = "medicationWarningCount";
 export const CounterExpiredCertificate: SidebarCounter = "expiredCertificateCount";
 /**
+ * CounterFacilityDocuments is not one of the spec's five (issue 32): the
+ * home's checklist items missing, expired or expiring soon, the badge of /inspection-status.
+ */
+export const CounterFacilityDocuments: SidebarCounter = "facilityDocumentCount";
+/**
  * SidebarReminderCount answers sidebarReminderCount (spec 000 §3 "Sidebar counts").
  */
 export interface SidebarReminderCount {
@@ -6064,6 +6069,7 @@ export interface SidebarReminderCount {
   incidentReportCount: number /* int */;
   medicationWarningCount: number /* int */;
   expiredCertificateCount: number /* int */;
+  facilityDocumentCount: number /* int */;
 }
 /**
  * DashboardTone is how urgent a dashboard line is.

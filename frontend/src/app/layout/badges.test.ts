@@ -15,6 +15,8 @@ describe('sidebar badges', () => {
     expect(badgeFor('/task', { expiredTasksCount: 3 })).toBe('3');
     expect(badgeFor('/staff-management', { expiredCertificateCount: 60, applicationFormCount: 50 })).toBe('99+');
     expect(badgeFor('/your-status', { expiredCertificateCount: 2, applicationFormCount: 1 })).toBe('3');
+    expect(badgeFor('/inspection-status', { facilityDocumentCount: 4 })).toBe('4');
+    expect(badgeFor('/inspection-status', { expiredCertificateCount: 4 })).toBeUndefined();
     expect(badgeFor('/dashboard', { expiredTasksCount: 3 })).toBeUndefined();
     expect(badgeFor('/task', undefined)).toBeUndefined();
   });

@@ -17,6 +17,8 @@ const COUNT_OF_PAGE: Record<string, (c: SidebarCounts) => number> = {
   '/staff-management': (c) => (c.expiredCertificateCount ?? 0) + (c.applicationFormCount ?? 0),
   // A caregiver's counts are their own: overdue credentials and requests still waiting for an answer.
   '/your-status': (c) => (c.expiredCertificateCount ?? 0) + (c.applicationFormCount ?? 0),
+  // Not one of the five: the facility documents missing, expired or expiring soon (owners and admins).
+  '/inspection-status': (c) => c.facilityDocumentCount ?? 0,
   // Not one of the five: the chat's unread messages (spec 001 §7.11 GET /api/im/dashboard/ and the socket).
   '/message': (c) => c.unreadMessageCount ?? 0,
 };

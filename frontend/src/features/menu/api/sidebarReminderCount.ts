@@ -9,6 +9,8 @@ export interface SidebarCounts {
   incidentReportCount?: number;
   medicationWarningCount?: number;
   expiredCertificateCount?: number;
+  /** Not one of the spec's five: the home's document checklist items missing, expired or expiring soon. */
+  facilityDocumentCount?: number;
   /** Not from sidebarReminderCount: the chat's unread messages, which the layout adds (features/chat). */
   unreadMessageCount?: number;
 }
