@@ -49,7 +49,12 @@ const (
 	CodeTokenInvalid     Code = "4111" // e-mailed link expired or already used
 	CodePasswordChange   Code = "4112" // a temporary password must be changed first
 	CodeInternal         Code = "5000" // unexpected failure; details are in the server log
+	CodeUnavailable      Code = "5003" // the database is not answering (restarting, failing over): nothing saved, try again (HTTP 503, data.retryAfterSeconds)
+	CodeStorageFull      Code = "5007" // the server's disk is full: nothing saved; reading still works (HTTP 507)
 )
+
+// UnavailableRetrySeconds is the retryAfterSeconds of a CodeUnavailable answer.
+const UnavailableRetrySeconds = 5
 
 // FieldError names one field that broke one rule. Data of a CodeValidation answer is []FieldError.
 type FieldError struct {

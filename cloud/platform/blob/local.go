@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // Local keeps blobs as files under one directory (HEARTH_FILES_DIR, default
@@ -51,11 +52,41 @@ func (l *Local) path(key string) (string, error) {
 	return filepath.Join(l.root, filepath.FromSlash(key)), nil
 }
 
+// ErrFull answers a Put refused because the disk is (nearly) full. It wraps
+// ENOSPC, so the web adapter answers it as the disk-full code.
+var ErrFull = fmt.Errorf("blob: the disk is nearly full, files are refused so that care records can still be saved: %w", syscall.ENOSPC)
+
+// Reserve is the room a Put leaves on the disk for the database: uploads are
+// refused once the free space falls below the smaller of ReserveMax and
+// ReserveShare of the disk, before the disk fills and care records cannot be
+// written.
+const (
+	ReserveMax   = 256 << 20
+	ReserveShare = 0.05
+)
+
+// roomFor refuses a Put when the free space is under the reserve.
+func (l *Local) roomFor() error {
+	free, size, ok := diskSpace(l.root)
+	if !ok {
+		return nil
+	}
+	if limit := min(uint64(ReserveMax), uint64(float64(size)*ReserveShare)); free < limit {
+		return fmt.Errorf("%w (%d bytes free, %d kept for the database)", ErrFull, free, limit)
+	}
+	return nil
+}
+
 // Put writes to a temporary file beside the target, syncs it, renames it into
 // place and syncs the directory, so a crash leaves the old blob or the new one.
+// It is refused (ErrFull) when the disk is nearly full, and a write that fills
+// it leaves nothing behind.
 func (l *Local) Put(ctx context.Context, key string, r io.Reader) (int64, error) {
 	p, err := l.path(key)
 	if err != nil {
+		return 0, err
+	}
+	if err := l.roomFor(); err != nil {
 		return 0, err
 	}
 	dir := filepath.Dir(p)

@@ -12,6 +12,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/validation"
 
+	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
@@ -61,6 +62,18 @@ func toEnvelopeError(ctx context.Context, err error) *EnvelopeError {
 	var ee *EnvelopeError
 	if errors.As(err, &ee) {
 		return ee
+	}
+	// The faults the server rides through (issue 35, docs/operations.md): the
+	// database away for a moment, or the disk full. Nothing was saved; the user
+	// is told so in words, never the driver's.
+	if db.IsUnavailable(err) {
+		slog.WarnContext(ctx, "database unavailable", "err", err, "request_id", RequestID(ctx))
+		return fail(ctx, &problem.Error{Code: shared.CodeUnavailable, Key: "error.unavailable", Status: http.StatusServiceUnavailable,
+			Data: shared.RetryInfo{RetryAfterSeconds: shared.UnavailableRetrySeconds}})
+	}
+	if db.IsDiskFull(err) {
+		slog.ErrorContext(ctx, "disk full", "err", err, "request_id", RequestID(ctx))
+		return fail(ctx, &problem.Error{Code: shared.CodeStorageFull, Key: "error.storageFull", Status: http.StatusInsufficientStorage})
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		return fail(ctx, problem.New(shared.CodeInternal, "error.timeout"))

@@ -2450,6 +2450,18 @@ export const CodePasswordChange: Code = "4112"; // a temporary password must be 
  */
 export const CodeInternal: Code = "5000"; // unexpected failure; details are in the server log
 /**
+ * Hearth's own codes for failures the spec leaves unnumbered (docs/api.md).
+ */
+export const CodeUnavailable: Code = "5003"; // the database is not answering (restarting, failing over): nothing saved, try again (HTTP 503, data.retryAfterSeconds)
+/**
+ * Hearth's own codes for failures the spec leaves unnumbered (docs/api.md).
+ */
+export const CodeStorageFull: Code = "5007"; // the server's disk is full: nothing saved; reading still works (HTTP 507)
+/**
+ * UnavailableRetrySeconds is the retryAfterSeconds of a CodeUnavailable answer.
+ */
+export const UnavailableRetrySeconds = 5;
+/**
  * FieldError names one field that broke one rule. Data of a CodeValidation answer is []FieldError.
  */
 export interface FieldError {
