@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -173,6 +174,17 @@ func TestFullDisk(t *testing.T) {
 	filetest.Upload(t, e, carer, shared.FileCarePlan, filetest.Part{Name: "plan.pdf", Data: filetest.PDF()}).OK(t)
 }
 
+// freePort is a TCP port nothing listens on now.
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
 // privatePostgres starts a PostgreSQL of the test's own (initdb and pg_ctl,
 // as the postgres user, on its own port), never the shared one, and answers
 // its URL and a function that restarts it. Skipped when the server programs
@@ -236,7 +248,7 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 	if _, err := exec.LookPath("pg_dump"); err != nil {
 		t.Skip("pg_dump and pg_restore carry the demo into the private PostgreSQL")
 	}
-	url, restart := privatePostgres(t, 18941)
+	url, restart := privatePostgres(t, freePort(t))
 	ctx := context.Background()
 	// The demo, from the shared server's template, into the private one.
 	demo := servertest.Start(t, dbtest.Postgres(t), servertest.Options{Outbox: true})

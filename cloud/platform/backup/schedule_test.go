@@ -386,3 +386,43 @@ func ownerCard(t *testing.T, c *servertest.Client) bool {
 	}
 	return false
 }
+
+// A replica killed in the middle of the nightly backup leaves its run marked
+// running: the other replica's sweeps take no second backup beside it while
+// it could still be running, then mark it interrupted and take the night's
+// backup, once.
+func TestReplicaKilledDuringABackup(t *testing.T) {
+	ctx := context.Background()
+	d := dbtest.Postgres(t)
+	if _, err := lookPgDump(); err != nil {
+		t.Skip(err)
+	}
+	f := newFixture(t, d, "")
+	killedAt := f.clock.Now()
+	if _, err := d.ExecContext(ctx, `INSERT INTO backup_runs (id, trigger_kind, status, running, started_at) VALUES ('killed', 'SCHEDULE', 'RUNNING', 1, ?)`,
+		killedAt.UnixMilli()); err != nil {
+		t.Fatal(err)
+	}
+	for f.clock.Now().Sub(killedAt) < backup.RunTimeout+backup.SweepEvery {
+		if err := f.svc.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(f.archives(t)); n != 0 {
+			t.Fatalf("a second backup beside the running one, %s after it began", f.clock.Now().Sub(killedAt))
+		}
+		f.clock.Advance(backup.SweepEvery)
+	}
+	for range 3 {
+		if err := f.svc.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		f.clock.Advance(backup.SweepEvery)
+	}
+	if n := len(f.archives(t)); n != 1 {
+		t.Fatalf("%d backups after the killed one was given up", n)
+	}
+	var status, reason string
+	if err := d.QueryRowContext(ctx, "SELECT status, error FROM backup_runs WHERE id = 'killed'").Scan(&status, &reason); err != nil || status != "FAILED" || !strings.Contains(reason, "interrupted") {
+		t.Fatalf("the killed run: %s %q (%v)", status, reason, err)
+	}
+}
