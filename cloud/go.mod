@@ -29,6 +29,7 @@ require (
 	github.com/riverqueue/river/riverdriver/riverdatabasesql v0.51.1
 	github.com/riverqueue/river/riverdriver/riversqlite v0.51.1
 	github.com/riverqueue/river/rivertype v0.51.1
+	github.com/stripe/stripe-go/v85 v85.0.0
 	github.com/teambition/rrule-go v1.8.2
 	github.com/tsenart/vegeta/v12 v12.13.0
 	golang.org/x/crypto v0.58.0

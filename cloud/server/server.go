@@ -23,6 +23,7 @@ import (
 
 	"hearth/cloud/feature/aiservice"
 	"hearth/cloud/feature/attendance"
+	billingfeature "hearth/cloud/feature/billing"
 	"hearth/cloud/feature/carerecord"
 	"hearth/cloud/feature/disposal"
 	"hearth/cloud/feature/facilitydoc"
@@ -47,6 +48,7 @@ import (
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/backup"
+	"hearth/cloud/platform/billing"
 	"hearth/cloud/platform/blob"
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
@@ -121,6 +123,8 @@ type Server struct {
 	Backups *backup.Service
 	// Packages are the service packages: every home's limits (7001, 7002, 7005–7010) come from its package.
 	Packages *svcpkg.Service
+	// Billing is subscription billing (plans, orders, invoices, Stripe's webhooks, renewals).
+	Billing *billingfeature.Service
 }
 
 // New builds the server.
@@ -304,6 +308,17 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	param.Routes(api, params)
 	funcperm.Routes(api, funcs)
 	svcpkg.Routes(api, packages)
+	// Subscription billing: Stripe with HEARTH_STRIPE_SECRET_KEY, otherwise manual billing.
+	bills, err := feature(rewire, billingfeature.New, billingfeature.Deps{DB: d.DB, Provider: billing.New(d.Config.Billing), Params: params,
+		Queue: queue, Mail: d.Mail, Log: d.Log, PublicURL: d.Config.PublicURL, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	billingfeature.Routes(api, bills)
+	// Stripe's webhook takes the raw, signed body, beside the typed API.
+	r.Post("/api/system"+billingfeature.WebhookPath, bills.WebhookHandler().ServeHTTP)
+	// Stripe's events, and the hourly renewal and grace-period sweep.
+	bills.RegisterJobs(queue)
 	audit.Routes(api, audit.NewReader(d.DB)) // /IAM/audit-logs: read and export only
 	file.Routes(api, files)
 	staff.Routes(api, staffSvc, staff.BodyLimit(files.Limits()))
@@ -412,7 +427,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 		}
 		r.ServeHTTP(w, req)
 	})
-	return &Server{db: d.DB, log: d.Log, Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Staff: staffSvc, Attendance: clock, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats, Params: params, Packages: packages, Backups: backups}, nil
+	return &Server{db: d.DB, log: d.Log, Handler: root, Realtime: sockets, Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), API: api, IAM: people, Files: files, Staff: staffSvc, Attendance: clock, Tickets: tickets, Residents: residents, Medications: meds, Rules: rules, Tasks: tasks, Shell: sh, Jobs: queue, Notifications: notes, AI: aiSvc, Records: records, Chat: chats, Params: params, Packages: packages, Billing: bills, Backups: backups}, nil
 }
 
 // feature builds one feature from its Deps, which rewire (when a test gives

@@ -61,13 +61,22 @@ func limitTargets(l *shared.PackageLimits) []any {
 }
 
 // Limits are the limits of the home's current package, read in q (the
-// caller's writing transaction, or the database): 7001 when it has none.
+// caller's writing transaction, or the database): 7001 when it has none, or
+// when its subscription ran out past its grace period (cloud/feature/billing
+// locks it: its limited writes are refused, its records stay readable). The
+// extra residents its plan bought raise its residents.
 func (s *Service) Limits(ctx context.Context, q db.Querier, tenantID string) (shared.PackageLimits, error) {
 	var l shared.PackageLimits
-	err := q.QueryRowContext(ctx, `SELECT `+limitColumns+` FROM tenants t JOIN service_packages p ON p.id = t.package_id
-		WHERE t.id = ?`, tenantID).Scan(limitTargets(&l)...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return l, problem.NoPlan
+	var locked int64
+	var extra int
+	err := q.QueryRowContext(ctx, `SELECT `+limitColumns+`, t.billing_locked_at, COALESCE((SELECT sp.extra_residents FROM subscription_plans sp
+		WHERE sp.tenant_id = t.id AND sp.status = 'active' ORDER BY sp.start_at DESC LIMIT 1), 0)
+		FROM tenants t JOIN service_packages p ON p.id = t.package_id WHERE t.id = ?`, tenantID).Scan(append(limitTargets(&l), &locked, &extra)...)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && locked > 0) {
+		return shared.PackageLimits{}, problem.NoPlan
+	}
+	if l.MaxResidents > 0 {
+		l.MaxResidents += extra
 	}
 	return l, db.Wrap("svcpkg: limits", err)
 }

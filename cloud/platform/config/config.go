@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"hearth/cloud/platform/billing"
 	"hearth/cloud/platform/blob"
 	"hearth/shared"
 )
@@ -63,6 +64,8 @@ type Config struct {
 	AI AI
 	// Chat is the chat's configured bounds (HEARTH_CHAT_RECALL_SECONDS, HEARTH_CHAT_FORWARD_MAX).
 	Chat Chat
+	// Billing is Stripe's keys (HEARTH_STRIPE_*); no secret key: manual billing.
+	Billing billing.Config
 	// Backup is where `hearth serve` keeps its scheduled backups and whom they are encrypted to.
 	Backup Backup
 }
@@ -168,6 +171,8 @@ func Load() (*Config, error) {
 	if c.AI.BaseURL != "" && !strings.HasPrefix(c.AI.BaseURL, "http://") && !strings.HasPrefix(c.AI.BaseURL, "https://") {
 		return nil, errors.New("HEARTH_AI_BASE_URL must start with http:// or https:// (e.g. https://api.openai.com/v1)")
 	}
+	c.Billing = billing.Config{SecretKey: os.Getenv("HEARTH_STRIPE_SECRET_KEY"), PublishableKey: os.Getenv("HEARTH_STRIPE_PUBLISHABLE_KEY"),
+		WebhookSecret: os.Getenv("HEARTH_STRIPE_WEBHOOK_SECRET"), APIURL: os.Getenv("HEARTH_STRIPE_API_URL")}
 	if c.Chat, err = loadChat(); err != nil {
 		return nil, err
 	}

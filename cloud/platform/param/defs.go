@@ -109,6 +109,12 @@ var (
 	// FacilityDocsExpiringSoonDays is how many days before a facility
 	// document's expiry its checklist item turns EXPIRING_SOON (issue 32: 30 days).
 	FacilityDocsExpiringSoonDays = defineInt("facilityDocs", "facilityDocs.expiringSoonDays", "days", 1, 365, shared.FacilityDocExpiringSoonDays)
+	// BillingGraceDays is how long a home whose renewal was not paid keeps
+	// its plan before its limited writes answer 7001 (issue 31).
+	BillingGraceDays = defineInt("billing", "billing.graceDays", "days", 0, 60, 7)
+	// BillingExtraResidentCents is the price of one extra resident for one
+	// package period, in US cents (issue 31: package price × period + extra residents).
+	BillingExtraResidentCents = defineInt("billing", "billing.extraResidentCents", "", 0, 10_000_000, 1500)
 )
 
 // Scheduled backups (issue 35, cloud/platform/backup): how often `hearth

@@ -814,6 +814,411 @@ export interface BackupStatus {
 export const BackupRunsShown = 20;
 
 //////////
+// source: billing.go
+
+/**
+ * BillingMode is how the deployment takes payments: Stripe when a key is
+ * configured (HEARTH_STRIPE_SECRET_KEY), otherwise by hand (invoices sent and
+ * payments recorded by the super admin).
+ */
+export type BillingMode = string;
+export const BillingManual: BillingMode = "manual";
+export const BillingStripe: BillingMode = "stripe";
+/**
+ * PlanStatus (spec 000 §4 "Plan").
+ */
+export type PlanStatus = string;
+export const PlanActive: PlanStatus = "active";
+export const PlanCancelled: PlanStatus = "cancelled";
+export const PlanExpired: PlanStatus = "expired";
+/**
+ * OrderStatus (spec 000 §4 "Billing order").
+ */
+export type OrderStatus = string;
+export const OrderPendingPayment: OrderStatus = "PENDING_PAYMENT";
+export const OrderPaid: OrderStatus = "PAID";
+export const OrderPaymentFailed: OrderStatus = "PAYMENT_FAILED";
+export const OrderCancelled: OrderStatus = "CANCELLED";
+export const OrderClosed: OrderStatus = "CLOSED";
+export const OrderRefunding: OrderStatus = "REFUNDING";
+export const OrderRefunded: OrderStatus = "REFUNDED";
+/**
+ * ChargeStatus (spec 000 §4 "Charge").
+ */
+export type ChargeStatus = string;
+export const ChargeCancelled: ChargeStatus = "CANCELLED";
+export const ChargePaid: ChargeStatus = "PAID";
+export const ChargeUnpaid: ChargeStatus = "UNPAID";
+export const ChargeRefund: ChargeStatus = "REFUND";
+/**
+ * InvoiceStatus (spec 000 §4 "Invoice"; Stripe's own words).
+ */
+export type InvoiceStatus = string;
+export const InvoiceDraft: InvoiceStatus = "draft";
+export const InvoiceOpen: InvoiceStatus = "open";
+export const InvoicePaid: InvoiceStatus = "paid";
+export const InvoiceVoid: InvoiceStatus = "void";
+export const InvoiceUncollectible: InvoiceStatus = "uncollectible";
+/**
+ * PromoStatus (spec 000 §4 "Promotion code").
+ */
+export type PromoStatus = string;
+export const PromoValid: PromoStatus = "valid";
+export const PromoUsed: PromoStatus = "used";
+export const PromoDeactivated: PromoStatus = "deactivated";
+/**
+ * DiscountType (spec 000 §3 "Promotion code"): an amount off in cents, or a
+ * percentage off.
+ */
+export type DiscountType = string;
+export const DiscountAmount: DiscountType = "amountReduction";
+export const DiscountPercent: DiscountType = "discount";
+/**
+ * OrderBusiness is why an order was made.
+ */
+export type OrderBusiness = string;
+export const BusinessNew: OrderBusiness = "NEW";
+export const BusinessRenew: OrderBusiness = "RENEW";
+export const BusinessUpgrade: OrderBusiness = "UPGRADE";
+export const BusinessTenantPlan: OrderBusiness = "TENANT_PLAN";
+/**
+ * PaymentType: a card through Stripe, or by hand.
+ */
+export type PaymentType = string;
+export const PaymentCard: PaymentType = "CARD";
+export const PaymentManual: PaymentType = "MANUAL";
+/**
+ * Bounds of billing requests.
+ */
+export const BillingPeriodsMax = 36; // package periods bought at once
+/**
+ * Bounds of billing requests.
+ */
+export const PromoCodeMin = 3; // a promotion code's text
+/**
+ * Bounds of billing requests.
+ */
+export const PromoCodeMax = 20; // LongUnitMax
+/**
+ * Bounds of billing requests.
+ */
+export const PromoPercentMax = 100; // a percentage off
+/**
+ * Bounds of billing requests.
+ */
+export const PromoAmountMax = 100000000; // cents off (PackagePriceMax)
+/**
+ * Bounds of billing requests.
+ */
+export const PromoUsesMax = 100000; // times a code may be used; 0 = unlimited
+/**
+ * Bounds of billing requests.
+ */
+export const BillingRemarkMax = 300; // SubDetailsMax
+/**
+ * Bounds of billing requests.
+ */
+export const BillingPostalMin = 5; // spec 001 §9 zip code 5-15
+/**
+ * Bounds of billing requests.
+ */
+export const BillingPostalMax = 15;
+/**
+ * Bounds of billing requests.
+ */
+export const BillingTaxIDMax = 50; // ShortTextMax
+/**
+ * Bounds of billing requests.
+ */
+export const StripeIDMin = 3;
+/**
+ * Bounds of billing requests.
+ */
+export const StripeIDMax = 255;
+/**
+ * Bounds of billing requests.
+ */
+export const ExtraResidentsMax = 100000; // PackageLimitMax
+/**
+ * Bounds of billing requests.
+ */
+export const ContractPriceMax = 100000000;
+/**
+ * Bounds of billing requests.
+ */
+export const BillingCountryMax = 50; // ShortTextMax
+/**
+ * Bounds of billing requests.
+ */
+export const BillingAddressMax = 200;
+/**
+ * Bounds of billing requests.
+ */
+export const BillingCityMax = 50;
+/**
+ * Bounds of billing requests.
+ */
+export const BillingNameMax = 80; // facility name 2-80
+/**
+ * Bounds of billing requests.
+ */
+export const BillingNameMin = 2;
+/**
+ * Bounds of billing requests.
+ */
+export const BillingCountryMin = 2;
+/**
+ * Bounds of billing requests.
+ */
+export const BillingCityMin = 2;
+/**
+ * Bounds of billing requests.
+ */
+export const BillingStateMin = 2;
+/**
+ * Bounds of billing requests.
+ */
+export const BillingStateMax = 50;
+/**
+ * Bounds of billing requests.
+ */
+export const BillingAddressMin = 5;
+/**
+ * Bounds of billing requests.
+ */
+export const BillingTaxTypeMax = 20; // LongUnitMax, e.g. us_ein
+/**
+ * Bounds of billing requests.
+ */
+export const PromoDescriptionMax = 300;
+/**
+ * BillingInfo is the home's billing details (spec 000 §3 "Billing info"; §5:
+ * name, valid e-mail, country, street, city, state, zip and phone required).
+ */
+export interface BillingInfo {
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  taxId: string;
+  taxType: string;
+}
+/**
+ * Subscription is /my-subscription's current plan (spec 000 §3 "Subscription plan").
+ */
+export interface Subscription {
+  mode: BillingMode;
+  planId: string;
+  package: ServicePackage;
+  status: PlanStatus;
+  priceCents: number /* int64 */;
+  currency: string;
+  startTime: number /* int64 */;
+  expireTime: number /* int64 */;
+  autoRenewal: boolean;
+  extraResidents: number /* int */;
+  residents: number /* int */;
+  nextBillingTime: number /* int64 */;
+  nextPackage?: PackageRef;
+  graceUntil: number /* int64 */;
+  locked: boolean;
+  pendingOrder?: BillingOrder;
+  hasCard: boolean;
+}
+/**
+ * PackageRef names a package.
+ */
+export interface PackageRef {
+  id: string;
+  name: string;
+  role: Plan;
+}
+/**
+ * CostRequest is what an owner wants to buy: a package for some periods with
+ * extra residents and a promotion code.
+ */
+export interface CostRequest {
+  packageId: string;
+  periods: number /* int */;
+  extraResidents: number /* int */;
+  promotionCode: string;
+}
+/**
+ * Cost is the price before paying (issue 31: package price × periods + extra
+ * residents − the unused part of the current plan − the promotion code).
+ */
+export interface Cost {
+  business: OrderBusiness;
+  downgrade: boolean;
+  packageCents: number /* int64 */;
+  extraResidents: number /* int */;
+  minExtraResidents: number /* int */;
+  extraCents: number /* int64 */;
+  subtotalCents: number /* int64 */;
+  creditCents: number /* int64 */;
+  discountCents: number /* int64 */;
+  totalCents: number /* int64 */;
+  currency: string;
+  promotionCode: string;
+  startTime: number /* int64 */;
+  expireTime: number /* int64 */;
+}
+/**
+ * BillingOrder (spec 000 §3 "Billing order").
+ */
+export interface BillingOrder {
+  id: string;
+  orderNo: string;
+  tenantId: string;
+  facilityName: string;
+  planId: string;
+  packageId: string;
+  packageName: string;
+  businessType: OrderBusiness;
+  status: OrderStatus;
+  paymentType: PaymentType;
+  paymentMethod: string;
+  quantity: number /* int */;
+  extraResidents: number /* int */;
+  subtotalCents: number /* int64 */;
+  creditCents: number /* int64 */;
+  discountCents: number /* int64 */;
+  totalAmount: number /* int64 */;
+  currency: string;
+  promotionCode: string;
+  creator: string;
+  createTime: number /* int64 */;
+  paymentTime: number /* int64 */;
+}
+/**
+ * ChargeRecord (spec 000 §3 "Charge record").
+ */
+export interface ChargeRecord {
+  id: string;
+  tenantId: string;
+  facilityName: string;
+  orderId: string;
+  orderNo: string;
+  subscriptionPlanId: string;
+  amount: number /* int64 */;
+  currency: string;
+  status: ChargeStatus;
+  cardType: string;
+  paymentMethodId: string;
+  remark: string;
+  creator: string;
+  paymentTime: number /* int64 */;
+}
+/**
+ * Invoice (spec 000 §3 "Invoice").
+ */
+export interface Invoice {
+  id: string;
+  orderId: string;
+  number: string;
+  amountDue: number /* int64 */;
+  amountPaid: number /* int64 */;
+  currency: string;
+  status: InvoiceStatus;
+  customerName: string;
+  hostedUrl: string;
+  pdfUrl: string;
+  createTime: number /* int64 */;
+}
+/**
+ * PromotionCode (spec 000 §3 "Promotion code"), kept as a Stripe coupon and
+ * promotion code when Stripe is on.
+ */
+export interface PromotionCode {
+  id: string;
+  code: string;
+  description: string;
+  currency?: string;
+  discountType: DiscountType;
+  value: number /* int64 */;
+  validFrom: string;
+  validTo: string;
+  maxUses: number /* int */;
+  uses: number /* int */;
+  status?: PromoStatus;
+  promotionCodeId: string;
+}
+/**
+ * PaymentMethod is a card on file: only what Stripe tells (spec 000 §3
+ * "Payment method"; funding credit, debit, prepaid or unknown); the number and
+ * CVV never reach Hearth.
+ */
+export interface PaymentMethod {
+  id: string;
+  brand: string;
+  funding: string;
+  last4: string;
+  expMonth: number /* int */;
+  expYear: number /* int */;
+  holderName: string;
+  isDefault: boolean;
+  status: string;
+  createdTime: number /* int64 */;
+}
+/**
+ * SetupIntent is what Stripe Elements needs to collect a card (3-D Secure included).
+ */
+export interface SetupIntent {
+  clientSecret: string;
+  publishableKey: string;
+}
+/**
+ * AttachCardRequest keeps the card Stripe Elements confirmed.
+ */
+export interface AttachCardRequest {
+  paymentMethodId: string;
+}
+/**
+ * BillingIDRequest names one record (an order, a card, a code).
+ */
+export interface BillingIDRequest {
+  id: string;
+}
+/**
+ * AutoRenewalRequest turns the plan's automatic renewal on or off.
+ */
+export interface AutoRenewalRequest {
+  autoRenewal: boolean;
+}
+/**
+ * RecordPaymentRequest is the super admin's record of a payment taken by
+ * hand (manual billing): the order becomes PAID with a charge record.
+ */
+export interface RecordPaymentRequest {
+  orderId: string;
+  remark: string;
+}
+/**
+ * TenantPlanRequest is the super admin's plan for one home (a contract
+ * price): an order waiting for payment, or paid at once with a remark.
+ */
+export interface TenantPlanRequest {
+  tenantId: string;
+  packageId: string;
+  periods: number /* int */;
+  priceCents: number /* int64 */;
+  paid: boolean;
+  remark: string;
+}
+/**
+ * BillingFilter narrows the super admin's orders and charges.
+ */
+export interface BillingFilter {
+  tenantId?: string;
+  status?: string;
+}
+
+//////////
 // source: bounds.go
 
 /**
