@@ -125,6 +125,9 @@ describe('platform administration: parameters, menus, function permissions', () 
     // The charts' numbers are there as text for a screen reader.
     assert.equal(await page.getByTestId('pdash-active-table').locator('tbody tr').count(), 30);
     assert.equal(await page.getByTestId('pdash-weeks-table').locator('tbody tr').count(), 12);
+    // The journeys' server has no backup key: the Backups card says so, and that none was taken.
+    await page.getByTestId('pdash-backup-not-set-up').waitFor();
+    assert.equal(await page.getByTestId('pdash-backup-last-good').textContent(), 'No good backup yet');
     await screenshot(page, 'platform-dashboard');
 
     await page.getByTestId('pdash-plan-PREMIUM_PLAN').getByRole('link').click();

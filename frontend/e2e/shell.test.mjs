@@ -39,6 +39,9 @@ describe('app shell', () => {
       await page.getByTestId(card).waitFor();
     }
     assert.equal(await page.getByTestId('card-myStatus').count(), 0);
+    // The journeys' embedded server has no backup key: the owner is told, and that no backup was taken.
+    assert.match(await page.getByTestId('dash-backupNotSetUp').textContent(), /No backup is set up/);
+    await page.getByTestId('dash-backupNone').waitFor();
     assert.equal(await page.getByText(/not built yet/i).count(), 0, 'no developer text');
     await screenshot(page, 'shell-owner-dashboard');
 
