@@ -404,3 +404,61 @@ func TestPostgresBackupWithoutPgDump(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// On PostgreSQL too, a truncated, tampered or wrong-key archive is refused
+// with its reason, and the empty database given stays empty.
+func TestRestoreRefusesOnPostgres(t *testing.T) {
+	if _, err := exec.LookPath("pg_dump"); err != nil {
+		t.Skip("pg_dump is not on PATH: the PostgreSQL backup needs the client tools")
+	}
+	ctx := context.Background()
+	d := dbtest.Postgres(t)
+	files, err := blob.Open(filepath.Join(t.TempDir(), "files"), blob.S3Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, recipient := keys(t)
+	var archive bytes.Buffer
+	if _, err := backup.Create(ctx, backup.Source{DB: d, Files: files, JWTSecret: []byte(strings.Repeat("s", 32))}, recipient, &archive); err != nil {
+		t.Fatal(err)
+	}
+	good := archive.Bytes()
+	other, _ := keys(t)
+	tampered := bytes.Clone(good)
+	tampered[len(tampered)/3] ^= 0x80
+	target := emptyPostgres(t, d)
+	for _, c := range []struct {
+		name    string
+		archive []byte
+		id      age.Identity
+		want    error
+	}{
+		{"truncated", good[:len(good)-100], id, backup.ErrDamaged},
+		{"a tampered byte", tampered, id, backup.ErrDamaged},
+		{"the wrong key", good, other, backup.ErrWrongKey},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			into := filepath.Join(t.TempDir(), "restored")
+			_, err := backup.Restore(ctx, bytes.NewReader(c.archive), []age.Identity{c.id}, backup.Target{Into: into, DatabaseURL: target})
+			if !errors.Is(err, c.want) {
+				t.Fatalf("got %v, want %v", err, c.want)
+			}
+			r, err := db.Open(ctx, target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			var n int
+			if err := r.QueryRowContext(ctx, `SELECT COUNT(*) FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')`).Scan(&n); err != nil || n != 0 {
+				t.Fatalf("the target database has %d tables after a refused restore (%v)", n, err)
+			}
+		})
+	}
+	// The good archive restores into it, and a second restore over it is refused.
+	if _, err := backup.Restore(ctx, bytes.NewReader(good), []age.Identity{id}, backup.Target{Into: filepath.Join(t.TempDir(), "r1"), DatabaseURL: target}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := backup.Restore(ctx, bytes.NewReader(good), []age.Identity{id}, backup.Target{Into: filepath.Join(t.TempDir(), "r2"), DatabaseURL: target}); !errors.Is(err, backup.ErrTargetUsed) {
+		t.Fatalf("a restore over a used database: %v", err)
+	}
+}
