@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -185,6 +186,7 @@ func TestBackupWhileWritingRestoresAServer(t *testing.T) {
 		if resp := c.Get(t, "/api/system/user/getInfo"); resp.Status != http.StatusOK {
 			t.Fatalf("getInfo on the restored server: %d", resp.Status)
 		}
+		servesEveryPage(t, restored, c, restored.SignIn(t, "owner_evergreen", "Maple House AFH"), restored.SignIn(t, "caregiver_maple1"), restored.SignIn(t, "superadmin"))
 	})
 }
 
@@ -461,4 +463,54 @@ func TestRestoreRefusesOnPostgres(t *testing.T) {
 	if _, err := backup.Restore(ctx, bytes.NewReader(good), []age.Identity{id}, backup.Target{Into: filepath.Join(t.TempDir(), "r2"), DatabaseURL: target}); !errors.Is(err, backup.ErrTargetUsed) {
 		t.Fatalf("a restore over a used database: %v", err)
 	}
+}
+
+// servesEveryPage calls, as each client, every GET of the server's API that
+// needs no parameter (what the pages read first): none may fail on the server's
+// side (5xx, 5000).
+func servesEveryPage(t *testing.T, e *servertest.Env, clients ...*servertest.Client) {
+	t.Helper()
+	resp, err := http.Get(e.HTTP.URL + "/api/openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var doc struct {
+		Paths map[string]map[string]struct {
+			Parameters []struct {
+				Required bool `json:"required"`
+			} `json:"parameters"`
+		} `json:"paths"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	for path, ops := range doc.Paths {
+		op, ok := ops["get"]
+		if !ok || strings.Contains(path, "{") || strings.Contains(strings.ToLower(path), "logout") {
+			continue
+		}
+		needs := false
+		for _, p := range op.Parameters {
+			needs = needs || p.Required
+		}
+		if needs {
+			continue
+		}
+		if !strings.HasPrefix(path, "/api/") {
+			path = "/api" + path
+		}
+		for _, c := range clients {
+			r := c.Get(t, path)
+			calls++
+			if r.Status >= 500 || r.Code == shared.CodeInternal {
+				t.Errorf("GET %s on the restored server: %d %s %s", path, r.Status, r.Code, r.Message)
+			}
+		}
+	}
+	if calls < 40 {
+		t.Fatalf("only %d calls made: is the API document read right?", calls)
+	}
+	t.Logf("the restored server answered %d GET calls of %d roles without a server-side failure", calls, len(clients))
 }
