@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gorilla/websocket"
 
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
@@ -269,6 +272,17 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := servertest.Start(t, d, servertest.Options{NoDemo: true, Outbox: true, Config: func(c *config.Config) { c.DataDir = dataDir }})
+	// A second replica, whose chat fan-out LISTENs on the same database: after the
+	// restart a message pushed through the first reaches a socket on the second.
+	two := servertest.Start(t, d, servertest.Options{NoDemo: true, Outbox: true, Config: func(c *config.Config) { c.DataDir = dataDir }})
+	hubs, stopHubs := context.WithCancel(ctx)
+	defer stopHubs()
+	for _, r := range []*servertest.Env{e, two} {
+		go func() { _ = r.Server.Realtime.Run(hubs) }()
+		<-r.Server.Realtime.Listening()
+	}
+	carer := two.SignIn(t, "caregiver_maple1")
+	socket := boundSocket(t, two, carer)
 
 	const writers = 4
 	var acked, unavailable, other atomic.Int64
@@ -348,9 +362,71 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 	if s := time.Duration(slowest.Load()); s > 10*time.Second {
 		t.Fatalf("an answer took %s", s)
 	}
+	// The fan-out's LISTEN connection dialled again by itself: a message pushed
+	// through the first replica reaches the caregiver's socket on the second
+	// (pushed again while the listener may still be reconnecting).
+	boss := e.SignIn(t, "owner_evergreen", "Maple House AFH")
+	var chat shared.Chat
+	boss.Post(t, "/api/im/chat/start", shared.ChatStartRequest{MemberIDs: []string{carer.Result.LoginUserInfo.UserID}}).OK(t).Into(t, &chat)
+	heard := make(chan struct{})
+	go func() {
+		defer close(heard)
+		for {
+			var f struct {
+				Action shared.ImAction `json:"action"`
+			}
+			if err := socket.ReadJSON(&f); err != nil {
+				return
+			}
+			if f.Action == shared.ImMessage {
+				return
+			}
+		}
+	}()
+	_ = socket.SetReadDeadline(time.Now().Add(20 * time.Second))
+	reached := false
+	for i := 0; i < 15 && !reached; i++ {
+		boss.Post(t, "/api/im/message/push", shared.MessagePushRequest{ChatID: chat.ID, TrackID: fmt.Sprintf("after-restart-%d", i),
+			MessageType: shared.MessageText, Content: "After the restart"}).OK(t)
+		select {
+		case <-heard:
+			reached = true
+		case <-time.After(time.Second):
+		}
+	}
+	if !reached {
+		t.Fatal("no chat message reached the other replica's socket after the restart: its LISTEN did not come back")
+	}
+
 	// Every acknowledged write is there; a write whose answer was lost with its
 	// connection may be there too (its commit raced the stop), never more.
 	if n := int64(countTickets(t, d, "restart")); n < acked.Load() || n > acked.Load()+unavailable.Load() {
 		t.Fatalf("%d tickets in the database, %d acknowledged, %d answered 5003", n, acked.Load(), unavailable.Load())
 	}
+}
+
+// boundSocket opens c's chat socket on e and binds it.
+func boundSocket(t *testing.T, e *servertest.Env, c *servertest.Client) *websocket.Conn {
+	t.Helper()
+	ws, resp, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(e.HTTP.URL, "http")+"/api/im/ws?token="+url.QueryEscape(c.Token), nil)
+	if resp != nil {
+		_ = resp.Body.Close()
+	}
+	if err != nil {
+		t.Fatalf("dial the chat socket: %v", err)
+	}
+	t.Cleanup(func() { _ = ws.Close() })
+	if err := ws.WriteJSON(shared.ImFrame{Action: shared.ImBind, Data: shared.ImBindRequest{UID: c.Result.LoginUserInfo.UserID, Channel: "web",
+		AppVersion: "1.0.0", PackageName: "hearth-web", DeviceID: "fault-test", DeviceName: "Go test"}}); err != nil {
+		t.Fatal(err)
+	}
+	var reply struct {
+		Action shared.ImAction `json:"action"`
+		Code   int             `json:"code"`
+	}
+	_ = ws.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if err := ws.ReadJSON(&reply); err != nil || reply.Action != shared.ImBind || reply.Code != shared.ImCodeOK {
+		t.Fatalf("bind: %+v %v", reply, err)
+	}
+	return ws
 }
