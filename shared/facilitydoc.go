@@ -126,6 +126,14 @@ func FacilityDocStatusOf(versions []FacilityDocDates, today string, soonDays int
 	return FacilityDocDone
 }
 
+// FacilityDocInOrder says whether a checklist item counts as in order on the
+// inspection page's score: a version is in force today (MISSING, EXPIRED and
+// UPCOMING are gaps; EXPIRING_SOON is still in force). The UI's copy is
+// frontend/src/features/facility-docs/inspectionScore.ts documentCounts.
+func FacilityDocInOrder(s FacilityDocStatus) bool {
+	return s != FacilityDocMissing && s != FacilityDocExpired && s != FacilityDocUpcoming
+}
+
 // FacilityDocFields are the metadata of one uploaded version (spec 000 §3
 // "Metadata"): the multipart fields of uploadFacilityInitFile beside the file.
 type FacilityDocFields struct {

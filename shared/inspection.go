@@ -60,3 +60,10 @@ type AreaInspections struct {
 type ResidentInspectionsQuery struct {
 	ResidentID string `query:"residentId" json:"residentId,omitempty" maxLength:"64" limit:"IDMax" doc:"One resident; empty: every resident who lives in the home"`
 }
+
+// InspectionPrintQuery is GET /care/inspection/print: the whole readiness
+// page (scores, residents, staff, facility documents) as a PDF to hand over.
+type InspectionPrintQuery struct {
+	Lang  Language `query:"lang" json:"lang,omitempty" enum:",en-US,es-ES,zh-CN" doc:"The reader's language; empty = the caller's (Accept-Language). Labels in another language keep the English beside them"`
+	Paper MarPaper `query:"paper" json:"paper,omitempty" enum:",LETTER,A4" doc:"Empty = LETTER"`
+}

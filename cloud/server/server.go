@@ -409,7 +409,9 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	insp.Rule(inspection.Rule{Key: shared.RuleDisposal, Area: shared.InspectionResidents, Function: shared.FnEmars, Gaps: disposals.DisposalGaps})
 	insp.Rule(inspection.Rule{Key: shared.RuleIncidentDuty, Area: shared.InspectionResidents, Function: shared.FnIncidentManagement, Gaps: incidents.DutyGaps})
 	insp.Rule(inspection.Rule{Key: shared.RuleCredentials, Area: shared.InspectionStaff, Gaps: staffSvc.CredentialGaps})
+	insp.Documents(facilityDocs.Checklist)
 	inspection.Routes(api, insp)
+	inspection.PrintRoutes(api, &inspection.Printer{Registry: insp, DB: d.DB, Now: d.Now})
 
 	// Unknown API paths answer the envelope, never the UI.
 	r.HandleFunc("/api/*", func(w http.ResponseWriter, r *http.Request) {

@@ -4,7 +4,8 @@
 // (second slice) the page's residents and staff areas with their scores, and a gap followed to its fix.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ownerSignsIn, pagePerTest, screenshot, step } from './support.mjs';
+import { readFile } from 'node:fs/promises';
+import { badgeOf, ownerSignsIn, pagePerTest, screenshot, step } from './support.mjs';
 
 const open = pagePerTest();
 
@@ -50,6 +51,17 @@ describe('facility documents', () => {
       assert.ok(statuses.every((s) => s === 'MISSING'), `only missing items: ${statuses}`);
     });
 
+    let badge = 0;
+    await step("the sidebar's badge counts the documents missing, expired or expiring soon", async () => {
+      await page.goto('/inspection-status');
+      const counts = page.getByTestId('fdoc-summary');
+      await counts.waitFor();
+      const n = async (id) => Number((await page.getByTestId(id).textContent()).replace(/\D+/g, ''));
+      const want = (await n('fdoc-missing')) + (await n('fdoc-expired')) + (await n('fdoc-expiring'));
+      badge = await badgeOf(page, '/inspection-status');
+      assert.equal(badge, Math.min(want, 100), `badge ${badge}, the checklist's counts ${want}`);
+    });
+
     await step('an expired licence is flagged Expired', async () => {
       await page.goto('/inspection-status');
       await page.locator('[data-testid="fdoc-item"][data-code="LICENSE"]').waitFor();
@@ -58,6 +70,10 @@ describe('facility documents', () => {
       await row.waitFor();
       assert.equal((await row.getByTestId('fdoc-status').textContent()).trim(), 'Expired');
       await screenshot(page, 'facility-docs-expired');
+      // A licence on file that has expired is still one needing action: the badge stays.
+      await page.reload();
+      await page.getByTestId('fdoc-summary').waitFor();
+      assert.equal(await badgeOf(page, '/inspection-status'), badge);
     });
 
     await step('its renewal clears the flag, and both versions stay readable', async () => {
@@ -75,6 +91,9 @@ describe('facility documents', () => {
       assert.equal(res.status(), 200);
       assert.equal(res.headers()['content-type'], 'application/pdf');
       await screenshot(page, 'facility-docs-renewed');
+      await page.reload();
+      await page.getByTestId('fdoc-summary').waitFor();
+      assert.equal(await badgeOf(page, '/inspection-status'), badge - 1, 'the renewed licence leaves the badge');
     });
   });
 
@@ -110,6 +129,19 @@ describe('facility documents', () => {
       const gap = page.getByTestId('inspect-staff').locator('[data-testid="area-gap"][data-rule="CREDENTIALS"]').first();
       await gap.getByTestId('area-fix').click();
       await page.waitForURL((u) => u.pathname.startsWith('/staff-management/detail/'));
+    });
+
+    await step('the page prints as a PDF in Spanish to hand over', async () => {
+      await page.goto('/inspection-status');
+      await page.getByTestId('inspect-overall').waitFor();
+      await page.getByTestId('inspect-print-lang').selectOption('es-ES');
+      await screenshot(page, 'inspection-print');
+      const download = page.waitForEvent('download');
+      await page.getByTestId('inspect-print-button').click();
+      const file = await download;
+      const bytes = await readFile(await file.path());
+      assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
+      assert.match(file.suggestedFilename(), /^Informe de preparación para inspecciones .*\.pdf$/);
     });
   });
 });

@@ -382,6 +382,11 @@ func (s *Service) checklist(ctx context.Context, tenantID string) (*shared.Facil
 	return out, nil
 }
 
+// Checklist is the home's whole checklist with its counts (the inspection page's printed report).
+func (s *Service) Checklist(ctx context.Context, p *auth.Principal) (*shared.FacilityInspections, error) {
+	return s.checklist(ctx, p.TenantID)
+}
+
 // CountAttention is the sidebar's facilityDocumentCount: the checklist items
 // the card shows (missing, expired, expiring soon), counted by the same rule.
 func (s *Service) CountAttention(ctx context.Context, p *auth.Principal) (int, error) {

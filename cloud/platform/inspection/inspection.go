@@ -53,8 +53,9 @@ type Rule struct {
 
 // Registry is the areas' subjects and rules, filled once at start-up.
 type Registry struct {
-	subjects map[shared.InspectionArea]SubjectsFunc
-	rules    []Rule
+	subjects  map[shared.InspectionArea]SubjectsFunc
+	rules     []Rule
+	documents DocumentsFunc
 }
 
 // New makes an empty registry.

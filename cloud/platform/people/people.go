@@ -89,3 +89,9 @@ func Fill[T any](ctx context.Context, q db.Querier, rows []T, id func(*T) string
 	}
 	return nil
 }
+
+// Facility is a home's name and licence number, for the letterhead of a printed report.
+func Facility(ctx context.Context, q db.Querier, tenantID string) (name, licence string, err error) {
+	err = q.QueryRowContext(ctx, `SELECT facility_name, licence_number FROM tenants WHERE id = ?`, tenantID).Scan(&name, &licence)
+	return name, licence, db.NotFound("people: facility", err)
+}

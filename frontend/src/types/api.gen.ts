@@ -4345,6 +4345,14 @@ export interface AreaInspections {
 export interface ResidentInspectionsQuery {
   residentId?: string;
 }
+/**
+ * InspectionPrintQuery is GET /care/inspection/print: the whole readiness
+ * page (scores, residents, staff, facility documents) as a PDF to hand over.
+ */
+export interface InspectionPrintQuery {
+  lang?: Language;
+  paper?: MarPaper;
+}
 
 //////////
 // source: limits.go

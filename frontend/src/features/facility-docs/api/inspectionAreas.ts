@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AreaInspections, ResidentInspectionsQuery } from '@/types/api.gen';
-import { api } from '@/lib/api/client';
+import { api, type DownloadedFile } from '@/lib/api/client';
 
 /** Query key of the inspection readiness page's residents and staff areas. */
 export const inspectionAreasKey = ['care', 'inspectionAreas'] as const;
@@ -29,4 +29,12 @@ export function useStaffInspections() {
     queryKey: [...inspectionAreasKey, 'staff'],
     queryFn: ({ signal }) => getStaffFileInspections(signal),
   });
+}
+
+/**
+ * GET /api/care/inspection/print: the whole readiness page as a PDF to hand over, in the language chosen (labels
+ * outside English keep the English beside them).
+ */
+export function printInspectionReport(lang: string): Promise<DownloadedFile> {
+  return api.file('/care/inspection/print', { query: { lang } });
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AreaInspections, FacilityDocVersion, FacilityDocument, FacilityInspections, FacilityRequirement } from '@/types/api.gen';
 import { RoleFacilityOwner } from '@/types/api.gen';
 import { fakeServer, renderScreen, screen, within, type FakeServer } from '@/test/render';
@@ -167,5 +167,20 @@ describe('/inspection-status: facility documents', () => {
     expect(within(staff).queryByText('Ben Okafor')).toBeNull();
     await user.click(credential);
     expect(location().pathname).toBe('/staff-management/detail/c-ana');
+  });
+
+  it('prints the page as a PDF in the language chosen', async () => {
+    const pdf = () => new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="report.pdf"' } });
+    const api = areas(fakeServer())
+      .on('GET', '/system/tenant/getFacilityFileInspections', checklist)
+      .on('POST', '/system/tenant/listFacilityFiles', docs)
+      .on('GET', '/care/inspection/print', pdf);
+    const { user } = await renderScreen(<InspectionStatusPage />, { route: '/inspection-status', user: owner, strings: ['facility-docs'] });
+    const lang = await screen.findByRole('combobox', { name: 'Report language' });
+    expect((lang as HTMLSelectElement).value).toBe('en-US');
+    await user.selectOptions(lang, 'es-ES');
+    await user.click(screen.getByRole('button', { name: 'Print as PDF' }));
+    await vi.waitFor(() => expect(api.callsTo('/care/inspection/print')).toHaveLength(1));
+    expect(api.callsTo('/care/inspection/print')[0].query.lang).toBe('es-ES');
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Callout, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
-import { DocumentIcon, PeopleIcon, PersonIcon, UploadIcon } from '@blueprintjs/icons';
+import { DocumentIcon, PeopleIcon, PersonIcon, PrintIcon, UploadIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { FacilityDocument, FacilityRequirement } from '@/types/api.gen';
@@ -8,10 +8,11 @@ import { PageHeader } from '@/components/PageHeader';
 import { QueryErrorBanner } from '@/components/QueryErrorBanner';
 import { SectionTitle, SubsectionTitle } from '@/components/SectionTitle';
 import { Select } from '@/components/Select';
-import { currentLanguage } from '@/lib/i18n';
+import { LANGUAGES, currentLanguage, isLanguage } from '@/lib/i18n';
+import { saveBlob } from '@/lib/files/preview';
 import { formatCalendarDate } from '@/lib/time/dateTime';
 import { useFacilityFiles, useFacilityInspections } from '../api/facilityDocs';
-import { useResidentInspections, useStaffInspections } from '../api/inspectionAreas';
+import { printInspectionReport, useResidentInspections, useStaffInspections } from '../api/inspectionAreas';
 import { InspectionAreaView } from '../components/InspectionAreaView';
 import { documentCounts, overall, score, scoreIntent } from '../inspectionScore';
 import { DocVersions } from '../components/DocVersions';
@@ -39,6 +40,19 @@ export default function InspectionStatusPage() {
   const files = useFacilityFiles({});
   const [upload, setUpload] = useState<UploadStart | null>(null);
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  const [printLang, setPrintLang] = useState<string>(lang);
+  const [printing, setPrinting] = useState(false);
+  const print = async () => {
+    setPrinting(true);
+    try {
+      const file = await printInspectionReport(printLang);
+      saveBlob(new Blob([file.blob], { type: 'application/pdf' }), file.fileName || 'inspection-readiness.pdf');
+    } catch {
+      // The client has reported the failure.
+    } finally {
+      setPrinting(false);
+    }
+  };
   const allItems = useFacilityInspections({});
   const residents = useResidentInspections();
   const staff = useStaffInspections();
@@ -133,6 +147,23 @@ export default function InspectionStatusPage() {
             </Tag>
           ) : null,
         )}
+      </div>
+      <div className="hearth-filter-bar hearth-inspect-print" data-testid="inspect-print">
+        <Select
+          id="inspect-print-lang"
+          aria-label={t('facilityDocs.print.language')}
+          value={printLang}
+          data-testid="inspect-print-lang"
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            if (isLanguage(next)) setPrintLang(next);
+          }}
+          options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+        />
+        <Button icon={<PrintIcon />} loading={printing} onClick={() => void print()} data-testid="inspect-print-button">
+          {t('facilityDocs.print.button')}
+        </Button>
+        <span className="hearth-muted hearth-fdoc-source">{t('facilityDocs.print.hint')}</span>
       </div>
       <InspectionAreaView query={residents} title={t('facilityDocs.area.residents')} icon={<PersonIcon />} testId="inspect-residents" />
       <InspectionAreaView query={staff} title={t('facilityDocs.area.staff')} icon={<PeopleIcon />} testId="inspect-staff" />
