@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"strconv"
 	"time"
 
@@ -448,6 +449,9 @@ func feature[D, S any](rewire func(any), newFeature func(D) (S, error), deps D) 
 func backupService(d Deps, blobs blob.Store, params *param.Params, fc config.Files) *backup.Service {
 	deps := backup.Deps{DB: d.DB, Files: blobs, JWTSecret: d.Config.JWTSecret, Version: config.Version, Params: params, Log: d.Log, Now: d.Now,
 		Settings: backup.Settings{Recipient: d.Config.Backup.Recipient, To: d.Config.Backup.To, S3: fc.S3}}
+	if st, err := os.Stat(d.Config.DataDir); err == nil && st.IsDir() {
+		deps.Scratch = d.Config.DataDir // the database's disk, rather than a /tmp that may live in memory
+	}
 	if !bytes.Equal(d.Config.LoginAESKey, []byte(config.DevLoginAESKey)) {
 		deps.LoginAESKey = d.Config.LoginAESKey
 	}

@@ -66,7 +66,7 @@ func runBackup(ctx context.Context, args []string, out io.Writer) error {
 	if *dir == "" {
 		// The configured destination: recorded, pruned and shown like a scheduled run.
 		svc := backup.New(backup.Deps{DB: d, Files: files, JWTSecret: cfg.JWTSecret, LoginAESKey: loginKey, Version: config.Version,
-			Params:   param.New(d, param.NewVersions(d), slog.Default(), nil),
+			Params: param.New(d, param.NewVersions(d), slog.Default(), nil), Scratch: scratch(cfg.DataDir),
 			Settings: backup.Settings{Recipient: *to, To: cfg.Backup.To, S3: cfg.Files.S3}})
 		run, err := svc.RunNow(ctx, shared.BackupByCommand)
 		if err != nil {
@@ -76,7 +76,7 @@ func runBackup(ctx context.Context, args []string, out io.Writer) error {
 			strings.TrimRight(cfg.Backup.To, "/"), backup.Folder, run.Archive, run.SizeBytes, d.Engine, run.SchemaVersion, run.Files, run.Pruned)
 		return nil
 	}
-	src := backup.Source{DB: d, Files: files, JWTSecret: cfg.JWTSecret, LoginAESKey: loginKey, Version: config.Version}
+	src := backup.Source{DB: d, Files: files, JWTSecret: cfg.JWTSecret, LoginAESKey: loginKey, Version: config.Version, Scratch: scratch(cfg.DataDir)}
 	started := time.Now()
 	path, m, err := backup.WriteFile(ctx, src, recipient, *dir)
 	if err != nil {
@@ -91,6 +91,15 @@ func runBackup(ctx context.Context, args []string, out io.Writer) error {
 	fmt.Fprintf(out, "backup written: %s\n  %d bytes encrypted (%d before compression), %s, schema %d, %d files, %d parts, made %s\n",
 		path, st.Size(), m.Size(), m.Engine, m.SchemaVersion, m.Files, len(m.Parts), m.Created.Format(time.RFC3339))
 	return nil
+}
+
+// scratch is the data directory when it exists: the backup's scratch files go
+// on the database's disk rather than into a /tmp that may live in memory.
+func scratch(dataDir string) string {
+	if st, err := os.Stat(dataDir); err == nil && st.IsDir() {
+		return dataDir
+	}
+	return ""
 }
 
 // runRestore is `hearth restore --from FILE --identity KEYFILE --into DIR`.

@@ -85,6 +85,10 @@ type Source struct {
 	LoginAESKey []byte
 	Version     string // the Hearth version making the backup
 	Now         func() time.Time
+	// Scratch is where the database snapshot is made before it is packed (the
+	// data directory: on the same disk as the database, not a small /tmp in
+	// memory); empty: the system's temporary directory.
+	Scratch string
 }
 
 // Keygen makes a new identity (keep it off the server) and its recipient
@@ -151,7 +155,7 @@ func Create(ctx context.Context, src Source, recipient age.Recipient, w io.Write
 	if src.Now != nil {
 		now = src.Now
 	}
-	tmp, err := os.MkdirTemp("", "hearth-backup-*")
+	tmp, err := os.MkdirTemp(src.Scratch, ".hearth-backup-*")
 	if err != nil {
 		return nil, fmt.Errorf("backup: scratch directory: %w", err)
 	}

@@ -68,6 +68,7 @@ type Deps struct {
 	Log         *slog.Logger
 	Now         func() time.Time
 	Location    *time.Location // the schedule's clock; nil: the server's local time
+	Scratch     string         // where the snapshot and the archive are made before they are stored (Source.Scratch)
 }
 
 // Service takes backups on the schedule and answers their status.
@@ -269,7 +270,7 @@ func (s *Service) take(ctx context.Context, run *shared.BackupRun) error {
 	if err != nil {
 		return fmt.Errorf("backup: the destination %s: %w", s.Settings.To, err)
 	}
-	tmp, err := os.CreateTemp("", "hearth-backup-*.age")
+	tmp, err := os.CreateTemp(s.Scratch, ".hearth-backup-*.age")
 	if err != nil {
 		return fmt.Errorf("backup: scratch file: %w", err)
 	}
@@ -277,7 +278,7 @@ func (s *Service) take(ctx context.Context, run *shared.BackupRun) error {
 		tmp.Close()
 		os.Remove(tmp.Name())
 	}()
-	m, err := Create(ctx, Source{DB: s.DB, Files: s.Files, JWTSecret: s.JWTSecret, LoginAESKey: s.LoginAESKey, Version: s.Version, Now: s.Now}, recipient, tmp)
+	m, err := Create(ctx, Source{DB: s.DB, Files: s.Files, JWTSecret: s.JWTSecret, LoginAESKey: s.LoginAESKey, Version: s.Version, Now: s.Now, Scratch: s.Scratch}, recipient, tmp)
 	if err != nil {
 		return err
 	}
