@@ -90,7 +90,11 @@ func New(d Deps) *Service {
 	return &Service{Deps: d}
 }
 
-// RegisterJobs adds the schedule's sweep to the queue.
+// RegisterJobs adds the schedule's sweep to the queue. Its timeout, RunTimeout,
+// is longer than jobs.RescueAfter on purpose: a large backup may take longer
+// than River waits before it takes a running job for a dead one. When the
+// rescuer hands a slow backup's job back, its retry finds the run's row still
+// running (TestReplicaKilledDuringABackup) and takes no second backup.
 func (s *Service) RegisterJobs(q *jobs.Queue) {
 	jobs.Periodic(q, "backup_scheduled", SweepEvery, s.Sweep, jobs.PeriodicOptions{Timeout: RunTimeout})
 }
