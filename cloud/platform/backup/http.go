@@ -40,16 +40,13 @@ func (s *Service) Card(ctx context.Context, _ *auth.Principal) (*shared.Dashboar
 	}
 	card := &shared.DashboardCard{}
 	switch {
-	case !st.Configured || st.EveryHours == 0:
+	case !st.Stale:
+		return nil, nil
+	case !st.Configured:
 		if s.DB.Engine != db.SQLite && st.LastGood == nil {
 			return nil, nil // the platform's operator backs it up another way (docs/operations.md)
 		}
-		if st.LastGood != nil && !st.Stale {
-			return nil, nil
-		}
 		card.Items = append(card.Items, shared.DashboardItem{Key: "backupNotSetUp", Status: true, Tone: shared.ToneWarning})
-	case !st.Stale:
-		return nil, nil
 	}
 	if len(st.Runs) > 0 && st.Runs[0].Status == shared.BackupFailed {
 		card.Items = append(card.Items, shared.DashboardItem{Key: "backupFailed", Status: true, Tone: shared.ToneDanger, Time: st.Runs[0].StartedAt})
