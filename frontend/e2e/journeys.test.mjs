@@ -28,7 +28,8 @@ describe('Hearth journeys', () => {
 
     assert.deepEqual(await sidebarEntries(page), [
       'Platform dashboard', 'Failed jobs', 'Organization', 'Tenant', 'User', 'Role', 'Menu', 'Audit logs', 'Support tickets', 'AI configuration',
-      'Parameter settings', 'Task creation rules', 'Service packages', 'Function APIs', 'Function permissions',
+      'Parameter settings', 'Task creation rules', 'Charge records', 'Promotion codes', 'Service packages', 'Function APIs',
+      'Function permissions',
     ]);
     // The homes card: the demo's three homes, one on each plan (other journeys may add homes later).
     await page.getByTestId('pdash-homes-total').waitFor();
@@ -60,6 +61,7 @@ describe('Hearth journeys', () => {
     // Inspection status is in the essential plan (spec 000 §2), with its facility documents page.
     assert.deepEqual(await sidebarEntries(page), [
       'Dashboard', 'Calendar', 'Tasks', 'Residents', 'eMARs', 'Staff management', 'Shift management', 'Shift report', 'Message', 'Inspection status',
+      'My subscription', 'Payment method',
     ]);
     // The demo's overdue credentials badge the staff entry (spec 000 §3 "Sidebar counts").
     await openMenu(page);
@@ -86,7 +88,8 @@ describe('Hearth journeys', () => {
     await page.waitForURL('**/dashboard');
     await page.locator('.hearth-header').getByText('Birch Cottage AFH').first().waitFor();
     // The free plan has the tasks but not the calendar (spec 000 §6).
-    assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Tasks', 'Residents', 'Staff management']);
+    // Pricing (My subscription, Payment method) is in every plan: a home can always pay (issue 31).
+    assert.deepEqual(await sidebarEntries(page), ['Dashboard', 'Tasks', 'Residents', 'Staff management', 'My subscription', 'Payment method']);
   });
 
   test('5. the settings popover switches the language to Spanish and to Chinese', async () => {

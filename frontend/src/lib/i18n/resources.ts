@@ -25,6 +25,7 @@ import type dashboardEn from '@/features/dashboard/locales/en-US.json';
 import type facilityDocsEn from '@/features/facility-docs/locales/en-US.json';
 import type platformJobsEn from '@/features/platform-jobs/locales/en-US.json';
 import type platformPackagesEn from '@/features/platform-packages/locales/en-US.json';
+import type billingEn from '@/features/billing/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -61,7 +62,8 @@ export type TranslationResources = typeof enUS &
   typeof dashboardEn &
   typeof facilityDocsEn &
   typeof platformJobsEn &
-  typeof platformPackagesEn;
+  typeof platformPackagesEn &
+  typeof billingEn;
 
 /** The features that have a locales/ folder. */
 export type StringsFeature =
@@ -90,7 +92,8 @@ export type StringsFeature =
   | 'dashboard'
   | 'facility-docs'
   | 'platform-jobs'
-  | 'platform-packages';
+  | 'platform-packages'
+  | 'billing';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };

@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type {
+  BillingFilter,
+  BillingInfo,
+  BillingMode,
+  BillingOrder,
+  ChargeRecord,
+  Cost,
+  CostRequest,
+  Invoice,
+  Page,
+  PaymentMethod,
+  PromotionCode,
+  ServicePackage,
+  Subscription,
+} from '@/types/api.gen';
+
+export type { BillingInfo, BillingOrder, ChargeRecord, Cost, CostRequest, Invoice, PaymentMethod, PromotionCode, ServicePackage, Subscription };
+
+export const billingKey = ['system', 'billing'] as const;
+export const subscriptionKey = [...billingKey, 'subscription'] as const;
+export const adminBillingKey = [...billingKey, 'admin'] as const;
+export const promotionsKey = [...billingKey, 'promotions'] as const;
+
+const firstPage = (data: BillingFilter = {}) => ({ current: 1, size: 20, data });
+
+/** GET /api/system/subscription/current (owners): the home's plan and whether billing is manual or by Stripe. */
+export function useSubscription() {
+  return useQuery({ queryKey: subscriptionKey, queryFn: () => api.get<Subscription>('/system/subscription/current') });
+}
+
+/** GET /api/system/subscription/packages: the packages an owner can choose, the cheapest first. */
+export function usePackages() {
+  return useQuery({
+    queryKey: [...billingKey, 'packages'],
+    queryFn: () => api.get<ServicePackage[] | null>('/system/subscription/packages').then((p) => p ?? []),
+  });
+}
+
+/** POST /api/system/subscription/calculate: the cost before paying; 4022 names the field it refuses. */
+export function calculate(req: CostRequest): Promise<Cost> {
+  return api.post<Cost>('/system/subscription/calculate', req, { handles: ['4022'] });
+}
+
+/** POST /api/system/subscription/checkout: the order (paid by card, free, or waiting for a payment by hand). */
+export function checkout(req: CostRequest): Promise<BillingOrder> {
+  return api.post<BillingOrder>('/system/subscription/checkout', req, { handles: ['4022'] });
+}
+
+export function setAutoRenewal(autoRenewal: boolean): Promise<null> {
+  return api.post<null>('/system/subscription/autoRenewal', { autoRenewal });
+}
+
+export function cancelOrder(id: string): Promise<null> {
+  return api.post<null>('/system/billing/order/cancel', { id });
+}
+
+/** The home's invoices (POST /api/system/billing/invoice/page). */
+export function useInvoices() {
+  return useQuery({
+    queryKey: [...billingKey, 'invoices'],
+    queryFn: () => api.post<Page<Invoice>>('/system/billing/invoice/page', firstPage()),
+  });
+}
+
+/** The home's orders (POST /api/system/billing/order/page). */
+export function useOrders() {
+  return useQuery({
+    queryKey: [...billingKey, 'orders'],
+    queryFn: () => api.post<Page<BillingOrder>>('/system/billing/order/page', firstPage()),
+  });
+}
+
+export function useBillingInfo() {
+  return useQuery({ queryKey: [...billingKey, 'info'], queryFn: () => api.get<BillingInfo>('/system/billing/info') });
+}
+
+export function saveBillingInfo(info: BillingInfo): Promise<BillingInfo> {
+  return api.post<BillingInfo>('/system/billing/info/save', info, { handles: ['4022'] });
+}
+
+export function useCards() {
+  return useQuery({
+    queryKey: [...billingKey, 'cards'],
+    queryFn: () => api.get<PaymentMethod[] | null>('/system/paymentMethod/list').then((c) => c ?? []),
+  });
+}
+
+export function setDefaultCard(id: string): Promise<null> {
+  return api.post<null>('/system/paymentMethod/setDefault', { id });
+}
+
+export function removeCard(id: string): Promise<null> {
+  return api.post<null>('/system/paymentMethod/remove', { id });
+}
+
+/** The super admin's orders and charge records of every home. */
+export function useAdminOrders(status: string) {
+  return useQuery({
+    queryKey: [...adminBillingKey, 'orders', status],
+    queryFn: () => api.post<Page<BillingOrder>>('/system/billing/admin/orderPage', firstPage(status ? { status } : {})),
+  });
+}
+
+export function useAdminCharges() {
+  return useQuery({
+    queryKey: [...adminBillingKey, 'charges'],
+    queryFn: () => api.post<Page<ChargeRecord>>('/system/billing/admin/chargePage', firstPage()),
+  });
+}
+
+export function useBillingMode() {
+  return useQuery({ queryKey: [...adminBillingKey, 'mode'], queryFn: () => api.get<BillingMode>('/system/billing/admin/mode') });
+}
+
+export function recordPayment(orderId: string, remark: string): Promise<null> {
+  return api.post<null>('/system/billing/admin/recordPayment', { orderId, remark }, { handles: ['4022'] });
+}
+
+export function usePromotions() {
+  return useQuery({
+    queryKey: promotionsKey,
+    queryFn: () => api.get<PromotionCode[] | null>('/system/promotionCode/list').then((p) => p ?? []),
+  });
+}
+
+export function savePromotion(p: PromotionCode): Promise<PromotionCode> {
+  return api.post<PromotionCode>('/system/promotionCode/save', p, { handles: ['4022'] });
+}
+
+/** Cents as dollars in the reader's language. */
+export function money(cents: number, lang: string): string {
+  return new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
