@@ -3,8 +3,6 @@ package db
 import (
 	"database/sql/driver"
 	"errors"
-	"io"
-	"net"
 	"strings"
 	"syscall"
 
@@ -29,19 +27,28 @@ func IsUnavailable(err error) bool {
 		return strings.HasPrefix(pg.Code, "08") || pg.Code == "57P01" || pg.Code == "57P02" || pg.Code == "57P03"
 	}
 	var connect *pgconn.ConnectError
-	var op *net.OpError
-	if errors.As(err, &connect) || errors.As(err, &op) || errors.Is(err, driver.ErrBadConn) ||
-		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) ||
-		errors.Is(err, io.ErrUnexpectedEOF) {
+	if errors.As(err, &connect) || errors.Is(err, driver.ErrBadConn) {
 		return true
 	}
 	var lite sqlite3.Error
 	if errors.As(err, &lite) {
 		return lite.Code == sqlite3.ErrBusy || lite.Code == sqlite3.ErrLocked
 	}
-	// pgx reports a connection closed under it in words only.
+	// pgx (v5.12) says a connection was lost under a query in words only
+	// ("receive message failed: unexpected EOF", "conn closed"), or that a
+	// request never reached the server (pgconn.SafeToRetry). A network error of
+	// anything else (SMTP, an AI provider, a client's cut upload) is not the
+	// database's and keeps its own answer.
+	if pgconn.SafeToRetry(err) {
+		return true
+	}
 	msg := err.Error()
-	return strings.Contains(msg, "conn closed") || strings.Contains(msg, "failed to connect to") || strings.Contains(msg, "unexpected EOF")
+	for _, s := range []string{"conn closed", "failed to connect to", "receive message failed", "failed to receive message", "write failed"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsDiskFull reports whether err means the disk is full: SQLITE_FULL, SQLite's
