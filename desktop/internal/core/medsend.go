@@ -409,9 +409,9 @@ func (c *Core) sendMed(ctx context.Context, row *medRow, p *medPerson, body []by
 			slog.Warn("desktop med outbox: someone logged it first", "clientId", row.ClientID, "kind", row.Kind)
 		}
 		return 0, true
-	case a.Code == shared.CodeInternal || a.Code == shared.CodeBadSignature || a.Code == shared.CodeRateLimited ||
-		strings.HasPrefix(a.Code, "7"):
-		// 5000 rolled back; 4005 is a clock this computer will learn; 4029 passes; 7xxx (the plan
+	case a.Code == shared.CodeInternal || a.Code == shared.CodeUnavailable || a.Code == shared.CodeStorageFull ||
+		a.Code == shared.CodeBadSignature || a.Code == shared.CodeRateLimited || strings.HasPrefix(a.Code, "7"):
+		// 5000 rolled back; 5003 and 5007 (the cloud's database away, its disk full) saved nothing; 4005 is a clock this computer will learn; 4029 passes; 7xxx (the plan
 		// lost the eMAR) refuses every write alike until the owner fixes it: keep them all.
 		_ = c.medNote(ctx, row.Seq, why)
 		return 1, false

@@ -97,11 +97,11 @@ func (c *Core) serveKioskPunch(w http.ResponseWriter, r *http.Request) {
 		// punchTime 0: the cloud's own clock, so a drifting kiosk clock cannot get an online punch refused.
 		a, err := c.callCloud(ctx, http.MethodPost, kioskPunchPath, cred, langOf(r),
 			shared.KioskPunchRequest{CaregiverID: req.CaregiverID, ClientPunchID: req.ClientPunchID, Pin: req.Pin})
-		if err == nil && a.Code != shared.CodeInternal {
+		if err == nil && a.Code != shared.CodeInternal && a.Code != shared.CodeUnavailable && a.Code != shared.CodeStorageFull {
 			c.cloudPunched(w, r, row, a)
 			return
 		}
-		// No answer (or a 5000, which rolled back): this kiosk checks the PIN.
+		// No answer (or a 5000, 5003 or 5007, which saved nothing): this kiosk checks the PIN.
 	}
 	c.queuePunch(w, r, row, req.Pin)
 }

@@ -249,8 +249,8 @@ func (c *Core) sendNext(ctx context.Context) (wait time.Duration, sent bool) {
 		_ = c.noteAttempt(ctx, row.Seq, why)
 		c.haltSync(a)
 		return -1, false
-	case a.Code == shared.CodeInternal || strings.HasPrefix(a.Code, "7"):
-		// 5000 rolled back; 7xxx (the plan lost clock-in) refuses every punch
+	case a.Code == shared.CodeInternal || a.Code == shared.CodeUnavailable || a.Code == shared.CodeStorageFull || strings.HasPrefix(a.Code, "7"):
+		// 5000 rolled back; 5003 and 5007 (the cloud's database away, its disk full) saved nothing; 7xxx (the plan lost clock-in) refuses every punch
 		// alike until the owner fixes the plan: keep them all, in order.
 		_ = c.noteAttempt(ctx, row.Seq, why)
 		return 1, false
