@@ -14,7 +14,7 @@ import { Header, HeaderActions } from './Header';
 import { PasswordExpiryPrompt } from './PasswordExpiryPrompt';
 import { Sidebar } from './Sidebar';
 import { ChatLink } from './ChatLink';
-import { ClockInPrompt } from './ClockInPrompt';
+import { ClockInPrompt, useHoldForClockStatus } from './ClockInPrompt';
 import { useNarrow } from '@/lib/ui/useNarrow';
 import './launcher.css';
 
@@ -40,6 +40,14 @@ export default function AppLayout() {
   const drawerOpen = drawerOpenAt === pathname;
   const setDrawerOpen = (open: boolean) => setDrawerOpenAt(open ? pathname : null);
   const shell: ShellContext = { menu, userInfo };
+  const holding = useHoldForClockStatus();
+  const loading = (
+    // A page on its way: its heading for a screen reader until the page's own arrives.
+    <div className="hearth-center" role="status">
+      <h1 className="hearth-sr-only">{t('app.status.loading')}</h1>
+      <Spinner size={32} aria-label={t('app.status.loading')} />
+    </div>
+  );
   return (
     <div className="hearth-shell">
       <a
@@ -65,17 +73,13 @@ export default function AppLayout() {
         />
         <main id={MAIN_ID} className="hearth-content" tabIndex={-1}>
           <ClockInPrompt />
-          <Suspense
-            fallback={
-              // A page on its way: its heading for a screen reader until the page's own arrives.
-              <div className="hearth-center" role="status">
-                <h1 className="hearth-sr-only">{t('app.status.loading')}</h1>
-                <Spinner size={32} aria-label={t('app.status.loading')} />
-              </div>
-            }
-          >
-            <Outlet context={shell} />
-          </Suspense>
+          {holding ? loading : null}
+          {/* Held out of sight (still loading) until the clock status is known: see useHoldForClockStatus. */}
+          <div className="hearth-page-slot" hidden={holding}>
+            <Suspense fallback={holding ? null : loading}>
+              <Outlet context={shell} />
+            </Suspense>
+          </div>
         </main>
       </div>
       {narrow ? (
