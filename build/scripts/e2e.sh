@@ -31,6 +31,9 @@ audit_summary() {
   local counts
   counts=$(grep -oE '^  [a-z0-9-]+ \((critical|serious|moderate|minor)\)' "$file" | sort | uniq -c | sort -rn || true)
   if [ -n "$counts" ]; then echo "$counts" | sed 's/^/  /'; else echo "  none"; fi
+  # Where each was found (the first three pages per rule), so a moderate finding can be looked up.
+  awk '/: [0-9]+ violations$/ { sub(/: [0-9]+ violations$/, ""); page = $0; next }
+       /^  [a-z0-9-]+ \((critical|serious|moderate|minor)\)/ { rule = $1; if (n[rule]++ < 3) print "    " rule " at " page " —" substr($0, index($0, ")") + 1, 140) }' "$file" | sort || true
 }
 
 run_at() {
