@@ -327,6 +327,8 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	ticket.Routes(api, tickets)
 	notification.Routes(api, notes)
 	notes.RegisterJobs(queue) // notifications older than 90 days removed daily
+	// SQLite's planner statistics refreshed at start and daily (PRAGMA optimize; nothing on PostgreSQL).
+	jobs.Periodic(queue, "db_optimize", 24*time.Hour, d.DB.Optimize)
 	attendance.Routes(api, clock)
 	request.Routes(api, requests)
 	// Facility settings (the owner's name, address, time zone and licence number), sign-up,

@@ -225,6 +225,26 @@ func (d *DB) Migrate(ctx context.Context) error {
 	return d.migrateRiver(ctx)
 }
 
+// Optimize lets SQLite refresh the statistics its query planner reads
+// (sqlite_stat1): PRAGMA optimize runs ANALYZE, with a bounded analysis, on
+// the tables whose rows changed enough since the last time (0x10002: every
+// table, not only those this connection has used). Without statistics SQLite
+// picks an index by its shape alone and reads all of a home's passes and task
+// records for the sidebar's counts (docs/performance.md "How the cost grows").
+// SQLite's advice is to run it when a long-lived connection opens and then
+// every few hours (https://sqlite.org/lang_analyze.html, "Recommended usage
+// pattern"): hearth serve does it at start and daily. PostgreSQL's autovacuum
+// keeps its own statistics: there it does nothing.
+func (d *DB) Optimize(ctx context.Context) error {
+	if d.Engine != SQLite {
+		return nil
+	}
+	if _, err := d.write.ExecContext(ctx, `PRAGMA optimize=0x10002`); err != nil {
+		return fmt.Errorf("optimize: %w", err)
+	}
+	return nil
+}
+
 // Trace makes fn hear the text (with ? placeholders) of every statement this
 // DB runs from now until stop is called: the index-plan tests
 // (cloud/server/indexplan) collect what the care path's calls send. For
