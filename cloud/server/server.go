@@ -158,7 +158,11 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	}
 
 	r := chi.NewRouter()
-	r.Use(web.Observe(d.Log), web.SecurityHeaders, middleware.Timeout(RequestTimeout))
+	csp := web.CSPSources{}
+	if d.Config.Billing.SecretKey != "" {
+		csp = web.StripeCSP // Stripe Elements collects cards in the browser
+	}
+	r.Use(web.Observe(d.Log), web.SecurityHeadersAllowing(csp), middleware.Timeout(RequestTimeout))
 	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	// Metrics are served on their own address (ServeMetrics, HEARTH_METRICS_ADDR), not to the API's callers.
 	r.Handle("/metrics", http.NotFoundHandler())

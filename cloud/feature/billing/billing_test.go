@@ -69,6 +69,9 @@ func TestManualUpgrade(t *testing.T) {
 		birch := e.SignIn(t, "owner_birch")
 		birchID := e.FacilityID(t, "Birch Cottage AFH")
 
+		if csp := cspOf(t, e); strings.Contains(csp, "stripe") {
+			t.Errorf("manual billing allows Stripe in the CSP: %s", csp)
+		}
 		sub := current(t, birch)
 		if sub.Mode != shared.BillingManual || sub.Package.ID != shared.DefaultPackageID || sub.PlanID != "" || sub.ExpireTime != 0 || sub.Locked {
 			t.Fatalf("free home's subscription: %+v", sub)

@@ -3,6 +3,7 @@ package billing_test
 import (
 	"bytes"
 	"net/http"
+	"strings"
 	"testing"
 
 	"hearth/cloud/platform/billing/billingtest"
@@ -29,6 +30,21 @@ func webhook(t *testing.T, e *servertest.Env, body []byte, signature string) int
 	return resp.StatusCode
 }
 
+// cspOf is the Content-Security-Policy the server sends.
+func cspOf(t *testing.T, e *servertest.Env) string {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, e.HTTP.URL+"/healthz", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.Header.Get("Content-Security-Policy")
+}
+
 func invoiceEvent(id, typ, invoice string) []byte {
 	return billingtest.Event(id, typ, map[string]any{"id": invoice, "object": "invoice", "status": "paid"})
 }
@@ -47,6 +63,10 @@ func TestStripeBilling(t *testing.T) {
 		e := servertest.Start(t, d, servertest.Options{Config: func(c *config.Config) { c.Billing = billingtest.Config(stripe.URL) }})
 		admin := e.SignIn(t, "superadmin")
 		birch := e.SignIn(t, "owner_birch")
+		if csp := cspOf(t, e); !strings.Contains(csp, "script-src 'self' https://js.stripe.com;") || !strings.Contains(csp, "https://hooks.stripe.com") ||
+			!strings.Contains(csp, "https://api.stripe.com") {
+			t.Errorf("Stripe Elements not allowed by the CSP: %s", csp)
+		}
 		if s := current(t, birch); s.Mode != shared.BillingStripe || s.HasCard {
 			t.Fatalf("mode: %+v", s)
 		}

@@ -137,23 +137,49 @@ func Observe(log *slog.Logger) func(http.Handler) http.Handler {
 // inline script; inline style attributes stay allowed because Blueprint
 // positions popovers with them.
 func SecurityHeaders(next http.Handler) http.Handler {
-	const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-		"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; media-src 'self' blob:; frame-src 'self' blob:; " +
-		"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Content-Security-Policy", csp)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "same-origin")
-		if r.TLS != nil {
-			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+	return SecurityHeadersAllowing(CSPSources{})(next)
+}
+
+// CSPSources are other origins the CSP lets the UI load from, each list added
+// to its directive.
+type CSPSources struct {
+	Script, Frame, Connect []string
+}
+
+// StripeCSP is what Stripe.js and Elements need (Stripe's docs, "Content
+// Security Policy": script-src and frame-src https://js.stripe.com, frame-src
+// https://hooks.stripe.com for 3-D Secure, connect-src https://api.stripe.com);
+// the server adds them only when Stripe billing is configured.
+var StripeCSP = CSPSources{Script: []string{"https://js.stripe.com"}, Frame: []string{"https://js.stripe.com", "https://hooks.stripe.com"},
+	Connect: []string{"https://api.stripe.com"}}
+
+// SecurityHeadersAllowing is SecurityHeaders with the extra sources.
+func SecurityHeadersAllowing(extra CSPSources) func(http.Handler) http.Handler {
+	add := func(list []string) string {
+		if len(list) == 0 {
+			return ""
 		}
-		if strings.HasPrefix(r.URL.Path, "/api/") {
-			h.Set("Cache-Control", "no-store")
-		}
-		next.ServeHTTP(w, r)
-	})
+		return " " + strings.Join(list, " ")
+	}
+	csp := "default-src 'self'; script-src 'self'" + add(extra.Script) + "; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:" + add(extra.Connect) + "; media-src 'self' blob:; " +
+		"frame-src 'self' blob:" + add(extra.Frame) + "; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			h.Set("Content-Security-Policy", csp)
+			h.Set("X-Content-Type-Options", "nosniff")
+			h.Set("X-Frame-Options", "DENY")
+			h.Set("Referrer-Policy", "same-origin")
+			if r.TLS != nil {
+				h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+			}
+			if strings.HasPrefix(r.URL.Path, "/api/") {
+				h.Set("Cache-Control", "no-store")
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
 }
 
 // authState is what Authenticate found; the route's guard decides what it means.

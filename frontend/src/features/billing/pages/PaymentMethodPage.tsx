@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Callout, Card, FormGroup, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { PlusIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryErrorBanner } from '@/components/QueryErrorBanner';
@@ -15,6 +16,7 @@ import {
   useSubscription,
   type BillingInfo,
 } from '../api/billing';
+import { AddCardDialog } from '../components/AddCardDialog';
 import '../billing.css';
 
 const FIELDS = ['name', 'email', 'phone', 'country', 'line1', 'line2', 'city', 'state', 'postalCode', 'taxId', 'taxType'] as const;
@@ -51,9 +53,14 @@ function Cards() {
   const makeDefault = useAppMutation({ mutationFn: (id: string) => setDefaultCard(id), invalidates: [billingKey], success: 'billing.done.cardDefault' });
   const remove = useAppMutation({ mutationFn: (id: string) => removeCard(id), invalidates: [billingKey], success: 'billing.done.cardRemoved' });
   const rows = cards.data ?? [];
+  const [adding, setAdding] = useState(false);
   return (
     <Card className="hearth-billing-card">
       <h2 className="hearth-billing-h2">{t('billing.pm.cards')}</h2>
+      <Button icon={<PlusIcon />} intent={Intent.PRIMARY} onClick={() => setAdding(true)} data-testid="card-add">
+        {t('billing.pm.addCard')}
+      </Button>
+      {adding ? <AddCardDialog onClose={() => setAdding(false)} /> : null}
       <QueryErrorBanner query={cards} />
       {rows.length === 0 ? <p className="hearth-muted">{t('billing.pm.noCards')}</p> : null}
       {rows.length > 0 ? (
