@@ -46,6 +46,8 @@ const (
 	FacilityDocTypeMax   = 50  // ShortTextMax
 	FacilityDocSignerMax = 50  // PersonNameMax
 	FacilityDocCodeMax   = 64
+	// FacilityDocSignersMax bounds the people named to sign one version.
+	FacilityDocSignersMax = 10
 	// FacilityDocRecentDays: a version uploaded within this many days makes its
 	// requirement RENEWED or UPDATED instead of DONE.
 	FacilityDocRecentDays = 30
@@ -60,6 +62,9 @@ type FacilityDocDates struct {
 	ValidFrom  string // the day the document takes effect; empty: the day it was uploaded
 	ExpiresOn  string // its last valid day; empty: it does not expire
 	UploadedOn string // the day it was uploaded
+	// Incomplete: a signature or the approval it needs is still outstanding;
+	// such a version is not in force (the rule reads past it).
+	Incomplete bool
 }
 
 func (d FacilityDocDates) start() string {
@@ -81,10 +86,12 @@ func addDays(day string, n int) string {
 // FacilityDocStatusOf is the status of one required document on today, from
 // its versions newest upload first (the one copy of the rule: the server
 // answers it and the UI only labels it). soonDays is the warning window
-// (parameter facilityDocs.expiringSoonDays). The version in force is the newest
-// whose start (ValidFrom, else the upload day) is on or before today.
+// (parameter facilityDocs.expiringSoonDays). Incomplete versions (a signature
+// or approval outstanding) are left out first: an unsigned plan is not a plan
+// on file. The version in force is the newest complete one whose start
+// (ValidFrom, else the upload day) is on or before today.
 //
-//   - MISSING: there is no version.
+//   - MISSING: there is no complete version.
 //   - UPCOMING: there are versions, but every one starts after today.
 //   - EXPIRED: the version in force has an ExpiresOn before today.
 //   - EXPIRING_SOON: the version in force expires on a day from today to today + soonDays.
@@ -95,7 +102,13 @@ func addDays(day string, n int) string {
 //     replaced an earlier version that was still good (a revision).
 //   - DONE: the version in force does not expire within soonDays and is its
 //     first version, or was uploaded more than FacilityDocRecentDays ago.
-func FacilityDocStatusOf(versions []FacilityDocDates, today string, soonDays int) FacilityDocStatus {
+func FacilityDocStatusOf(all []FacilityDocDates, today string, soonDays int) FacilityDocStatus {
+	versions := make([]FacilityDocDates, 0, len(all))
+	for _, v := range all {
+		if !v.Incomplete {
+			versions = append(versions, v)
+		}
+	}
 	if len(versions) == 0 {
 		return FacilityDocMissing
 	}
@@ -143,16 +156,38 @@ type FacilityDocFields struct {
 	Name            string              `json:"name" doc:"1 to 100 characters"`
 	DocType         string              `json:"docType,omitempty" doc:"What kind of document (e.g. plan, poster, certificate), up to 50 characters"`
 	// Signatures: whether it needs signatures, who signs, and whether all are on the document.
-	SignaturesRequired  bool   `json:"signaturesRequired"`
-	Signer              string `json:"signer,omitempty" doc:"Who signs, up to 50 characters"`
-	SignaturesCompleted bool   `json:"signaturesCompleted" doc:"All signatures are on the uploaded document"`
-	ValidFrom           string `json:"validFrom,omitempty" doc:"YYYY-MM-DD the document takes effect; empty: the upload day"`
-	ExpiresOn           string `json:"expiresOn,omitempty" doc:"YYYY-MM-DD its last valid day; empty: it does not expire (required where the checklist item expires)"`
-	Renewal             bool   `json:"renewal" doc:"The uploader marks this version as a renewal of the earlier one"`
-	ComplianceCheck     bool   `json:"complianceCheck" doc:"The uploader has checked the document against its requirement"`
+	SignaturesRequired  bool     `json:"signaturesRequired"`
+	Signer              string   `json:"signer,omitempty" doc:"Who signs, up to 50 characters"`
+	SignaturesCompleted bool     `json:"signaturesCompleted" doc:"All signatures are on the uploaded document (paper); with signerIds the product collects them instead"`
+	SignerIDs           []string `json:"signerIds,omitempty" maxItems:"10" limit:"FacilityDocSignersMax" doc:"Owners or admins of the home who sign this version in the product, each with their own sign-in (needs signaturesRequired)"`
+	ValidFrom           string   `json:"validFrom,omitempty" doc:"YYYY-MM-DD the document takes effect; empty: the upload day"`
+	ExpiresOn           string   `json:"expiresOn,omitempty" doc:"YYYY-MM-DD its last valid day; empty: it does not expire (required where the checklist item expires)"`
+	Renewal             bool     `json:"renewal" doc:"The uploader marks this version as a renewal of the earlier one"`
+	ComplianceCheck     bool     `json:"complianceCheck" doc:"The uploader has checked the document against its requirement"`
 	// BuildingSafetyException: the document records an exception granted for the building or its safety.
 	BuildingSafetyException bool `json:"buildingSafetyException"`
-	IsApprovalStep          bool `json:"isApprovalStep" doc:"The document is a step of an approval (e.g. a plan the department must approve)"`
+	IsApprovalStep          bool `json:"isApprovalStep" doc:"The document is a step of an approval: an owner or admin approves it in the product once every signature is in, and until then it is not in force"`
+}
+
+// FacilityDocSignRole is what a signature row records.
+type FacilityDocSignRole string
+
+const (
+	FacilityDocSigner   FacilityDocSignRole = "SIGNER"
+	FacilityDocApprover FacilityDocSignRole = "APPROVER"
+)
+
+// FacilityDocSignature is one person named to sign a version (or who approved it).
+type FacilityDocSignature struct {
+	UserID   string              `json:"userId"`
+	Name     string              `json:"name"`
+	Role     FacilityDocSignRole `json:"role" enum:"SIGNER,APPROVER"`
+	SignedAt int64               `json:"signedAt" doc:"Epoch ms the person signed (or approved); 0 = not yet"`
+}
+
+// FacilityDocSignRequest names the version to sign or approve.
+type FacilityDocSignRequest struct {
+	VersionID string `json:"versionId" minLength:"1" maxLength:"64" limit:"IDMax"`
 }
 
 // FacilityDocVersion is one uploaded version of a facility document.
@@ -164,6 +199,10 @@ type FacilityDocVersion struct {
 	UploaderName      string   `json:"uploaderName"`
 	CreateTime        int64    `json:"createTime" doc:"Epoch ms"`
 	File              FileItem `json:"file" doc:"The stored file, with a signed link to read it"`
+	// Signatures collected in the product: the named signers (signed or not) and the approval once given.
+	Signatures         []FacilityDocSignature `json:"signatures"`
+	AwaitingSignatures int                    `json:"awaitingSignatures" doc:"Signatures still outstanding (named signers who have not signed; 1 when signatures are required on paper and not marked complete)"`
+	AwaitingApproval   bool                   `json:"awaitingApproval" doc:"An approval step not approved yet"`
 }
 
 // FacilityDocument is one document of the library with all its versions, newest first.

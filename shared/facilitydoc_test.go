@@ -29,6 +29,8 @@ func TestFacilityDocStatusOf(t *testing.T) {
 		{"renewed while the old one was expiring", []shared.FacilityDocDates{v("", "2027-06-30", "2026-06-10"), v("", "2026-06-30", "2025-06-01")}, shared.FacilityDocRenewed},
 		{"a revision of a good document", []shared.FacilityDocDates{v("", "", "2026-06-01"), v("", "", "2025-01-01")}, shared.FacilityDocUpdated},
 		{"a renewal more than 30 days ago", []shared.FacilityDocDates{v("", "2027-05-01", "2026-05-01"), v("", "2026-05-10", "2025-05-01")}, shared.FacilityDocDone},
+		{"only an unsigned version", []shared.FacilityDocDates{{UploadedOn: "2026-06-01", Incomplete: true}}, shared.FacilityDocMissing},
+		{"an unsigned renewal leaves the expired one in force", []shared.FacilityDocDates{{ExpiresOn: "2027-06-09", UploadedOn: "2026-06-10", Incomplete: true}, v("", "2026-06-01", "2025-06-01")}, shared.FacilityDocExpired},
 		{"an expired one with its renewal starting next week", []shared.FacilityDocDates{v("2026-06-22", "2027-06-21", "2026-06-14"), v("", "2026-06-14", "2025-06-01")}, shared.FacilityDocExpired},
 	} {
 		if got := shared.FacilityDocStatusOf(c.versions, today, 30); got != c.want {

@@ -97,6 +97,40 @@ describe('facility documents', () => {
     });
   });
 
+  test('the owner names herself to sign the disaster plan, sees it flagged, signs and approves it', async () => {
+    const page = await open();
+    await ownerSignsIn(page);
+    const row = page.locator('[data-testid="fdoc-item"][data-code="EMERGENCY_DISASTER_PLAN"]');
+
+    await step('an approval step awaiting a signature is not on file and is flagged', async () => {
+      await page.goto('/inspection-status');
+      await row.getByTestId('fdoc-upload').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('facility-doc-upload').waitFor();
+      await dialog.getByLabel('Signatures required').check({ force: true });
+      await dialog.getByTestId('fdoc-signers').getByLabel('Elena Martinez').check({ force: true });
+      await dialog.getByLabel('Approval step').check({ force: true });
+      await dialog.getByTestId('facility-doc-file-input').setInputFiles({ name: 'disaster-plan.pdf', mimeType: 'application/pdf', buffer: pdf('plan') });
+      await dialog.getByTestId('chosen-file').waitFor();
+      await screenshot(page, 'facility-docs-signers');
+      await dialog.getByTestId('facility-doc-submit').click();
+      await dialog.waitFor({ state: 'detached' });
+      await row.getByTestId('fdoc-flag-signatures').waitFor();
+      await row.getByTestId('fdoc-flag-approval').waitFor();
+      assert.equal(await row.getAttribute('data-status'), 'MISSING');
+    });
+
+    await step('she signs with her own sign-in, then approves, and the plan is on file', async () => {
+      await row.getByTestId('fdoc-versions').click();
+      await row.getByTestId('doc-sign').click();
+      await row.locator('[data-testid="doc-signature"][data-signed="true"]').waitFor();
+      await screenshot(page, 'facility-docs-signed');
+      await row.getByTestId('doc-approve').click();
+      await page.locator('[data-testid="fdoc-item"][data-code="EMERGENCY_DISASTER_PLAN"][data-status="DONE"]').waitFor();
+      assert.equal(await row.getByTestId('fdoc-flag').count(), 0);
+    });
+  });
+
   test('the owner sees the residents and staff areas with scores and follows a gap to its fix', async () => {
     const page = await open();
     await ownerSignsIn(page);

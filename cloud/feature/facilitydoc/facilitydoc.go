@@ -35,6 +35,12 @@ var (
 	ErrExpiryBeforeValid = problem.New(shared.CodeValidation, "facilityDocs.expiryBeforeValid")
 	ErrWrongCategory     = problem.New(shared.CodeValidation, "facilityDocs.wrongCategory")
 	ErrExpiryRequired    = problem.New(shared.CodeValidation, "facilityDocs.expiryRequired")
+	ErrSignersNeedFlag   = problem.New(shared.CodeValidation, "facilityDocs.signersNeedFlag")
+	ErrSignerNotManager  = problem.New(shared.CodeValidation, "facilityDocs.signerNotManager")
+	ErrAlreadySigned     = problem.New(shared.CodeConflict, "facilityDocs.alreadySigned")
+	ErrNotApprovalStep   = problem.New(shared.CodeConflict, "facilityDocs.notApprovalStep")
+	ErrAwaitingSignature = problem.New(shared.CodeConflict, "facilityDocs.awaitingSignatures")
+	ErrAlreadyApproved   = problem.New(shared.CodeConflict, "facilityDocs.alreadyApproved")
 )
 
 // Files is what the feature needs from the file service (file.Service has it).
@@ -136,6 +142,22 @@ func check(f shared.FacilityDocFields, files int) (shared.FacilityDocFields, err
 	if f.ValidFrom != "" && f.ExpiresOn != "" && f.ExpiresOn < f.ValidFrom {
 		return f, ErrExpiryBeforeValid.WithData([]shared.FieldError{{Field: "expiresOn", Rule: "minimum"}})
 	}
+	ids := make([]string, 0, len(f.SignerIDs))
+	for _, id := range f.SignerIDs {
+		if id = strings.TrimSpace(id); id != "" && !slices.Contains(ids, id) {
+			if len(id) > shared.IDMax {
+				return f, problem.Invalid("signerIds", "maxLength", "validation.maxLength", map[string]any{"max": shared.IDMax})
+			}
+			ids = append(ids, id)
+		}
+	}
+	f.SignerIDs = ids
+	if len(ids) > shared.FacilityDocSignersMax {
+		return f, problem.Invalid("signerIds", "maxItems", "validation.maxItems", map[string]any{"max": shared.FacilityDocSignersMax})
+	}
+	if len(ids) > 0 && !f.SignaturesRequired {
+		return f, ErrSignersNeedFlag.WithData([]shared.FieldError{{Field: "signerIds", Rule: "signaturesRequired"}})
+	}
 	if files == 0 {
 		return f, problem.Invalid("files", "required", "validation.required", nil)
 	}
@@ -171,9 +193,18 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, up Upload) (*sh
 			return nil, ErrExpiryRequired.WithData([]shared.FieldError{{Field: "expiresOn", Rule: "required"}})
 		}
 	}
-	// The document must be the caller's facility's before any byte is stored.
+	// The document must be the caller's facility's, and the signers its owners or admins, before any byte is stored.
 	if _, err := s.previous(ctx, s.db, p.TenantID, f); err != nil {
 		return nil, err
+	}
+	if len(f.SignerIDs) > 0 {
+		n, err := s.store.Managers(ctx, s.db, p.TenantID, f.SignerIDs)
+		if err != nil {
+			return nil, err
+		}
+		if n != len(f.SignerIDs) {
+			return nil, ErrSignerNotManager.WithData([]shared.FieldError{{Field: "signerIds", Rule: "member"}})
+		}
 	}
 	today, err := s.today(ctx, p.TenantID)
 	if err != nil {
@@ -211,20 +242,128 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, up Upload) (*sh
 			}
 			return err
 		}
+		for _, id := range f.SignerIDs {
+			if err := s.store.InsertSignature(ctx, tx, uuid.Must(uuid.NewV7()).String(), p.TenantID, v.ID, id, string(shared.FacilityDocSigner), 0, v.CreatedAt); err != nil {
+				return err
+			}
+		}
 		return audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "facilityDocument.upload",
 			Entity: "facility_document", EntityID: v.ID, After: map[string]any{"documentId": v.DocumentID, "version": v.Version,
 				"category": v.Category, "requirementCode": v.RequirementCode, "name": v.Name, "validFrom": v.ValidFrom,
-				"expiresOn": v.ExpiresOn, "renewal": v.Renewal, "fileId": v.FileID}})
+				"expiresOn": v.ExpiresOn, "renewal": v.Renewal, "fileId": v.FileID, "signerIds": f.SignerIDs,
+				"signaturesRequired": v.SignaturesRequired, "approvalStep": v.ApprovalStep}})
 	})
 	if err != nil {
 		return nil, err
 	}
-	name, err := people.Name(ctx, s.db, p.UserID)
+	docs, err := s.documents(ctx, p.TenantID, []version{*v})
 	if err != nil {
 		return nil, err
 	}
-	out := view(v, items[0], name)
-	return &out, nil
+	return &docs[0].Versions[0], nil
+}
+
+// Signers is listFacilityDocSigners: who may be named to sign, the home's owners and admins by name.
+func (s *Service) Signers(ctx context.Context, p *auth.Principal) ([]shared.FacilityDocSignature, error) {
+	ids, err := s.store.ManagerIDs(ctx, s.db, p.TenantID)
+	if err != nil {
+		return nil, err
+	}
+	names, err := people.Names(ctx, s.db, ids...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]shared.FacilityDocSignature, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, shared.FacilityDocSignature{UserID: id, Name: names[id], Role: shared.FacilityDocSigner})
+	}
+	slices.SortStableFunc(out, func(a, b shared.FacilityDocSignature) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+// version answers one version of the caller's facility with its signatures (4004 when it is not there).
+func (s *Service) version(ctx context.Context, p *auth.Principal, versionID string) (*shared.FacilityDocVersion, error) {
+	v, err := s.store.Version(ctx, s.db, p.TenantID, strings.TrimSpace(versionID))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, problem.NotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	docs, err := s.documents(ctx, p.TenantID, []version{*v})
+	if err != nil {
+		return nil, err
+	}
+	return &docs[0].Versions[0], nil
+}
+
+// Sign is signFacilityDocument: the caller signs a version they were named
+// to sign, with their own sign-in, once (time-stamped and audited). Anyone
+// else, or another home's version, gets 4004; a second signature 4009.
+func (s *Service) Sign(ctx context.Context, p *auth.Principal, versionID string) (*shared.FacilityDocVersion, error) {
+	cur, err := s.version(ctx, p, versionID)
+	if err != nil {
+		return nil, err
+	}
+	named := slices.ContainsFunc(cur.Signatures, func(g shared.FacilityDocSignature) bool {
+		return g.Role == shared.FacilityDocSigner && g.UserID == p.UserID
+	})
+	if !named {
+		return nil, problem.NotFound
+	}
+	now := s.now().UnixMilli()
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		ok, err := s.store.Sign(ctx, tx, p.TenantID, cur.VersionID, p.UserID, now)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return ErrAlreadySigned
+		}
+		return audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "facilityDocument.sign",
+			Entity: "facility_document", EntityID: cur.VersionID, After: map[string]any{"documentId": cur.DocumentID,
+				"version": cur.Version, "signedAt": now}})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.version(ctx, p, cur.VersionID)
+}
+
+// Approve is approveFacilityDocument: an owner or admin approves a version
+// whose metadata makes it an approval step, once every signature is in
+// (4009 before, 4009 twice, 4009 when it is not an approval step).
+func (s *Service) Approve(ctx context.Context, p *auth.Principal, versionID string) (*shared.FacilityDocVersion, error) {
+	cur, err := s.version(ctx, p, versionID)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !cur.IsApprovalStep:
+		return nil, ErrNotApprovalStep
+	case !cur.AwaitingApproval:
+		return nil, ErrAlreadyApproved
+	case cur.AwaitingSignatures > 0:
+		return nil, ErrAwaitingSignature
+	}
+	now := s.now().UnixMilli()
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		err := s.store.InsertSignature(ctx, tx, uuid.Must(uuid.NewV7()).String(), p.TenantID, cur.VersionID, p.UserID,
+			string(shared.FacilityDocApprover), now, now)
+		if db.IsUniqueViolation(err) {
+			return ErrAlreadyApproved
+		}
+		if err != nil {
+			return err
+		}
+		return audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "facilityDocument.approve",
+			Entity: "facility_document", EntityID: cur.VersionID, After: map[string]any{"documentId": cur.DocumentID,
+				"version": cur.Version, "approvedAt": now}})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.version(ctx, p, cur.VersionID)
 }
 
 // previous is the version a new upload follows: the named document's newest
@@ -254,23 +393,83 @@ func (s *Service) previous(ctx context.Context, q db.Querier, tenantID string, f
 	return prev, err
 }
 
-func view(v *version, file shared.FileItem, uploader string) shared.FacilityDocVersion {
-	return shared.FacilityDocVersion{
+// awaiting is what a version still lacks: signatures (the named signers who
+// have not signed, or 1 for paper signatures not marked complete) and the approval.
+func awaiting(v *version, sigs []signature) (signatures int, approval bool) {
+	named, approved := 0, false
+	for _, g := range sigs {
+		switch {
+		case g.Role == string(shared.FacilityDocApprover) && g.SignedAt > 0:
+			approved = true
+		case g.Role == string(shared.FacilityDocSigner):
+			named++
+			if g.SignedAt == 0 {
+				signatures++
+			}
+		}
+	}
+	if v.SignaturesRequired && named == 0 && !v.SignaturesCompleted {
+		signatures = 1
+	}
+	return signatures, v.ApprovalStep && !approved
+}
+
+func view(v *version, file shared.FileItem, uploader string, sigs []signature, names map[string]string) shared.FacilityDocVersion {
+	out := shared.FacilityDocVersion{
 		FacilityDocFields: shared.FacilityDocFields{Category: shared.FacilityDocCategory(v.Category), RequirementCode: v.RequirementCode,
 			DocumentID: v.DocumentID, Name: v.Name, DocType: v.DocType, SignaturesRequired: v.SignaturesRequired, Signer: v.Signer,
 			SignaturesCompleted: v.SignaturesCompleted, ValidFrom: v.ValidFrom, ExpiresOn: v.ExpiresOn, Renewal: v.Renewal,
 			ComplianceCheck: v.ComplianceCheck, BuildingSafetyException: v.BuildingSafetyException, IsApprovalStep: v.ApprovalStep},
-		VersionID: v.ID, Version: v.Version, UploadedOn: v.UploadedOn, UploaderName: uploader, CreateTime: v.CreatedAt, File: file}
+		VersionID: v.ID, Version: v.Version, UploadedOn: v.UploadedOn, UploaderName: uploader, CreateTime: v.CreatedAt, File: file,
+		Signatures: []shared.FacilityDocSignature{}}
+	for _, g := range sigs {
+		out.Signatures = append(out.Signatures, shared.FacilityDocSignature{UserID: g.UserID, Name: names[g.UserID],
+			Role: shared.FacilityDocSignRole(g.Role), SignedAt: g.SignedAt})
+		if g.Role == string(shared.FacilityDocSigner) {
+			out.SignerIDs = append(out.SignerIDs, g.UserID)
+		}
+	}
+	out.AwaitingSignatures, out.AwaitingApproval = awaiting(v, sigs)
+	if v.SignaturesRequired {
+		out.SignaturesCompleted = out.AwaitingSignatures == 0
+	}
+	return out
+}
+
+// signaturesOf loads the signature rows of the versions, by version id.
+func (s *Service) signaturesOf(ctx context.Context, tenantID string, vs []version) (map[string][]signature, error) {
+	ids := make([]string, len(vs))
+	for i := range vs {
+		ids[i] = vs[i].ID
+	}
+	rows, err := s.store.Signatures(ctx, s.db, tenantID, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]signature{}
+	for _, g := range rows {
+		out[g.VersionID] = append(out[g.VersionID], g)
+	}
+	return out, nil
 }
 
 // documents groups versions (by document, newest first) into documents with
 // their files and uploaders' names.
-func (s *Service) documents(ctx context.Context, vs []version) ([]shared.FacilityDocument, error) {
+func (s *Service) documents(ctx context.Context, tenantID string, vs []version) ([]shared.FacilityDocument, error) {
 	ids := make([]string, 0, len(vs))
 	uploaders := make([]string, 0, len(vs))
 	for _, v := range vs {
 		ids = append(ids, v.FileID)
 		uploaders = append(uploaders, v.UploaderID)
+	}
+	sigs, err := s.signaturesOf(ctx, tenantID, vs)
+	if err != nil {
+		return nil, err
+	}
+	for _, rows := range sigs {
+		for _, g := range rows {
+			uploaders = append(uploaders, g.UserID)
+		}
 	}
 	items, err := s.files.Items(ctx, ids)
 	if err != nil {
@@ -292,7 +491,7 @@ func (s *Service) documents(ctx context.Context, vs []version) ([]shared.Facilit
 				RequirementCode: v.RequirementCode, Versions: []shared.FacilityDocVersion{}})
 		}
 		d := &out[len(out)-1]
-		d.Versions = append(d.Versions, view(v, byID[v.FileID], names[v.UploaderID]))
+		d.Versions = append(d.Versions, view(v, byID[v.FileID], names[v.UploaderID], sigs[v.ID], names))
 	}
 	return out, nil
 }
@@ -306,7 +505,7 @@ func (s *Service) List(ctx context.Context, p *auth.Principal, f shared.Facility
 	if err != nil {
 		return nil, err
 	}
-	return s.documents(ctx, vs)
+	return s.documents(ctx, p.TenantID, vs)
 }
 
 // Inspections is getFacilityFileInspections: every checklist item of the
@@ -346,6 +545,10 @@ func (s *Service) checklist(ctx context.Context, tenantID string) (*shared.Facil
 	if err != nil {
 		return nil, err
 	}
+	sigs, err := s.signaturesOf(ctx, tenantID, vs)
+	if err != nil {
+		return nil, err
+	}
 	byReq := map[string][]version{}
 	for _, v := range vs {
 		if v.RequirementCode != "" {
@@ -358,11 +561,13 @@ func (s *Service) checklist(ctx context.Context, tenantID string) (*shared.Facil
 		dates := make([]shared.FacilityDocDates, len(mine))
 		for i := range mine {
 			dates[i] = mine[i].dates()
+			n, approval := awaiting(&mine[i], sigs[mine[i].ID])
+			dates[i].Incomplete = n > 0 || approval
 		}
 		it := shared.FacilityRequirement{Code: r.Code, Category: shared.FacilityDocCategory(r.Category), Source: r.Source,
 			ExpiryRequired: r.ExpiryRequired, Status: shared.FacilityDocStatusOf(dates, today, soon), VersionCount: len(mine)}
 		if len(mine) > 0 {
-			docs, err := s.documents(ctx, mine[:1])
+			docs, err := s.documents(ctx, tenantID, mine[:1])
 			if err != nil {
 				return nil, err
 			}

@@ -3,6 +3,7 @@ package facilitydoc_test
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -259,5 +260,99 @@ func TestAccessAndBounds(t *testing.T) {
 		if n := count(t, d, `SELECT COUNT(*) FROM audit_log WHERE action = 'facilityDocument.upload'`); n != 1 {
 			t.Fatalf("%d upload audit rows", n)
 		}
+	})
+}
+
+// Signatures collected in the product and the approval step feed the status:
+// a version with a signature or its approval outstanding is not in force.
+// Each named owner or admin signs with their own sign-in, once; a caregiver,
+// a free-plan owner, another home and someone not named cannot sign.
+func TestSignaturesAndApproval(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
+		admin := e.SignIn(t, "admin_maple")
+		ownerID, adminID := e.UserID(t, "owner_evergreen"), e.UserID(t, "admin_maple")
+		var signers []shared.FacilityDocSignature
+		owner.Get(t, base+"/listFacilityDocSigners").OK(t).Into(t, &signers)
+		if len(signers) != 2 || !slices.ContainsFunc(signers, func(g shared.FacilityDocSignature) bool { return g.UserID == adminID && g.Name != "" }) {
+			t.Fatalf("signers %+v", signers)
+		}
+		e.SignIn(t, "caregiver_maple1").Get(t, base+"/listFacilityDocSigners").Is(t, http.StatusOK, shared.CodeForbidden)
+		plan := func(extra map[string]string) map[string]string {
+			f := map[string]string{"category": "EMERGENCY_PREPAREDNESS", "requirementCode": "EMERGENCY_DISASTER_PLAN", "name": "Disaster plan"}
+			for k, v := range extra {
+				f[k] = v
+			}
+			return f
+		}
+		// Refused signers: without the flag, a caregiver, someone of no account here.
+		for name, f := range map[string]map[string]string{
+			"signers without signatures required": plan(map[string]string{"signerIds": adminID}),
+			"a caregiver as signer":               plan(map[string]string{"signaturesRequired": "true", "signerIds": e.UserID(t, "caregiver_maple1")}),
+			"an unknown signer":                   plan(map[string]string{"signaturesRequired": "true", "signerIds": "nobody"}),
+		} {
+			r := filetest.Post(t, e, owner, base+"/uploadFacilityInitFile", f, filetest.Part{Name: "p.pdf", Data: filetest.PDF()})
+			if err := r.Check(http.StatusOK, shared.CodeValidation); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+
+		v := uploadDoc(t, e, owner, plan(map[string]string{"signaturesRequired": "true", "signerIds": adminID + ", " + ownerID + "," + adminID, "isApprovalStep": "true"}))
+		if v.AwaitingSignatures != 2 || !v.AwaitingApproval || len(v.Signatures) != 2 || v.SignaturesCompleted || v.Signatures[0].Name == "" {
+			t.Fatalf("uploaded %+v", v)
+		}
+		status := func() shared.FacilityRequirement { return statusOf(t, checklist(t, owner, ""), "EMERGENCY_DISASTER_PLAN") }
+		if it := status(); it.Status != shared.FacilityDocMissing || it.Current == nil || it.Current.AwaitingSignatures != 2 {
+			t.Fatalf("an unsigned plan is not on file: %+v", it)
+		}
+		sign := func(c *servertest.Client) *servertest.Response {
+			return c.Post(t, base+"/signFacilityDocument", shared.FacilityDocSignRequest{VersionID: v.VersionID})
+		}
+		approve := func(c *servertest.Client) *servertest.Response {
+			return c.Post(t, base+"/approveFacilityDocument", shared.FacilityDocSignRequest{VersionID: v.VersionID})
+		}
+		approve(owner).Is(t, http.StatusOK, shared.CodeConflict) // signatures first
+		sign(e.SignIn(t, "caregiver_maple1")).Is(t, http.StatusOK, shared.CodeForbidden)
+		sign(e.SignIn(t, "owner_birch")).Is(t, http.StatusOK, shared.CodeFunctionMissing)
+		sign(e.SignIn(t, "owner_evergreen", "Cedar Home AFH")).Is(t, http.StatusOK, shared.CodeNotFound)
+
+		e.Clock.Advance(time.Minute)
+		var signed shared.FacilityDocVersion
+		sign(admin).OK(t).Into(t, &signed)
+		if signed.AwaitingSignatures != 1 || signed.Signatures[0].UserID != adminID || signed.Signatures[0].SignedAt != e.Clock.Now().UnixMilli() {
+			t.Fatalf("the admin signed: %+v", signed)
+		}
+		sign(admin).Is(t, http.StatusOK, shared.CodeConflict)
+		sign(owner).OK(t).Into(t, &signed)
+		if signed.AwaitingSignatures != 0 || !signed.SignaturesCompleted || !signed.AwaitingApproval {
+			t.Fatalf("both signed: %+v", signed)
+		}
+		if it := status(); it.Status != shared.FacilityDocMissing {
+			t.Fatalf("signed but not approved: %s", it.Status)
+		}
+		approve(admin).OK(t).Into(t, &signed)
+		if signed.AwaitingApproval || signed.Signatures[len(signed.Signatures)-1].Role != shared.FacilityDocApprover {
+			t.Fatalf("approved: %+v", signed)
+		}
+		approve(owner).Is(t, http.StatusOK, shared.CodeConflict)
+		if it := status(); it.Status != shared.FacilityDocDone {
+			t.Fatalf("signed and approved: %s", it.Status)
+		}
+		for action, want := range map[string]int{"facilityDocument.sign": 2, "facilityDocument.approve": 1} {
+			if n := count(t, d, `SELECT COUNT(*) FROM audit_log WHERE action = ?`, action); n != want {
+				t.Errorf("%d %s audit rows, want %d", n, action, want)
+			}
+		}
+
+		// Paper signatures: required and not marked complete, the version is not in force.
+		uploadDoc(t, e, owner, map[string]string{"category": "RULES_POLICIES", "requirementCode": "DISCLOSURE_OF_SERVICES", "name": "Disclosure", "signaturesRequired": "true"})
+		if it := statusOf(t, checklist(t, owner, ""), "DISCLOSURE_OF_SERVICES"); it.Status != shared.FacilityDocMissing || it.Current.AwaitingSignatures != 1 {
+			t.Fatalf("unsigned paper: %+v", it)
+		}
+		// Not an approval step.
+		other := uploadDoc(t, e, owner, map[string]string{"category": "RULES_POLICIES", "name": "House rules"})
+		owner.Post(t, base+"/approveFacilityDocument", shared.FacilityDocSignRequest{VersionID: other.VersionID}).Is(t, http.StatusOK, shared.CodeConflict)
 	})
 }

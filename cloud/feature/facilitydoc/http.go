@@ -3,6 +3,7 @@ package facilitydoc
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -31,6 +32,7 @@ type uploadForm struct {
 	ComplianceCheck         bool            `form:"complianceCheck" required:"false"`
 	BuildingSafetyException bool            `form:"buildingSafetyException" required:"false"`
 	IsApprovalStep          bool            `form:"isApprovalStep" required:"false"`
+	SignerIDs               string          `form:"signerIds" required:"false" maxLength:"660" doc:"Comma-separated user ids of the home's owners or admins who sign in the product (at most 10; needs signaturesRequired)"`
 }
 
 type uploadInput struct {
@@ -54,8 +56,21 @@ func Routes(api *web.API, s *Service, uploadLimit int64) {
 			Category: shared.FacilityDocCategory(form.Category), RequirementCode: form.RequirementCode, DocumentID: form.DocumentID,
 			Name: form.Name, DocType: form.DocType, SignaturesRequired: form.SignaturesRequired, Signer: form.Signer,
 			SignaturesCompleted: form.SignaturesCompleted, ValidFrom: form.ValidFrom, ExpiresOn: form.ExpiresOn, Renewal: form.Renewal,
-			ComplianceCheck: form.ComplianceCheck, BuildingSafetyException: form.BuildingSafetyException, IsApprovalStep: form.IsApprovalStep}})
+			ComplianceCheck: form.ComplianceCheck, BuildingSafetyException: form.BuildingSafetyException, IsApprovalStep: form.IsApprovalStep,
+			SignerIDs: splitIDs(form.SignerIDs)}})
 	})
+	web.Handle(api, op(http.MethodGet, "/listFacilityDocSigners", "Who may be named to sign a facility document: the home's owners and admins by name"),
+		func(ctx context.Context, _ *web.None) ([]shared.FacilityDocSignature, error) {
+			return s.Signers(ctx, auth.From(ctx))
+		})
+	web.Handle(api, op(http.MethodPost, "/signFacilityDocument", "Sign a facility document version the caller was named to sign (once, time-stamped, audited)"),
+		func(ctx context.Context, in *web.Body[shared.FacilityDocSignRequest]) (*shared.FacilityDocVersion, error) {
+			return s.Sign(ctx, auth.From(ctx), in.Body.VersionID)
+		})
+	web.Handle(api, op(http.MethodPost, "/approveFacilityDocument", "Approve a facility document version that is an approval step, once every signature is in"),
+		func(ctx context.Context, in *web.Body[shared.FacilityDocSignRequest]) (*shared.FacilityDocVersion, error) {
+			return s.Approve(ctx, auth.From(ctx), in.Body.VersionID)
+		})
 	web.Handle(api, op(http.MethodPost, "/listFacilityFiles", "The facility's documents with every version, newest first"),
 		func(ctx context.Context, in *web.Body[shared.FacilityFilesFilter]) ([]shared.FacilityDocument, error) {
 			return s.List(ctx, auth.From(ctx), in.Body)
@@ -64,6 +79,17 @@ func Routes(api *web.API, s *Service, uploadLimit int64) {
 		func(ctx context.Context, in *shared.FacilityInspectionsQuery) (*shared.FacilityInspections, error) {
 			return s.Inspections(ctx, auth.From(ctx), *in)
 		})
+}
+
+// splitIDs reads a comma-separated list of ids (empty parts dropped).
+func splitIDs(v string) []string {
+	var out []string
+	for _, id := range strings.Split(v, ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // BodyLimit bounds an uploadFacilityInitFile request: one file at the per-file limit, plus room for the form.

@@ -156,3 +156,91 @@ func (store) Insert(ctx context.Context, q db.Querier, v *version) error {
 const versionColumnsInsert = `id, tenant_id, document_id, version, category, requirement_code, name, doc_type,
 	signatures_required, signer, signatures_completed, valid_from, expires_on, renewal, compliance_check,
 	building_safety_exception, approval_step, file_id, uploaded_on, uploader_id, created_at`
+
+// signature is one row of facility_doc_signatures.
+type signature struct {
+	VersionID, UserID, Role string
+	SignedAt                int64 // 0: not yet
+}
+
+// Signatures lists the signature rows of the versions, by version, signers
+// in the order they were named, the approval last.
+func (store) Signatures(ctx context.Context, q db.Querier, tenantID string, versionIDs []string) ([]signature, error) {
+	if len(versionIDs) == 0 {
+		return nil, nil
+	}
+	in, args := db.In(versionIDs)
+	rows, err := q.QueryContext(ctx, `SELECT version_id, user_id, role, COALESCE(signed_at, 0) FROM facility_doc_signatures
+		WHERE tenant_id = ? AND version_id IN (`+in+`) ORDER BY version_id, role DESC, created_at, id`, append([]any{tenantID}, args...)...)
+	if err != nil {
+		return nil, db.Wrap("facilitydoc: signatures", err)
+	}
+	defer rows.Close()
+	var out []signature
+	for rows.Next() {
+		var g signature
+		if err := rows.Scan(&g.VersionID, &g.UserID, &g.Role, &g.SignedAt); err != nil {
+			return nil, db.Wrap("facilitydoc: signatures", err)
+		}
+		out = append(out, g)
+	}
+	return out, db.Wrap("facilitydoc: signatures", rows.Err())
+}
+
+// InsertSignature writes one signer named (signedAt 0) or one approval given.
+func (store) InsertSignature(ctx context.Context, q db.Querier, id, tenantID, versionID, userID, role string, signedAt, now int64) error {
+	var at any
+	if signedAt > 0 {
+		at = signedAt
+	}
+	_, err := q.ExecContext(ctx, `INSERT INTO facility_doc_signatures (id, tenant_id, version_id, user_id, role, signed_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, id, tenantID, versionID, userID, role, at, now)
+	return db.Wrap("facilitydoc: insert signature", err)
+}
+
+// Sign records the caller's signature once: false when they are not a signer
+// of the version who has yet to sign.
+func (store) Sign(ctx context.Context, q db.Querier, tenantID, versionID, userID string, at int64) (bool, error) {
+	ok, err := db.Affected(q.ExecContext(ctx, `UPDATE facility_doc_signatures SET signed_at = ?
+		WHERE tenant_id = ? AND version_id = ? AND user_id = ? AND role = 'SIGNER' AND signed_at IS NULL`, at, tenantID, versionID, userID))
+	return ok, db.Wrap("facilitydoc: sign", err)
+}
+
+// Managers counts the ids that are enabled owners or admins of the home.
+func (store) Managers(ctx context.Context, q db.Querier, tenantID string, userIDs []string) (int, error) {
+	in, args := db.In(userIDs)
+	roles, rargs := db.In(shared.FacilityManagers)
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(DISTINCT user_id) FROM memberships WHERE tenant_id = ? AND status = 'enabled'
+		AND user_id IN (`+in+`) AND role IN (`+roles+`)`, append(append([]any{tenantID}, args...), rargs...)...).Scan(&n)
+	return n, db.Wrap("facilitydoc: managers", err)
+}
+
+// Version is one version of the facility by its id.
+func (store) Version(ctx context.Context, q db.Querier, tenantID, versionID string) (*version, error) {
+	v, err := scanVersion(q.QueryRowContext(ctx, `SELECT `+versionColumns+` FROM facility_documents WHERE tenant_id = ? AND id = ?`, tenantID, versionID))
+	if err != nil {
+		return nil, db.NotFound("facilitydoc: version", err)
+	}
+	return v, nil
+}
+
+// ManagerIDs lists the user ids of the home's enabled owners and admins.
+func (store) ManagerIDs(ctx context.Context, q db.Querier, tenantID string) ([]string, error) {
+	roles, args := db.In(shared.FacilityManagers)
+	rows, err := q.QueryContext(ctx, `SELECT user_id FROM memberships WHERE tenant_id = ? AND status = 'enabled' AND role IN (`+roles+`)
+		ORDER BY created_at, user_id`, append([]any{tenantID}, args...)...)
+	if err != nil {
+		return nil, db.Wrap("facilitydoc: manager ids", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, db.Wrap("facilitydoc: manager ids", err)
+		}
+		out = append(out, id)
+	}
+	return out, db.Wrap("facilitydoc: manager ids", rows.Err())
+}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   FacilityDocFields,
+  FacilityDocSignature,
   FacilityDocVersion,
   FacilityDocument,
   FacilityFilesFilter,
@@ -58,6 +59,27 @@ export function uploadFacilityInitFile(fields: FacilityDocFields, file: File): P
   if (fields.expiresOn) form.append('expiresOn', fields.expiresOn);
   const flags = ['signaturesRequired', 'signaturesCompleted', 'renewal', 'complianceCheck', 'buildingSafetyException', 'isApprovalStep'] as const;
   for (const f of flags) form.append(f, String(Boolean(fields[f])));
+  if (fields.signaturesRequired && fields.signerIds?.length) form.append('signerIds', fields.signerIds.join(','));
   form.append('files', file, file.name);
   return api.upload<FacilityDocVersion>('/system/tenant/uploadFacilityInitFile', form, { handles: UPLOAD_HANDLED_CODES });
+}
+
+/** GET /api/system/tenant/listFacilityDocSigners: who may be named to sign (the home's owners and admins). */
+export function useFacilityDocSigners(enabled = true) {
+  return useQuery({
+    queryKey: [...facilityDocsKey, 'signers'],
+    queryFn: ({ signal }) => api.get<FacilityDocSignature[] | null>('/system/tenant/listFacilityDocSigners', { signal }).then((l) => l ?? []),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** POST /api/system/tenant/signFacilityDocument: the caller signs a version they were named to sign. */
+export function signFacilityDocument(versionId: string): Promise<FacilityDocVersion> {
+  return api.post<FacilityDocVersion>('/system/tenant/signFacilityDocument', { versionId });
+}
+
+/** POST /api/system/tenant/approveFacilityDocument: an owner or admin approves an approval step once it is signed. */
+export function approveFacilityDocument(versionId: string): Promise<FacilityDocVersion> {
+  return api.post<FacilityDocVersion>('/system/tenant/approveFacilityDocument', { versionId });
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   FacilityDocNameMax,
   FacilityDocSignerMax,
+  FacilityDocSignersMax,
   FacilityDocTypeMax,
   type FacilityDocFields,
   type FacilityRequirement,
@@ -18,7 +19,7 @@ import { useAppMutation } from '@/lib/api/mutation';
 import { RequiredMark } from '@/lib/form/FormField';
 import { UPLOAD_ACCEPT, isAcceptedUpload } from '@/lib/files/fileTypes';
 import { formatFileSize } from '@/lib/files/fileSize';
-import { facilityDocsKey, uploadFacilityInitFile } from '../api/facilityDocs';
+import { facilityDocsKey, uploadFacilityInitFile, useFacilityDocSigners } from '../api/facilityDocs';
 import { CATEGORIES, categoryLabel, requirementLabel, type Category } from '../facilityDocLabels';
 
 /** What the dialog starts with: a checklist item, a document to add a version to, or nothing. */
@@ -59,6 +60,8 @@ export function FacilityDocUploadDialog({ start, requirements, onClose }: Props)
     buildingSafetyException: false,
     isApprovalStep: false,
   });
+  const [signerIds, setSignerIds] = useState<string[]>([]);
+  const signers = useFacilityDocSigners(flags.signaturesRequired);
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -112,6 +115,7 @@ export function FacilityDocUploadDialog({ start, requirements, onClose }: Props)
       validFrom: validFrom || undefined,
       expiresOn: expiresOn || undefined,
       ...flags,
+      signerIds: flags.signaturesRequired && signerIds.length > 0 ? signerIds : undefined,
     });
   };
 
@@ -175,7 +179,7 @@ export function FacilityDocUploadDialog({ start, requirements, onClose }: Props)
             <InputGroup id="fdoc-signer" value={signer} maxLength={FacilityDocSignerMax} onValueChange={setSigner} />
           </FormGroup>
           <div className="hearth-fdoc-checks">
-            {FLAGS.map((f) => (
+            {FLAGS.filter((f) => f !== 'signaturesCompleted' || signerIds.length === 0).map((f) => (
               <Checkbox
                 key={f}
                 label={t(`facilityDocs.upload.${f}`)}
@@ -187,6 +191,23 @@ export function FacilityDocUploadDialog({ start, requirements, onClose }: Props)
               />
             ))}
           </div>
+          {flags.signaturesRequired ? (
+            <FormGroup label={t('facilityDocs.upload.signers')} helperText={server.signerIds ?? t('facilityDocs.upload.signersHint')} intent={server.signerIds ? Intent.DANGER : Intent.NONE}>
+              <div className="hearth-fdoc-checks" role="group" aria-label={t('facilityDocs.upload.signers')} data-testid="fdoc-signers">
+                {(signers.data ?? []).map((p) => (
+                  <Checkbox
+                    key={p.userId}
+                    label={p.name || p.userId}
+                    checked={signerIds.includes(p.userId)}
+                    onChange={(e) => {
+                      const checked = e.currentTarget.checked;
+                      setSignerIds((ids) => (checked ? [...ids, p.userId] : ids.filter((id) => id !== p.userId)).slice(0, FacilityDocSignersMax));
+                    }}
+                  />
+                ))}
+              </div>
+            </FormGroup>
+          ) : null}
           <FormGroup
             label={t('facilityDocs.upload.file')}
             labelInfo={t('facilityDocs.upload.fileHint')}

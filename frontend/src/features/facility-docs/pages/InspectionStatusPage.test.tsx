@@ -56,6 +56,9 @@ const version = (v: Partial<FacilityDocVersion>): FacilityDocVersion => ({
   complianceCheck: false,
   buildingSafetyException: false,
   isApprovalStep: false,
+  signatures: [],
+  awaitingSignatures: 0,
+  awaitingApproval: false,
   versionId: 'v1',
   version: 1,
   uploadedOn: '2026-11-01',
@@ -167,6 +170,51 @@ describe('/inspection-status: facility documents', () => {
     expect(within(staff).queryByText('Ben Okafor')).toBeNull();
     await user.click(credential);
     expect(location().pathname).toBe('/staff-management/detail/c-ana');
+  });
+
+  it('flags a plan awaiting signatures, lets a named signer sign it, then approve it', async () => {
+    const plan = version({
+      category: 'EMERGENCY_PREPAREDNESS',
+      requirementCode: 'EMERGENCY_DISASTER_PLAN',
+      documentId: 'd-plan',
+      versionId: 'vp',
+      name: 'Disaster plan',
+      signaturesRequired: true,
+      isApprovalStep: true,
+      awaitingSignatures: 1,
+      awaitingApproval: true,
+      signatures: [
+        { userId: 'u-ann', name: 'Ann Admin', role: 'SIGNER', signedAt: Date.UTC(2026, 10, 20, 17) },
+        { userId: 'user-1', name: 'Olive Owner', role: 'SIGNER', signedAt: 0 },
+      ],
+    });
+    const signed = { ...plan, awaitingSignatures: 0, signatures: plan.signatures.map((g) => ({ ...g, signedAt: g.signedAt || Date.UTC(2026, 10, 28, 17) })) };
+    let current = plan;
+    const list = () => ({
+      ...checklist,
+      items: [item('EMERGENCY_DISASTER_PLAN', 'EMERGENCY_PREPAREDNESS', 'MISSING', { documentId: 'd-plan', versionCount: 1, current })],
+    });
+    const api = areas(fakeServer())
+      .on('GET', '/system/tenant/getFacilityFileInspections', list)
+      .on('POST', '/system/tenant/listFacilityFiles', () => [{ documentId: 'd-plan', category: 'EMERGENCY_PREPAREDNESS', requirementCode: 'EMERGENCY_DISASTER_PLAN', versions: [current] }])
+      .on('POST', '/system/tenant/signFacilityDocument', () => {
+        current = signed;
+        return signed;
+      })
+      .on('POST', '/system/tenant/approveFacilityDocument', () => ({ ...signed, awaitingApproval: false }));
+    const { user } = await renderScreen(<InspectionStatusPage />, { route: '/inspection-status', user: owner, strings: ['facility-docs'] });
+    const row = (await screen.findAllByTestId('fdoc-item'))[0];
+    expect(within(row).getByTestId('fdoc-flag-signatures').textContent).toBe('Signatures awaited: 1');
+    expect(within(row).getByTestId('fdoc-flag-approval').textContent).toBe('Awaiting approval');
+    await user.click(within(row).getByRole('button', { name: 'Versions: Emergency and disaster plan' }));
+    expect(within(row).getByText(/^Signed by Ann Admin/)).toBeTruthy();
+    expect(within(row).getByText('Waiting for Olive Owner to sign')).toBeTruthy();
+    // Approval waits for the signatures.
+    expect(within(row).queryByTestId('doc-approve')).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Sign: Disaster plan (Version 1)' }));
+    expect(api.callsTo('/system/tenant/signFacilityDocument')[0].body).toEqual({ versionId: 'vp' });
+    await user.click(await within(row).findByRole('button', { name: 'Approve: Disaster plan (Version 1)' }));
+    expect(api.callsTo('/system/tenant/approveFacilityDocument')[0].body).toEqual({ versionId: 'vp' });
   });
 
   it('prints the page as a PDF in the language chosen', async () => {

@@ -98,6 +98,20 @@ export default function InspectionStatusPage() {
               .join(' · ')}
           </div>
           <div className="hearth-fdoc-source">{it.source}</div>
+          {cur && (cur.awaitingSignatures > 0 || cur.awaitingApproval) ? (
+            <div className="hearth-fdoc-flags" data-testid="fdoc-flag">
+              {cur.awaitingSignatures > 0 ? (
+                <Tag intent="danger" minimal data-testid="fdoc-flag-signatures">
+                  {t('facilityDocs.sign.awaiting', { count: cur.awaitingSignatures })}
+                </Tag>
+              ) : null}
+              {cur.awaitingApproval ? (
+                <Tag intent="danger" minimal data-testid="fdoc-flag-approval">
+                  {t('facilityDocs.sign.awaitingApproval')}
+                </Tag>
+              ) : null}
+            </div>
+          ) : null}
         </div>
         <div className="hearth-fdoc-actions">
           <Button
