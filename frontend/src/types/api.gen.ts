@@ -2948,6 +2948,10 @@ export const FacilityDocSignerMax = 50; // PersonNameMax
  */
 export const FacilityDocCodeMax = 64;
 /**
+ * FacilityDocSignersMax bounds the people named to sign one version.
+ */
+export const FacilityDocSignersMax = 10;
+/**
  * FacilityDocRecentDays: a version uploaded within this many days makes its
  * requirement RENEWED or UPDATED instead of DONE.
  */
@@ -2965,6 +2969,11 @@ export interface FacilityDocDates {
   ValidFrom: string; // the day the document takes effect; empty: the day it was uploaded
   ExpiresOn: string; // its last valid day; empty: it does not expire
   UploadedOn: string; // the day it was uploaded
+  /**
+   * Incomplete: a signature or the approval it needs is still outstanding;
+   * such a version is not in force (the rule reads past it).
+   */
+  Incomplete: boolean;
 }
 /**
  * FacilityDocFields are the metadata of one uploaded version (spec 000 §3
@@ -2982,6 +2991,7 @@ export interface FacilityDocFields {
   signaturesRequired: boolean;
   signer?: string;
   signaturesCompleted: boolean;
+  signerIds?: string[];
   validFrom?: string;
   expiresOn?: string;
   renewal: boolean;
@@ -2993,6 +3003,27 @@ export interface FacilityDocFields {
   isApprovalStep: boolean;
 }
 /**
+ * FacilityDocSignRole is what a signature row records.
+ */
+export type FacilityDocSignRole = string;
+export const FacilityDocSigner: FacilityDocSignRole = "SIGNER";
+export const FacilityDocApprover: FacilityDocSignRole = "APPROVER";
+/**
+ * FacilityDocSignature is one person named to sign a version (or who approved it).
+ */
+export interface FacilityDocSignature {
+  userId: string;
+  name: string;
+  role: FacilityDocSignRole;
+  signedAt: number /* int64 */;
+}
+/**
+ * FacilityDocSignRequest names the version to sign or approve.
+ */
+export interface FacilityDocSignRequest {
+  versionId: string;
+}
+/**
  * FacilityDocVersion is one uploaded version of a facility document.
  */
 export interface FacilityDocVersion extends FacilityDocFields {
@@ -3002,6 +3033,12 @@ export interface FacilityDocVersion extends FacilityDocFields {
   uploaderName: string;
   createTime: number /* int64 */;
   file: FileItem;
+  /**
+   * Signatures collected in the product: the named signers (signed or not) and the approval once given.
+   */
+  signatures: FacilityDocSignature[];
+  awaitingSignatures: number /* int */;
+  awaitingApproval: boolean;
 }
 /**
  * FacilityDocument is one document of the library with all its versions, newest first.
