@@ -40,6 +40,9 @@ type Card struct {
 	Roles    []shared.Role // empty: every signed-in role
 	Function string        // the plan function it belongs to; "" or web.AnyPlan: every plan
 	Data     CardFunc
+	// ServerWide: the card speaks of the server, not of a home (the backups), so
+	// the across-homes view shows it once, with the current home.
+	ServerWide bool
 }
 
 // Home is one facility a user owns, with their role and its plan there: the
@@ -130,9 +133,14 @@ func (r *Registry) Sidebar(ctx context.Context, p *auth.Principal) (*shared.Side
 
 // Cards answers the cards registered for p's role and plan that have something to show.
 func (r *Registry) Cards(ctx context.Context, p *auth.Principal) ([]shared.DashboardCard, error) {
+	return r.cardsOf(ctx, p, true)
+}
+
+// cardsOf is Cards; serverWide false leaves out the cards that speak of the server.
+func (r *Registry) cardsOf(ctx context.Context, p *auth.Principal, serverWide bool) ([]shared.DashboardCard, error) {
 	out := []shared.DashboardCard{}
 	for _, c := range r.cards {
-		if !shows(p, c.Roles, c.Function) {
+		if !shows(p, c.Roles, c.Function) || (c.ServerWide && !serverWide) {
 			continue
 		}
 		card, err := c.Data(ctx, p)
@@ -182,7 +190,7 @@ func (r *Registry) CardsAcrossHomes(ctx context.Context, p *auth.Principal) (*sh
 	for _, h := range owned {
 		hp := &auth.Principal{UserID: p.UserID, TenantID: h.TenantID, Roles: []shared.Role{h.Role}, Plan: h.Plan,
 			SessionID: p.SessionID, DeviceID: p.DeviceID, LoginAt: p.LoginAt}
-		cards, err := r.Cards(auth.WithPrincipal(ctx, hp), hp)
+		cards, err := r.cardsOf(auth.WithPrincipal(ctx, hp), hp, h.TenantID == p.TenantID)
 		if err != nil {
 			return nil, err
 		}
