@@ -329,6 +329,25 @@ type TenantPlanRequest struct {
 	Remark     string `json:"remark" maxLength:"300" limit:"BillingRemarkMax"`
 }
 
+// TenantSubscription is one home's plan on /subscription-plan-management.
+type TenantSubscription struct {
+	ID             string     `json:"id"`
+	TenantID       string     `json:"tenantId"`
+	FacilityName   string     `json:"facilityName"`
+	PackageID      string     `json:"packageId"`
+	PackageName    string     `json:"packageName"`
+	PriceCents     int64      `json:"priceCents" doc:"What the term cost"`
+	Currency       string     `json:"currency"`
+	ExtraResidents int        `json:"extraResidents"`
+	StartTime      int64      `json:"startTime"`
+	ExpireTime     int64      `json:"expireTime" doc:"0 = permanent"`
+	Status         PlanStatus `json:"status"`
+	AutoRenewal    bool       `json:"autoRenewal"`
+	NextPackageID  string     `json:"nextPackageId"`
+	GraceUntil     int64      `json:"graceUntil"`
+	Locked         bool       `json:"locked"`
+}
+
 // BillingFilter narrows the super admin's orders and charges.
 type BillingFilter struct {
 	TenantID string `json:"tenantId,omitempty" maxLength:"64" limit:"IDMax"`

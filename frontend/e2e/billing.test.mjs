@@ -82,6 +82,17 @@ describe('subscription billing', () => {
     assert.match(await row.first().textContent(), /\$44\.10/);
     await row.first().getByRole('button', { name: /Record payment for/ }).waitFor();
     await screenshot(admin, 'billing-admin-orders');
+    // Subscription plans: the homes' plans, and the tenant plan's form (not saved: Birch stays free).
+    await openMenu(admin);
+    await admin.getByRole('link', { name: 'Subscription plans' }).click();
+    await admin.getByRole('heading', { name: 'Subscription plans' }).waitFor();
+    await admin.getByTestId('plan-create').click();
+    const dialog = admin.getByRole('dialog', { name: 'Create tenant plan' });
+    await dialog.getByLabel('Home', { exact: true }).locator('option', { hasText: 'Birch Cottage AFH' }).waitFor({ state: 'attached' });
+    await dialog.getByLabel('Home', { exact: true }).selectOption({ label: 'Birch Cottage AFH' });
+    await dialog.getByLabel('Package', { exact: true }).selectOption('PREMIUM_PACKAGE');
+    await screenshot(admin, 'billing-tenant-plan');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
   test('the owner cancels the waiting order', async () => {

@@ -358,6 +358,13 @@ func TestTenantPlan(t *testing.T) {
 		if s := current(t, owner); s.Package.ID != "PREMIUM_PACKAGE" || s.PriceCents != 90000 {
 			t.Fatalf("Cedar's plan: %+v", s)
 		}
+		var plans shared.Page[shared.TenantSubscription]
+		admin.Post(t, sys+"/subscription/admin/planPage", page{Current: 1, Size: 20, Data: shared.BillingFilter{TenantID: cedarID}}).OK(t).Into(t, &plans)
+		if plans.Total != 1 || plans.Records[0].FacilityName != "Cedar Home AFH" || plans.Records[0].PackageID != "PREMIUM_PACKAGE" ||
+			plans.Records[0].Status != shared.PlanActive {
+			t.Fatalf("plans: %+v", plans)
+		}
+		owner.Post(t, sys+"/subscription/admin/planPage", page{Current: 1, Size: 20}).Is(t, http.StatusOK, shared.CodeForbidden)
 		admin.Post(t, sys+"/subscription/admin/tenantPlan", shared.TenantPlanRequest{TenantID: "nope", PackageID: "PREMIUM_PACKAGE", Periods: 1}).
 			Is(t, http.StatusOK, shared.CodeValidation)
 		admin.Post(t, sys+"/subscription/admin/tenantPlan", shared.TenantPlanRequest{TenantID: cedarID, PackageID: "nope", Periods: 1}).

@@ -153,6 +153,12 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.TenantPlanRequest]) (*shared.BillingOrder, error) {
 			return s.TenantPlan(ctx, auth.From(ctx), in.Body)
 		})
+	web.Handle(api, admin(http.MethodPost, "/subscription/admin/planPage", "Every home's subscription plans, the newest first (filter by home and status)"),
+		func(ctx context.Context, in *web.Body[page]) (*shared.Page[shared.TenantSubscription], error) {
+			_, size, offset := shared.Window(in.Body.Current, in.Body.Size)
+			rows, total, err := listPlans(ctx, s.db, in.Body.Data, size, offset)
+			return pageOf(&in.Body, rows, total), err
+		})
 	web.Handle(api, admin(http.MethodGet, "/billing/admin/mode", "Whether billing is manual (no Stripe key) or by Stripe"),
 		func(context.Context, *web.None) (*shared.BillingMode, error) { m := s.Mode(); return &m, nil })
 	web.Handle(api, admin(http.MethodGet, "/promotionCode/list", "Every promotion code, the newest first"),

@@ -240,3 +240,32 @@ func scanPromo(sc interface{ Scan(...any) error }) (*promoRow, error) {
 	p.ValidFrom, p.ValidTo = dayOf(p.validFrom), dayOf(p.validTo)
 	return &p, err //nolint:wrapcheck // the callers wrap
 }
+
+// listPlans is a page of the homes' subscription plans, the newest first (the super admin's).
+func listPlans(ctx context.Context, q db.Querier, f shared.BillingFilter, size, offset int) ([]shared.TenantSubscription, int64, error) {
+	w, args := where("sp", "", f)
+	var total int64
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM subscription_plans sp`+w, args...).Scan(&total); err != nil {
+		return nil, 0, db.Wrap("billing: count plans", err)
+	}
+	rows, err := q.QueryContext(ctx, `SELECT sp.id, sp.tenant_id, t.facility_name, sp.package_id, sp.name, sp.price_cents, sp.currency,
+		sp.extra_residents, sp.start_at, sp.expire_at, sp.status, sp.auto_renewal, sp.next_package_id, sp.grace_until, t.billing_locked_at
+		FROM subscription_plans sp JOIN tenants t ON t.id = sp.tenant_id`+w+` ORDER BY sp.start_at DESC, sp.id LIMIT ? OFFSET ?`,
+		append(args, size, offset)...)
+	if err != nil {
+		return nil, 0, db.Wrap("billing: plans", err)
+	}
+	defer rows.Close()
+	out := []shared.TenantSubscription{}
+	for rows.Next() {
+		var p shared.TenantSubscription
+		var locked int64
+		if err := rows.Scan(&p.ID, &p.TenantID, &p.FacilityName, &p.PackageID, &p.PackageName, &p.PriceCents, &p.Currency, &p.ExtraResidents,
+			&p.StartTime, &p.ExpireTime, &p.Status, &p.AutoRenewal, &p.NextPackageID, &p.GraceUntil, &locked); err != nil {
+			return nil, 0, db.Wrap("billing: plans", err)
+		}
+		p.Locked = locked > 0
+		out = append(out, p)
+	}
+	return out, total, db.Wrap("billing: plans", rows.Err())
+}

@@ -38,6 +38,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   '/payment-method': lazyPage(() => import('@/features/billing/pages/PaymentMethodPage'), ['billing']),
   '/charge-records-management': lazyPage(() => import('@/features/billing/pages/ChargeRecordsPage'), ['billing']),
   '/promotional-code-management': lazyPage(() => import('@/features/billing/pages/PromotionCodePage'), ['billing']),
+  '/subscription-plan-management': lazyPage(() => import('@/features/billing/pages/SubscriptionPlanPage'), ['billing']),
   '/IAM/organization': lazyPage(() => import('@/features/platform/pages/OrganizationPage'), ['platform']),
   '/IAM/tenant': lazyPage(() => import('@/features/platform/pages/TenantPage'), ['platform']),
   '/IAM/user': lazyPage(() => import('@/features/platform/pages/UserPage'), ['platform']),

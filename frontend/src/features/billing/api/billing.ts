@@ -14,8 +14,11 @@ import type {
   PromotionCode,
   ServicePackage,
   Subscription,
+  TenantPlanRequest,
+  TenantSubscription,
 } from '@/types/api.gen';
 
+export type { TenantSubscription };
 export type { BillingInfo, BillingOrder, ChargeRecord, Cost, CostRequest, Invoice, PaymentMethod, PromotionCode, ServicePackage, Subscription };
 
 export const billingKey = ['system', 'billing'] as const;
@@ -132,4 +135,32 @@ export function savePromotion(p: PromotionCode): Promise<PromotionCode> {
 /** Cents as dollars in the reader's language. */
 export function money(cents: number, lang: string): string {
   return new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** The super admin's view of every home's plan (POST /api/system/subscription/admin/planPage). */
+export function useTenantPlans() {
+  return useQuery({
+    queryKey: [...adminBillingKey, 'plans'],
+    queryFn: () => api.post<Page<TenantSubscription>>('/system/subscription/admin/planPage', firstPage()),
+  });
+}
+
+/** The homes and packages a tenant plan is made for (the super admin's lists, first 100 homes by name). */
+export function useTenantPlanChoices() {
+  const homes = useQuery({
+    queryKey: [...adminBillingKey, 'homes'],
+    queryFn: () =>
+      api
+        .post<Page<{ tenantId: string; facilityName: string }> | null>('/system/tenant/listTenantsByPage', { current: 1, size: 100, data: {} })
+        .then((p) => p?.records ?? []),
+  });
+  const packages = useQuery({
+    queryKey: [...adminBillingKey, 'packages'],
+    queryFn: () => api.get<ServicePackage[] | null>('/system/servicePackage/list').then((p) => (p ?? []).filter((x) => x.status === 'ENABLED')),
+  });
+  return { homes, packages };
+}
+
+export function createTenantPlan(req: TenantPlanRequest): Promise<BillingOrder> {
+  return api.post<BillingOrder>('/system/subscription/admin/tenantPlan', req, { handles: ['4022'] });
 }
