@@ -469,8 +469,9 @@ func (s *Service) Delete(ctx context.Context, p *auth.Principal, id string) erro
 }
 
 // ChangeRole promotes a caregiver to FACILITY_ADMIN or demotes an admin to
-// CAREGIVER_STAFF (owner only, spec 000 §6). Their sign-ins into the facility
-// end, so the new role takes effect at once.
+// CAREGIVER_STAFF (owner only, spec 000 §6); a demotion needs a caregiver's
+// place in the home's package (7005). Their sign-ins into the facility end, so
+// the new role takes effect at once.
 func (s *Service) ChangeRole(ctx context.Context, p *auth.Principal, id string, role shared.Role) (*shared.Caregiver, error) {
 	if !isOwner(p) {
 		return nil, ErrAdminByOwner
@@ -485,6 +486,12 @@ func (s *Service) ChangeRole(ctx context.Context, p *auth.Principal, id string, 
 		}
 		if r.Role == role {
 			return nil
+		}
+		// An admin made a caregiver takes a caregiver's place in the package's limit (7005).
+		if role == shared.RoleCaregiverStaff {
+			if err := s.checkCaregiverRoom(ctx, tx, p.TenantID); err != nil {
+				return err
+			}
 		}
 		ok, err := s.accounts.SetMembershipRole(ctx, tx, p.TenantID, r.UserID, role)
 		if err != nil {

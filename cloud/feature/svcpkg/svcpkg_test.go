@@ -130,10 +130,18 @@ func TestCaregiverLimit(t *testing.T) {
 		if r := es.Post(t, caregiver, newCaregiver(2)).Is(t, http.StatusOK, shared.CodeMaxCaregivers); !strings.Contains(r.Message, "cuidadores") {
 			t.Errorf("7005 in Spanish: %q", r.Message)
 		}
-		// A facility admin is not a caregiver.
+		// A facility admin is not a caregiver; made one by a role change, she takes a caregiver's place: refused at the limit.
 		adminReq := newCaregiver(3)
 		adminReq.RoleType = shared.RoleFacilityAdmin
-		owner.Post(t, caregiver, adminReq).OK(t)
+		var made shared.Caregiver
+		owner.Post(t, caregiver, adminReq).OK(t).Into(t, &made)
+		demote := "/api/care/caregiver/changeRoleType?caregiverId=" + made.CaregiverID + "&roleType=" + string(shared.RoleCaregiverStaff)
+		owner.Get(t, demote).Is(t, http.StatusOK, shared.CodeMaxCaregivers)
+		var still shared.Caregiver
+		owner.Get(t, "/api/care/caregiver/getCaregiverById?caregiverId="+made.CaregiverID).OK(t).Into(t, &still)
+		if still.RoleType != shared.RoleFacilityAdmin {
+			t.Errorf("a refused role change changed the role: %s", still.RoleType)
+		}
 		// Another home (Cedar, essential) is not held to the premium package.
 		e.SignIn(t, "owner_evergreen", "Cedar Home AFH").Post(t, caregiver, shared.SaveCaregiverRequest{Account: "cedar_new1", Name: "Ola Berg",
 			Email: "ola@cedar.example", Phone: "+1 253 555 0177", HireDate: "2026-01-05", BirthDate: "1990-01-01"}).OK(t)
@@ -145,6 +153,7 @@ func TestCaregiverLimit(t *testing.T) {
 		premium.Limits.MaxCaregivers = 0 // unlimited
 		save(t, admin, premium)
 		owner.Post(t, caregiver, newCaregiver(4)).OK(t)
+		owner.Get(t, demote).OK(t) // with room, the admin becomes a caregiver
 	})
 }
 
