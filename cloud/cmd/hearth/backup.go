@@ -102,10 +102,11 @@ func scratch(dataDir string) string {
 	return ""
 }
 
-// runRestore is `hearth restore --from FILE --identity KEYFILE --into DIR`.
+// runRestore is `hearth restore --from FILE|DESTINATION [--archive NAME] --identity KEYFILE --into DIR`.
 func runRestore(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("restore", flag.ContinueOnError)
-	from := fs.String("from", "", "the archive (hearth-backup-....age)")
+	from := fs.String("from", "", "the archive file (hearth-backup-....age), or a backup destination (a directory or s3://bucket/prefix, as HEARTH_BACKUP_TO) whose newest archive is restored")
+	archive := fs.String("archive", "", "with a destination: the archive's name there (default: the newest)")
 	idFile := fs.String("identity", "", "the identity file made by hearth backup keygen")
 	into := fs.String("into", "", "a new (or empty) data directory")
 	dbURL := fs.String("database-url", "", "PostgreSQL archives: an empty database, postgres://...")
@@ -119,11 +120,20 @@ func runRestore(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
-	f, err := os.Open(*from)
+	var s3 blob.S3Options
+	if strings.HasPrefix(*from, "s3://") {
+		cfg, err := config.Load() // the HEARTH_S3_* settings
+		if err != nil {
+			return fmt.Errorf("restore: %w", err)
+		}
+		s3 = cfg.Files.S3
+	}
+	f, where, err := backup.OpenArchive(ctx, *from, *archive, s3)
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
 	defer f.Close()
+	fmt.Fprintf(out, "reading %s\n", where)
 	rep, err := backup.Restore(ctx, f, ids, backup.Target{Into: *into, DatabaseURL: *dbURL})
 	if err != nil {
 		return fmt.Errorf("restore refused, nothing written: %w", err)

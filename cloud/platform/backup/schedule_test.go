@@ -317,13 +317,31 @@ func TestScheduledBackupToS3(t *testing.T) {
 	if len(keys) < 7 || len(keys) > 9 {
 		t.Fatalf("%d archives in the bucket: %v", len(keys), keys)
 	}
-	rc, _, err := store.Open(ctx, keys[len(keys)-1])
+	// hearth restore --from the destination reads its newest archive; --archive or a URL ending in a name picks one.
+	newest := strings.TrimPrefix(keys[len(keys)-1], backup.Folder+"/")
+	rc, where, err := backup.OpenArchive(ctx, "s3://backups/home1", "", s3.Options())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rc.Close()
+	if where != "s3://backups/home1/"+backup.Folder+"/"+newest {
+		t.Errorf("the newest archive read from %s, want %s", where, newest)
+	}
 	if _, err := backup.Restore(ctx, rc, []age.Identity{f.id}, backup.Target{Into: filepath.Join(t.TempDir(), "r")}); err != nil {
 		t.Fatal(err)
+	}
+	oldest := strings.TrimPrefix(keys[0], backup.Folder+"/")
+	for _, from := range [][2]string{{"s3://backups/home1", oldest}, {"s3://backups/home1/" + backup.Folder + "/" + oldest, ""}} {
+		rc, where, err := backup.OpenArchive(ctx, from[0], from[1], s3.Options())
+		if err != nil || !strings.HasSuffix(where, "/"+oldest) {
+			t.Fatalf("open %v: %s %v", from, where, err)
+		}
+		rc.Close()
+	}
+	for _, bad := range [][2]string{{"s3://backups/home1", "hearth-backup-20000101T000000Z.age"}, {"s3://backups/home1", "notes.txt"}, {"s3://backups/elsewhere", ""}} {
+		if _, _, err := backup.OpenArchive(ctx, bad[0], bad[1], s3.Options()); err == nil {
+			t.Errorf("open %v: no error", bad)
+		}
 	}
 }
 
