@@ -314,7 +314,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	funcperm.Routes(api, funcs)
 	svcpkg.Routes(api, packages)
 	// Subscription billing: Stripe with HEARTH_STRIPE_SECRET_KEY, otherwise manual billing.
-	bills, err := feature(rewire, billingfeature.New, billingfeature.Deps{DB: d.DB, Provider: billing.New(d.Config.Billing), Params: params,
+	bills, err := feature(rewire, billingfeature.New, billingfeature.Deps{DB: d.DB, Provider: billing.New(d.Config.Billing), Plans: sockets, Params: params,
 		Queue: queue, Mail: d.Mail, Log: d.Log, PublicURL: d.Config.PublicURL, Now: d.Now})
 	if err != nil {
 		return nil, err

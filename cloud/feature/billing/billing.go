@@ -56,10 +56,17 @@ var (
 	ErrDefaultCardUse = problem.New(shared.CodeConflict, "billing.defaultCardInUse")
 )
 
+// PlanNotifier is told, in the writing transaction, that a home's plan
+// changed (realtime.Hub: chat sockets of a plan without chat are knocked out).
+type PlanNotifier interface {
+	PlanChanged(ctx context.Context, q db.Querier, tenantID string, plan shared.Plan) error
+}
+
 // Deps are what the service needs.
 type Deps struct {
 	DB       *db.DB
 	Provider billing.Provider
+	Plans    PlanNotifier
 	Params   *param.Params
 	Queue    *jobs.Queue
 	Mail     mail.Sender
@@ -73,6 +80,7 @@ type Deps struct {
 type Service struct {
 	db        *db.DB
 	pay       billing.Provider
+	plans     PlanNotifier
 	params    *param.Params
 	queue     *jobs.Queue
 	mail      mail.Sender
@@ -83,10 +91,10 @@ type Service struct {
 
 // New makes the service; every collaborator is required.
 func New(d Deps) (*Service, error) {
-	if d.DB == nil || d.Provider == nil || d.Params == nil || d.Queue == nil || d.Mail == nil || d.Log == nil || d.Now == nil {
+	if d.DB == nil || d.Provider == nil || d.Plans == nil || d.Params == nil || d.Queue == nil || d.Mail == nil || d.Log == nil || d.Now == nil {
 		return nil, errors.New("billing: a collaborator is missing")
 	}
-	s := &Service{db: d.DB, pay: d.Provider, params: d.Params, queue: d.Queue, mail: d.Mail, log: d.Log, publicURL: d.PublicURL, now: d.Now}
+	s := &Service{db: d.DB, pay: d.Provider, plans: d.Plans, params: d.Params, queue: d.Queue, mail: d.Mail, log: d.Log, publicURL: d.PublicURL, now: d.Now}
 	return s, nil
 }
 

@@ -274,9 +274,18 @@ func (s *Service) applyPaid(ctx context.Context, tx *db.Tx, o *order, by paidBy)
 	if _, err := tx.ExecContext(ctx, `UPDATE billing_orders SET plan_id = ? WHERE id = ?`, planID, o.ID); err != nil {
 		return db.Wrap("billing: order plan", err)
 	}
+	was, err := homeOf(ctx, tx, o.TenantID)
+	if err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `UPDATE tenants SET package_id = ?, subscription_plan = ?, billing_locked_at = 0, updated_at = ? WHERE id = ?`,
 		pkg.ID, string(pkg.Role), now.UnixMilli(), o.TenantID); err != nil {
 		return db.Wrap("billing: put the home on its package", err)
+	}
+	if was.plan != pkg.Role {
+		if err := s.plans.PlanChanged(ctx, tx, o.TenantID, pkg.Role); err != nil {
+			return err
+		}
 	}
 	if o.TotalCents > 0 {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO charge_records (id, tenant_id, order_id, plan_id, amount_cents, currency, status, card_type,
