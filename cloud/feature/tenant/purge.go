@@ -49,13 +49,18 @@ var PurgedTables = []string{
 	"caregiver_credentials", "caregivers", "caregiver_clocks",
 	"care_records", "residents",
 	"application_forms", "ai_usage", "ai_rate_windows",
+	// The home's cards at Stripe and its billing contact: nothing is charged again.
+	"payment_methods", "billing_accounts",
 	"memberships",
 	"list_versions",
 }
 
 // KeptTables have a tenant_id but keep the home's rows after a purge: the
-// audit log is legal evidence, and no call deletes it.
-var KeptTables = []string{"audit_log"}
+// audit log is legal evidence, and no call deletes it; what the platform sold
+// the home and charged it (plans, orders, charges, invoices) are the
+// platform's own accounts, which a seller keeps for the tax years whatever
+// becomes of the customer (the tenants row they name stays, marked purged).
+var KeptTables = []string{"audit_log", "subscription_plans", "billing_orders", "charge_records", "invoices"}
 
 // Problems of the purge.
 var (

@@ -44,7 +44,7 @@ describe('purging a deleted home', () => {
     const { server, dialog, user } = await openDeleted(date({ allowed: true }));
     await user.click(await within(dialog).findByRole('button', { name: 'Purge permanently' }));
     const confirm = await screen.findByRole('dialog', { name: 'Purge Maple House AFH permanently' });
-    expect(within(confirm).getByText(/Only its audit log is kept/)).toBeTruthy();
+    expect(within(confirm).getByText(/Only its audit log and the platform's billing records/)).toBeTruthy();
     const go = within(confirm).getByRole('button', { name: 'Purge permanently' });
     const name = within(confirm).getByRole('textbox', { name: "Type the home's name, Maple House AFH, to confirm" });
     await user.type(name, 'maple house afh');
@@ -62,7 +62,7 @@ describe('purging a deleted home', () => {
     expect(await screen.findByText('Home purged permanently')).toBeTruthy();
     expect(server.lastBody<PurgeTenantRequest>('/system/tenant/purge')).toEqual({ tenantId: 't-maple', confirmName: 'Maple House AFH' });
     expect(screen.queryByRole('dialog', { name: 'Purge Maple House AFH permanently' })).toBeNull();
-    expect(await within(dialog).findByText('Purged on June 14, 2029: its records and files are gone; its audit log is kept.')).toBeTruthy();
+    expect(await within(dialog).findByText('Purged on June 14, 2029: its records and files are gone; its audit log and billing records are kept.')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Restore' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Purge permanently' })).toBeNull();
   });
