@@ -253,7 +253,7 @@ type Invoice struct {
 	Status       InvoiceStatus `json:"status"`
 	CustomerName string        `json:"customerName"`
 	HostedURL    string        `json:"hostedUrl" doc:"Stripe's hosted invoice page; empty for a manual invoice"`
-	PDFURL       string        `json:"pdfUrl" doc:"Stripe's PDF; empty for a manual invoice (GET .../invoice/pdf prints one)"`
+	PDFURL       string        `json:"pdfUrl" doc:"Stripe's PDF; empty for a manual invoice (GET /api/system/billing/invoice/pdf prints every invoice)"`
 	CreateTime   int64         `json:"createTime"`
 }
 
@@ -299,6 +299,11 @@ type SetupIntent struct {
 // AttachCardRequest keeps the card Stripe Elements confirmed.
 type AttachCardRequest struct {
 	PaymentMethodID string `json:"paymentMethodId" minLength:"3" maxLength:"255" limit:"StripeIDMin,StripeIDMax" doc:"Stripe's pm_… id"`
+}
+
+// InvoiceIDQuery names one of the home's invoices.
+type InvoiceIDQuery struct {
+	ID string `query:"id" minLength:"1" maxLength:"64" limit:"IDMax"`
 }
 
 // BillingIDRequest names one record (an order, a card, a code).

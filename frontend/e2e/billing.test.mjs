@@ -2,7 +2,7 @@
 // load on the test machine, so the card form is not part of this journey): the super admin adds a promotion
 // code; the free-plan owner of Birch Cottage opens My subscription, reads that the home is billed by hand,
 // sees the cost of Essential with the code before ordering, orders it and sees the order waiting for payment
-// with its open invoice; the super admin finds the order among the orders; the owner cancels it, so that later
+// with its open invoice, which it downloads as a PDF; the super admin finds the order among the orders; the owner cancels it, so that later
 // journeys find Birch on the free plan. Recording a payment and its effects are covered by the Go tests.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -66,6 +66,9 @@ describe('subscription billing', () => {
       await page.getByTestId('billing-invoice-row').first().waitFor();
       assert.match(await page.getByTestId('billing-invoice-row').first().textContent(), /Open/);
       await screenshot(page, 'billing-pending');
+      // The invoice the Hearth team sends, as a PDF.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('billing-invoice-pdf').first().click()]);
+      assert.match(download.suggestedFilename(), /^Invoice INV-H\d+\.pdf$/);
     });
   });
 

@@ -9,6 +9,7 @@ import (
 
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
+	"hearth/cloud/platform/pdf/pdftest"
 	"hearth/cloud/server/servertest"
 	"hearth/shared"
 )
@@ -371,5 +372,39 @@ func TestTenantPlan(t *testing.T) {
 			Is(t, http.StatusOK, shared.CodeValidation)
 		owner.Post(t, sys+"/subscription/admin/tenantPlan", shared.TenantPlanRequest{TenantID: cedarID, PackageID: "PREMIUM_PACKAGE", Periods: 1}).
 			Is(t, http.StatusOK, shared.CodeForbidden)
+	})
+}
+
+// The invoice a manually billed home is sent prints as a PDF in the reader's
+// language with the order's lines; another home's invoice is 4004.
+func TestInvoicePDF(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		admin := e.SignIn(t, "superadmin")
+		birch := e.SignIn(t, "owner_birch")
+		promo(t, admin, shared.PromotionCode{Code: "PDF10", DiscountType: shared.DiscountPercent, Value: 10})
+		birch.Post(t, sys+"/subscription/checkout", shared.CostRequest{PackageID: "ESSENTIAL_PACKAGE", Periods: 2, ExtraResidents: 1, PromotionCode: "PDF10"}).OK(t)
+		var inv shared.Page[shared.Invoice]
+		birch.Post(t, sys+"/billing/invoice/page", page{Current: 1, Size: 20}).OK(t).Into(t, &inv)
+		r := birch.Get(t, sys+"/billing/invoice/pdf?id="+inv.Records[0].ID)
+		if r.Status != http.StatusOK || !strings.HasPrefix(string(r.Body), "%PDF") {
+			t.Fatalf("pdf: HTTP %d %.80s", r.Status, r.Body)
+		}
+		text, pages := pdftest.Extract(t, r.Body)
+		for _, want := range []string{"Invoice", inv.Records[0].Number, "Birch Cottage AFH", "Essential × 2", "Promotion code PDF10", "$115.20", "Open: payment due"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the invoice lacks %q:\n%s", want, text)
+			}
+		}
+		if pages != 1 {
+			t.Errorf("pages: %d", pages)
+		}
+		es := e.SignIn(t, "owner_birch")
+		es.Language = "es-ES"
+		if text, _ := pdftest.Extract(t, es.Get(t, sys+"/billing/invoice/pdf?id="+inv.Records[0].ID).Body); !strings.Contains(text, "Factura") {
+			t.Errorf("Spanish invoice:\n%s", text)
+		}
+		e.SignIn(t, "owner_evergreen", "Maple House AFH").Get(t, sys+"/billing/invoice/pdf?id="+inv.Records[0].ID).Is(t, http.StatusOK, shared.CodeNotFound)
 	})
 }

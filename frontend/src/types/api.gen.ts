@@ -1179,6 +1179,12 @@ export interface AttachCardRequest {
   paymentMethodId: string;
 }
 /**
+ * InvoiceIDQuery names one of the home's invoices.
+ */
+export interface InvoiceIDQuery {
+  ID: string;
+}
+/**
  * BillingIDRequest names one record (an order, a card, a code).
  */
 export interface BillingIDRequest {

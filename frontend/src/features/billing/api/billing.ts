@@ -164,3 +164,8 @@ export function useTenantPlanChoices() {
 export function createTenantPlan(req: TenantPlanRequest): Promise<BillingOrder> {
   return api.post<BillingOrder>('/system/subscription/admin/tenantPlan', req, { handles: ['4022'] });
 }
+
+/** GET /api/system/billing/invoice/pdf: one of the home's invoices as a PDF (every invoice, manual ones included). */
+export function invoicePdf(id: string) {
+  return api.file('/system/billing/invoice/pdf', { query: { id } });
+}

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { QueryErrorBanner } from '@/components/QueryErrorBanner';
 import { Select } from '@/components/Select';
 import { fieldErrors } from '@/lib/api/fieldErrors';
+import { saveBlob } from '@/lib/files/preview';
 import { useAppMutation } from '@/lib/api/mutation';
 import { formatDate } from '@/lib/time/dateTime';
 import { BillingPeriodsMax, ExtraResidentsMax, PromoCodeMax } from '@/types/api.gen';
@@ -14,6 +15,7 @@ import {
   calculate,
   cancelOrder,
   checkout,
+  invoicePdf,
   money,
   setAutoRenewal,
   useInvoices,
@@ -290,6 +292,14 @@ function Invoices() {
   const invoices = useInvoices();
   const orders = useOrders();
   const rows = invoices.data?.records ?? [];
+  const download = async (id: string, number: string) => {
+    try {
+      const file = await invoicePdf(id);
+      saveBlob(new Blob([file.blob], { type: 'application/pdf' }), file.fileName || `Invoice ${number}.pdf`);
+    } catch {
+      // the client has said why
+    }
+  };
   return (
     <Card className="hearth-billing-card">
       <h2 className="hearth-billing-h2">{t('billing.my.invoices')}</h2>
@@ -319,13 +329,16 @@ function Invoices() {
                       <a href={inv.pdfUrl} target="_blank" rel="noreferrer">
                         {t('billing.my.downloadPdf')}
                       </a>
-                    ) : null}{' '}
+                    ) : (
+                      <Button variant="minimal" data-testid="billing-invoice-pdf" onClick={() => void download(inv.id, inv.number)}>
+                        {t('billing.my.downloadPdf')}
+                      </Button>
+                    )}{' '}
                     {inv.hostedUrl ? (
                       <a href={inv.hostedUrl} target="_blank" rel="noreferrer">
                         {t('billing.my.openInvoice')}
                       </a>
                     ) : null}
-                    {!inv.pdfUrl && !inv.hostedUrl ? <span className="hearth-muted">{t('billing.my.manualInvoice')}</span> : null}
                   </td>
                 </tr>
               ))}
