@@ -298,6 +298,10 @@ func TestGracePeriodAndLock(t *testing.T) {
 
 		e.Clock.Advance(time.Duration(sub.ExpireTime-e.Clock.Now().UnixMilli()+1) * time.Millisecond)
 		birch = e.SignIn(t, "owner_birch") // the clock moved past the session
+		// The owner reads Hearth in Spanish: the e-mail is written in it.
+		if _, err := d.ExecContext(t.Context(), `UPDATE users SET language = 'es-ES' WHERE id = ?`, e.UserID(t, "owner_birch")); err != nil {
+			t.Fatal(err)
+		}
 		if err := e.Server.Billing.Sweep(t.Context()); err != nil {
 			t.Fatal(err)
 		}
@@ -306,7 +310,8 @@ func TestGracePeriodAndLock(t *testing.T) {
 			s.PendingOrder.Business != shared.BusinessRenew || s.Locked {
 			t.Fatalf("grace: %+v", s)
 		}
-		if m := e.LastMail(t, e.Email(t, "owner_birch")); !strings.Contains(m.Subject, "Birch Cottage AFH") || !strings.Contains(m.Body, "/my-subscription") {
+		if m := e.LastMail(t, e.Email(t, "owner_birch")); !strings.Contains(m.Subject, "Birch Cottage AFH") || !strings.Contains(m.Subject, "renovación") ||
+			!strings.Contains(m.Body, "/my-subscription") {
 			t.Errorf("grace mail: %+v", m)
 		}
 		birch.Post(t, residents+"/createResident", newResident(1)).OK(t) // still working in the grace period

@@ -263,7 +263,7 @@ func (s *Service) expire(ctx context.Context, p *plan) error {
 
 // mailOwners e-mails the home's owners after the transaction commits.
 func (s *Service) mailOwners(ctx context.Context, tx *db.Tx, tenantID, subject, body string, at int64) error {
-	rows, err := tx.QueryContext(ctx, `SELECT u.email, t.facility_name FROM memberships m JOIN users u ON u.id = m.user_id
+	rows, err := tx.QueryContext(ctx, `SELECT u.email, u.language, t.facility_name FROM memberships m JOIN users u ON u.id = m.user_id
 		JOIN tenants t ON t.id = m.tenant_id WHERE m.tenant_id = ? AND m.role IN (?, ?) AND m.status = 'enabled'`,
 		tenantID, string(shared.RoleFacilityOwner), string(shared.RoleFacilityOwnerRegister))
 	if err != nil {
@@ -272,11 +272,11 @@ func (s *Service) mailOwners(ctx context.Context, tx *db.Tx, tenantID, subject, 
 	defer rows.Close()
 	var mails []mail.Message
 	for rows.Next() {
-		var to, home string
-		if err := rows.Scan(&to, &home); err != nil {
+		var to, lang, home string
+		if err := rows.Scan(&to, &lang, &home); err != nil {
 			return db.Wrap("billing: owners", err)
 		}
-		l := shared.LangEnUS
+		l := shared.PickLanguage(lang) // the language the owner reads Hearth in (en-US when not known)
 		args := map[string]any{"home": home, "date": msg.Date(l, time.UnixMilli(at)), "link": s.publicURL + "/my-subscription"}
 		mails = append(mails, mail.Message{To: to, Subject: msg.T(l, subject, args), Body: msg.T(l, body, args)})
 	}
