@@ -401,6 +401,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	sh.Card(shell.Card{Key: shift.CardMyShift, Roles: carers, Function: shared.FnShiftReport, Data: shifts.MyShiftCard})
 	sh.Card(shell.Card{Key: tenant.CardTenants, Roles: shared.SuperAdmins, Data: tenant.NewStore(d.DB).TenantsCard})
 	sh.Card(shell.Card{Key: backup.CardBackup, Roles: []shared.Role{shared.RoleFacilityOwner}, Function: web.AnyPlan, Data: backups.Card, ServerWide: true})
+	sh.Card(shell.Card{Key: billingfeature.CardSubscription, Roles: shared.FacilityOwners, Function: shared.FnPricing, Data: bills.SubscriptionCard})
 	sh.Homes(people.OwnedHomes)
 	shell.Routes(api, sh)
 

@@ -314,6 +314,9 @@ func TestGracePeriodAndLock(t *testing.T) {
 			!strings.Contains(m.Body, "/my-subscription") {
 			t.Errorf("grace mail: %+v", m)
 		}
+		if c := subscriptionCard(t, birch); c == nil || c.Items[0].Key != "subscriptionGrace" || c.Items[0].Time != s.GraceUntil || c.Link != "/my-subscription" {
+			t.Errorf("dashboard card in the grace period: %+v", c)
+		}
 		birch.Post(t, residents+"/createResident", newResident(1)).OK(t) // still working in the grace period
 		if err := e.Server.Billing.Sweep(t.Context()); err != nil {      // a second run changes nothing
 			t.Fatal(err)
@@ -331,6 +334,9 @@ func TestGracePeriodAndLock(t *testing.T) {
 			t.Fatalf("after grace: %+v", s)
 		}
 		birch.Post(t, residents+"/createResident", newResident(2)).Is(t, http.StatusOK, shared.CodeNoSubscription)
+		if c := subscriptionCard(t, birch); c == nil || c.Items[0].Key != "subscriptionLocked" || c.Items[0].Tone != shared.ToneDanger {
+			t.Errorf("dashboard card when locked: %+v", c)
+		}
 		var list shared.Page[shared.Resident]
 		birch.Post(t, residents+"/listResidentByPage", shared.OptionPageRequest[shared.ResidentFilter]{Current: 1, Size: 20}).OK(t).Into(t, &list)
 		if list.Total == 0 {
@@ -343,7 +349,23 @@ func TestGracePeriodAndLock(t *testing.T) {
 			t.Fatalf("after the late payment: %+v", s)
 		}
 		birch.Post(t, residents+"/createResident", newResident(2)).OK(t)
+		if c := subscriptionCard(t, birch); c != nil {
+			t.Errorf("dashboard card after the payment: %+v", c)
+		}
 	})
+}
+
+// subscriptionCard is the owner's dashboard card about the subscription, nil when none.
+func subscriptionCard(t *testing.T, c *servertest.Client) *shared.DashboardCard {
+	t.Helper()
+	var cards []shared.DashboardCard
+	c.Get(t, sys+"/dashboard/listCards").OK(t).Into(t, &cards)
+	for i := range cards {
+		if cards[i].Key == "subscription" {
+			return &cards[i]
+		}
+	}
+	return nil
 }
 
 // The super admin's tenant plan: a contract price for a home, recorded as

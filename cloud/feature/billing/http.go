@@ -99,7 +99,9 @@ func Routes(api *web.API, s *Service) {
 			return pageOf(&in.Body, rows, total), err
 		})
 	web.HandleFile(api, owner(http.MethodGet, "/billing/invoice/pdf", "One of the home's invoices as a PDF in the caller's language (the invoice a manually billed home is sent)"),
-		func(ctx context.Context, in *shared.InvoiceIDQuery) (*web.File, error) { return s.InvoicePDF(ctx, tenant(ctx), in.ID) })
+		func(ctx context.Context, in *shared.InvoiceIDQuery) (*web.File, error) {
+			return s.InvoicePDF(ctx, tenant(ctx), in.ID)
+		})
 	web.Handle(api, owner(http.MethodPost, "/billing/charge/page", "The home's charge records, the newest first"),
 		func(ctx context.Context, in *web.Body[page]) (*shared.Page[shared.ChargeRecord], error) {
 			_, size, offset := shared.Window(in.Body.Current, in.Body.Size)
