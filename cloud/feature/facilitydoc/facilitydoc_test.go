@@ -303,7 +303,9 @@ func TestSignaturesAndApproval(t *testing.T) {
 		if v.AwaitingSignatures != 2 || !v.AwaitingApproval || len(v.Signatures) != 2 || v.SignaturesCompleted || v.Signatures[0].Name == "" {
 			t.Fatalf("uploaded %+v", v)
 		}
-		status := func() shared.FacilityRequirement { return statusOf(t, checklist(t, owner, ""), "EMERGENCY_DISASTER_PLAN") }
+		status := func() shared.FacilityRequirement {
+			return statusOf(t, checklist(t, owner, ""), "EMERGENCY_DISASTER_PLAN")
+		}
 		if it := status(); it.Status != shared.FacilityDocMissing || it.Current == nil || it.Current.AwaitingSignatures != 2 {
 			t.Fatalf("an unsigned plan is not on file: %+v", it)
 		}
