@@ -33,7 +33,7 @@ audit_summary() {
   if [ -n "$counts" ]; then echo "$counts" | sed 's/^/  /'; else echo "  none"; fi
   # Where each was found (the first three pages per rule), so a moderate finding can be looked up.
   awk '/: [0-9]+ violations$/ { sub(/: [0-9]+ violations$/, ""); page = $0; next }
-       /^  [a-z0-9-]+ \((critical|serious|moderate|minor)\)/ { rule = $1; if (n[rule]++ < 3) print "    " rule " at " page " —" substr($0, index($0, ")") + 1, 140) }' "$file" | sort || true
+       /^  [a-z0-9-]+ \((critical|serious|moderate|minor)\)/ { rule = $1; if (!seen[rule, page]++ && n[rule]++ < 3) print "    " rule " at " page " —" substr($0, index($0, ")") + 1, 140) }' "$file" | sort || true
 }
 
 run_at() {

@@ -61,11 +61,13 @@ export default function MySubscriptionPage() {
 function ModeNote({ mode }: { mode: string }) {
   const { t } = useTranslation();
   return mode === 'manual' ? (
-    <Callout className="hearth-billing-note" intent={Intent.PRIMARY} title={t('billing.mode.manualTitle')} data-testid="billing-mode">
+    <Callout className="hearth-billing-note" intent={Intent.PRIMARY} data-testid="billing-mode">
+      <p className="hearth-callout-title">{t('billing.mode.manualTitle')}</p>
       {t('billing.mode.manualOwner')}
     </Callout>
   ) : (
-    <Callout className="hearth-billing-note" title={t('billing.mode.stripeTitle')} data-testid="billing-mode">
+    <Callout className="hearth-billing-note" data-testid="billing-mode">
+      <p className="hearth-callout-title">{t('billing.mode.stripeTitle')}</p>
       {t('billing.mode.stripeOwner')} <Link to="/payment-method">{t('billing.my.paymentMethodLink')}</Link>
     </Callout>
   );
@@ -75,14 +77,16 @@ function StandingBanner({ sub }: { sub: Subscription }) {
   const { t, i18n } = useTranslation();
   if (sub.locked) {
     return (
-      <Callout className="hearth-billing-note" intent={Intent.DANGER} title={t('billing.my.lockedTitle')} data-testid="billing-locked">
+      <Callout className="hearth-billing-note" intent={Intent.DANGER} data-testid="billing-locked">
+        <p className="hearth-callout-title">{t('billing.my.lockedTitle')}</p>
         {t('billing.my.locked')}
       </Callout>
     );
   }
   if (sub.graceUntil > 0) {
     return (
-      <Callout className="hearth-billing-note" intent={Intent.WARNING} title={t('billing.my.graceTitle')} data-testid="billing-grace">
+      <Callout className="hearth-billing-note" intent={Intent.WARNING} data-testid="billing-grace">
+        <p className="hearth-callout-title">{t('billing.my.graceTitle')}</p>
         {t('billing.my.grace', { date: formatDate(sub.graceUntil, undefined, i18n.language) })}
       </Callout>
     );
@@ -149,7 +153,8 @@ function PendingOrder({ sub }: { sub: Subscription }) {
   const o = sub.pendingOrder!;
   const cancel = useAppMutation({ mutationFn: () => cancelOrder(o.id), invalidates: [billingKey], success: 'billing.done.cancelled' });
   return (
-    <Callout className="hearth-billing-note" intent={Intent.WARNING} title={t('billing.my.pendingTitle', { no: o.orderNo })} data-testid="billing-pending">
+    <Callout className="hearth-billing-note" intent={Intent.WARNING} data-testid="billing-pending">
+      <p className="hearth-callout-title">{t('billing.my.pendingTitle', { no: o.orderNo })}</p>
       <p>
         {t('billing.my.pending', { name: o.packageName, total: money(o.totalAmount, i18n.language) })}{' '}
         {sub.mode === 'manual' ? t('billing.my.pendingManual') : t('billing.my.pendingCard')}

@@ -37,7 +37,8 @@ export default function PaymentMethodPage() {
       <PageHeader title={t('billing.pm.title')} />
       <QueryErrorBanner query={sub} />
       {sub.data && !stripe ? (
-        <Callout className="hearth-billing-note" intent={Intent.PRIMARY} title={t('billing.mode.manualTitle')} data-testid="billing-mode">
+        <Callout className="hearth-billing-note" intent={Intent.PRIMARY} data-testid="billing-mode">
+          <p className="hearth-callout-title">{t('billing.mode.manualTitle')}</p>
           {t('billing.pm.manual')}
         </Callout>
       ) : null}

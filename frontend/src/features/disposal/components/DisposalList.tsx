@@ -23,7 +23,7 @@ export function DisposalList({ records, loading, zoneCode, onOpen, onEdit }: Dis
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('disposal.list.title')}>
+    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
       <HTMLTable striped className="hearth-card-table" style={{ minWidth: 720, width: '100%' }}>
         <thead>
           <tr>
