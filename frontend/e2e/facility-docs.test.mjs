@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { readFile } from 'node:fs/promises';
-import { badgeOf, ownerSignsIn, pagePerTest, screenshot, step } from './support.mjs';
+import { ownerSignsIn, pagePerTest, screenshot, step, waitForBadge } from './support.mjs';
 
 const open = pagePerTest();
 
@@ -58,7 +58,7 @@ describe('facility documents', () => {
       await counts.waitFor();
       const n = async (id) => Number((await page.getByTestId(id).textContent()).replace(/\D+/g, ''));
       const want = (await n('fdoc-missing')) + (await n('fdoc-expired')) + (await n('fdoc-expiring'));
-      badge = await badgeOf(page, '/inspection-status');
+      badge = await waitForBadge(page, '/inspection-status', Math.min(want, 100));
       assert.equal(badge, Math.min(want, 100), `badge ${badge}, the checklist's counts ${want}`);
     });
 
@@ -73,7 +73,7 @@ describe('facility documents', () => {
       // A licence on file that has expired is still one needing action: the badge stays.
       await page.reload();
       await page.getByTestId('fdoc-summary').waitFor();
-      assert.equal(await badgeOf(page, '/inspection-status'), badge);
+      assert.equal(await waitForBadge(page, '/inspection-status', badge), badge);
     });
 
     await step('its renewal clears the flag, and both versions stay readable', async () => {
@@ -93,7 +93,7 @@ describe('facility documents', () => {
       await screenshot(page, 'facility-docs-renewed');
       await page.reload();
       await page.getByTestId('fdoc-summary').waitFor();
-      assert.equal(await badgeOf(page, '/inspection-status'), badge - 1, 'the renewed licence leaves the badge');
+      assert.equal(await waitForBadge(page, '/inspection-status', badge - 1), badge - 1, 'the renewed licence leaves the badge');
     });
   });
 

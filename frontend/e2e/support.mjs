@@ -135,6 +135,20 @@ export async function badgeOf(page, href) {
 }
 
 /**
+ * Waits until the sidebar badge of a page shows `want` (the sidebar's counts come a moment after the page,
+ * and again on their timer), up to 15 s; answers the badge as last read.
+ */
+export async function waitForBadge(page, href, want) {
+  const end = Date.now() + 15_000;
+  let got = await badgeOf(page, href);
+  while (got !== want && Date.now() < end) {
+    await page.waitForTimeout(250);
+    got = await badgeOf(page, href);
+  }
+  return got;
+}
+
+/**
  * A fresh browser context and page that remembers the page's errors, so a journey can assert that
  * nothing broke on the way (a CSP violation or an uncaught exception shows up here). Every page the
  * journey visits is audited (audit above) once it has settled, and what the audit finds is a problem too.
