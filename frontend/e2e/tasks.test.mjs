@@ -269,7 +269,8 @@ describe('daily tasks', () => {
     await page.getByTestId('calendar-resident-filter').selectOption({ label: RESIDENT });
     const group = page.getByTestId('calendar-group');
     const closeGroup = async () => {
-      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      // The group's own dialog: a "+n more" popover (a dialog too) may be open under it.
+      await page.getByRole('dialog').filter({ has: group }).getByRole('button', { name: 'Close' }).click();
       await group.waitFor({ state: 'detached' });
     };
     // A task of the week (title, state): its own entry, or a row of its session's list (the dialog left open).
