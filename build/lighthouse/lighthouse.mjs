@@ -18,6 +18,8 @@ const OUT = process.env.LIGHTHOUSE_OUT || '';
 // computeBenchmarkIndex) and slows the CPU by index / 264, so the emulated phone is a Moto G Power however
 // busy the host is (Lighthouse's docs, "CPU throttling": calibrate the multiplier to the host's index).
 const MOTO_G_POWER_INDEX = 264;
+/** The CPU slowdown that makes a host of this benchmark index a Moto G Power (one decimal, at least 1). */
+const slowdownFor = (index) => Math.max(1, Math.round((index / MOTO_G_POWER_INDEX) * 10) / 10);
 const AUTO_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN === 'auto';
 const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN && !AUTO_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
 const ACCOUNT = process.env.LIGHTHOUSE_ACCOUNT || 'caregiver_maple1'; // no facility choice, no e-mailed code
@@ -90,7 +92,7 @@ async function runOnce(path, signedIn, slowdown) {
       const indexes = [];
       for (let k = 0; k < 3; k++) indexes.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
       indexes.sort((x, y) => x - y);
-      slowdown = Math.max(1, Math.round((indexes[1] / MOTO_G_POWER_INDEX) * 10) / 10);
+      slowdown = slowdownFor(indexes[1]);
     }
     const result = await lighthouse(
       `${BASE_URL}${path}`,
@@ -123,7 +125,7 @@ async function measure(path, signedIn) {
     for (let tries = 1; AUTO_SLOWDOWN && tries < 4; tries++) {
       const phone = run.f.benchmark / run.f.slowdown;
       if (phone >= MOTO_G_POWER_INDEX * 0.75 && phone <= MOTO_G_POWER_INDEX * 1.25) break;
-      run = await runOnce(path, signedIn, Math.max(1, Math.round((run.f.benchmark / MOTO_G_POWER_INDEX) * 10) / 10));
+      run = await runOnce(path, signedIn, slowdownFor(run.f.benchmark));
     }
     runs.push(run.f);
     if (OUT) await writeFile(join(OUT, `${path.replace(/\W+/g, '_')}-${i + 1}.json`), run.report);

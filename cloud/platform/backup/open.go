@@ -7,8 +7,8 @@ import (
 	"io"
 	"os"
 	"path"
-	"sort"
 	"strings"
+	"time"
 
 	"hearth/cloud/platform/blob"
 )
@@ -41,23 +41,21 @@ func OpenArchive(ctx context.Context, from, name string, s3 blob.S3Options) (io.
 		return nil, "", fmt.Errorf("the backup destination %s: %w", from, err)
 	}
 	if name == "" {
-		keys, err := dest.List(ctx, Folder+"/")
+		byTime, err := listArchives(ctx, dest)
 		if err != nil {
-			return nil, "", fmt.Errorf("list the archives at %s: %w", from, err)
+			return nil, "", fmt.Errorf("%s: %w", from, err)
 		}
-		var names []string
-		for _, k := range keys {
-			if n := strings.TrimPrefix(k, Folder+"/"); isArchiveName(n) {
-				names = append(names, n)
+		var newest time.Time
+		for t, k := range byTime {
+			if name == "" || t.After(newest) {
+				newest, name = t, strings.TrimPrefix(k, Folder+"/")
 			}
 		}
-		if len(names) == 0 {
+		if name == "" {
 			return nil, "", fmt.Errorf("no archive at %s/%s (an archive written with --out is a file: give its path)", strings.TrimRight(from, "/"), Folder)
 		}
-		sort.Strings(names) // the names hold their UTC time: the last is the newest
-		name = names[len(names)-1]
 	}
-	if !isArchiveName(name) {
+	if _, ok := archiveTimeOf(name); !ok {
 		return nil, "", fmt.Errorf("%q is not the name of a Hearth backup (hearth-backup-<time>.age)", name)
 	}
 	r, _, err := dest.Open(ctx, Folder+"/"+name)
@@ -68,9 +66,4 @@ func OpenArchive(ctx context.Context, from, name string, s3 blob.S3Options) (io.
 		return nil, "", fmt.Errorf("open %s: %w", name, err)
 	}
 	return r, strings.TrimRight(from, "/") + "/" + Folder + "/" + name, nil
-}
-
-func isArchiveName(n string) bool {
-	_, ok := archiveTimeOf(n)
-	return ok
 }

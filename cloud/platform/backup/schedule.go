@@ -311,6 +311,22 @@ func ArchiveName(t time.Time) string {
 
 const archiveTime = "20060102T150405Z"
 
+// listArchives are the archives under Folder of a destination, by the time
+// their names hold, with their keys; other files there are left out.
+func listArchives(ctx context.Context, dest blob.Store) (map[time.Time]string, error) {
+	keys, err := dest.List(ctx, Folder+"/")
+	if err != nil {
+		return nil, fmt.Errorf("backup: list the archives: %w", err)
+	}
+	byTime := map[time.Time]string{}
+	for _, k := range keys {
+		if t, ok := archiveTimeOf(strings.TrimPrefix(k, Folder+"/")); ok {
+			byTime[t] = k
+		}
+	}
+	return byTime, nil
+}
+
 // archiveTimeOf reads the time of an archive's name.
 func archiveTimeOf(name string) (time.Time, bool) {
 	s, ok := strings.CutPrefix(name, "hearth-backup-")
@@ -327,17 +343,13 @@ func archiveTimeOf(name string) (time.Time, bool) {
 
 // prune deletes the archives of the destination the ladder does not keep.
 func (s *Service) prune(ctx context.Context, dest blob.Store) (int, error) {
-	keys, err := dest.List(ctx, Folder+"/")
+	byTime, err := listArchives(ctx, dest)
 	if err != nil {
-		return 0, fmt.Errorf("backup: list the archives: %w", err)
+		return 0, err
 	}
-	byTime := map[time.Time]string{}
-	var times []time.Time
-	for _, k := range keys {
-		if t, ok := archiveTimeOf(strings.TrimPrefix(k, Folder+"/")); ok {
-			byTime[t] = k
-			times = append(times, t)
-		}
+	times := make([]time.Time, 0, len(byTime))
+	for t := range byTime {
+		times = append(times, t)
 	}
 	keep := Keep(times, int(s.Params.Int(ctx, param.BackupKeepDaily)), int(s.Params.Int(ctx, param.BackupKeepWeekly)),
 		int(s.Params.Int(ctx, param.BackupKeepMonthly)))
