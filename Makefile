@@ -1,7 +1,7 @@
 # Hearth — `make run` starts the product with demo data; `make test` runs every test.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help tools ui-deps ui server build run types types-check lint test test-go test-ui e2e bench bench-chat lighthouse desktop speech-deps desktop-deps desktop-test desktop-windows desktop-journey desktop-perf screenshots clean
+.PHONY: help tools ui-deps ui server build run types types-check lint test test-go test-ui e2e bench bench-chat lighthouse desktop speech-deps ocr-deps desktop-deps desktop-test desktop-windows desktop-journey desktop-perf screenshots clean
 
 GO      ?= go
 NPM     ?= npm
@@ -34,6 +34,7 @@ build: ui server ## build the UI and the server
 
 run: build ## start Hearth on embedded SQLite in ./data with demo data
 	@SPEECH_DEPS_OPTIONAL=1 $(SCRIPTS)/ensure-speech-deps.sh
+	@OCR_DEPS_OPTIONAL=1 $(SCRIPTS)/ensure-ocr-deps.sh
 	@HEARTH_DEV=1 HEARTH_DATA_DIR=$(DATA) bin/hearth seed --demo
 	@echo
 	@addr="$(ADDR)"; case "$$addr" in :*) addr="localhost$$addr";; esac; \
@@ -77,6 +78,7 @@ test: ## every test: types, lint, Go on SQLite and PostgreSQL, desktop core, UI 
 	@$(SCRIPTS)/ensure-postgres.sh
 	@$(SCRIPTS)/ensure-desktop-deps.sh
 	@$(SCRIPTS)/ensure-speech-deps.sh
+	@$(SCRIPTS)/ensure-ocr-deps.sh
 	@trap '$(SCRIPTS)/stop-postgres.sh' EXIT; \
 	  $(MAKE) --no-print-directory types-check lint test-go test-ui build desktop desktop-test e2e desktop-journey
 
@@ -107,6 +109,9 @@ lighthouse: ## Lighthouse figures of /login and two signed-in pages in Debian's 
 
 speech-deps: ## install with apt the AI service's offline fallbacks: espeak-ng, apertium, apertium-eng-spa
 	@$(SCRIPTS)/ensure-speech-deps.sh
+
+ocr-deps: ## install with apt what reads documents' text: poppler-utils, tesseract-ocr with eng, spa, chi-sim
+	@$(SCRIPTS)/ensure-ocr-deps.sh
 
 desktop-deps: ## install with apt what the desktop build and its tests need (GTK, WebKitGTK 4.1, Xvfb, mingw-w64, NSIS, PulseAudio)
 	@$(SCRIPTS)/ensure-desktop-deps.sh
