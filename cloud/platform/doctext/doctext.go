@@ -336,4 +336,6 @@ func letters(s string) int {
 	return n
 }
 
-func isSpace(r rune) bool { return r == 0xa0 || r == 0x3000 || r == 0x2002 || r == 0x2003 || r == 0x2009 }
+func isSpace(r rune) bool {
+	return r == 0xa0 || r == 0x3000 || r == 0x2002 || r == 0x2003 || r == 0x2009
+}
