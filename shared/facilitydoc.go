@@ -235,6 +235,9 @@ type FacilityRequirement struct {
 	DocumentID     string              `json:"documentId,omitempty" doc:"Its document, once one is uploaded"`
 	VersionCount   int                 `json:"versionCount"`
 	Current        *FacilityDocVersion `json:"current,omitempty" doc:"The newest version (in force or upcoming)"`
+	// Red flags and the newest version's compliance check (facilitydoc_analysis.go).
+	RedFlags []FacilityDocRedFlag   `json:"redFlags" doc:"What needs the owner first: items the check found missing, an expired document, a signature outstanding"`
+	Check    *FacilityDocCheckBrief `json:"check,omitempty" doc:"The newest version's compliance check, when one was run"`
 }
 
 // FacilityInspections is getFacilityFileInspections: the home's checklist and its counts.
@@ -244,5 +247,6 @@ type FacilityInspections struct {
 	MissingCount      int                   `json:"missingCount"`
 	ExpiredCount      int                   `json:"expiredCount"`
 	ExpiringSoonCount int                   `json:"expiringSoonCount"`
+	RedFlagCount      int                   `json:"redFlagCount" doc:"Red flags of the whole home's checklist"`
 	Items             []FacilityRequirement `json:"items"`
 }

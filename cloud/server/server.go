@@ -236,6 +236,10 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The facility documents' compliance check: document text, then the AI service's analyses; one job per check.
+	if err := facilityDocs.EnableAnalysis(facilitydoc.AnalysisDeps{Analyzer: aiSvc, Files: files, Queue: queue, Log: d.Log}); err != nil {
+		return nil, err
+	}
 	// Chat (/api/im): the facility's channel, direct chats, groups and each person's Hearth chat,
 	// files through the file service, translations through the AI service. Sockets get frames
 	// through the realtime hub, which serves /api/im/ws (mounted below, outside the request timeout);
@@ -328,6 +332,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	file.Routes(api, files)
 	staff.Routes(api, staffSvc, staff.BodyLimit(files.Limits()))
 	facilitydoc.Routes(api, facilityDocs, facilitydoc.BodyLimit(files.Limits()))
+	facilitydoc.AnalysisRoutes(api, facilityDocs, facilitydoc.BodyLimit(files.Limits()))
 	ticket.Routes(api, tickets)
 	notification.Routes(api, notes)
 	notes.RegisterJobs(queue) // notifications older than 90 days removed daily

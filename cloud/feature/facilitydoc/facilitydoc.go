@@ -57,6 +57,7 @@ type Service struct {
 	files  Files
 	params *param.Params
 	now    func() time.Time
+	an     *analyses // the compliance check (analysis.go); nil until EnableAnalysis
 }
 
 // Deps are the service's collaborators, all required but Now (time.Now).
@@ -110,6 +111,7 @@ func categoryValues() []string {
 type Upload struct {
 	shared.FacilityDocFields
 	Files []upload.File
+	Check bool // queue the compliance check of the new version (uploadAFListing)
 }
 
 // check validates the metadata and answers it trimmed.
@@ -246,6 +248,9 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, up Upload) (*sh
 			if err := s.store.InsertSignature(ctx, tx, uuid.Must(uuid.NewV7()).String(), p.TenantID, v.ID, id, string(shared.FacilityDocSigner), 0, v.CreatedAt); err != nil {
 				return err
 			}
+		}
+		if err := s.checkOnUpload(ctx, tx, p, v, prev, up.Check); err != nil {
+			return err
 		}
 		return audit.Write(ctx, tx, audit.Entry{TenantID: p.TenantID, ActorID: p.UserID, Action: "facilityDocument.upload",
 			Entity: "facility_document", EntityID: v.ID, After: map[string]any{"documentId": v.DocumentID, "version": v.Version,
@@ -584,7 +589,7 @@ func (s *Service) checklist(ctx context.Context, tenantID string) (*shared.Facil
 		}
 		out.Items = append(out.Items, it)
 	}
-	return out, nil
+	return out, s.redFlags(ctx, tenantID, out)
 }
 
 // Checklist is the home's whole checklist with its counts (the inspection page's printed report).
@@ -623,5 +628,6 @@ func (s *Service) DocumentsCard(ctx context.Context, p *auth.Principal) (*shared
 		{Key: "facilityDocsMissing", Count: c.MissingCount, Tone: tone(c.MissingCount, shared.ToneDanger), Link: "/inspection-status?status=MISSING"},
 		{Key: "facilityDocsExpired", Count: c.ExpiredCount, Tone: tone(c.ExpiredCount, shared.ToneDanger), Link: "/inspection-status?status=EXPIRED"},
 		{Key: "facilityDocsExpiringSoon", Count: c.ExpiringSoonCount, Tone: tone(c.ExpiringSoonCount, shared.ToneWarning), Link: "/inspection-status?status=EXPIRING_SOON"},
+		{Key: "facilityDocsRedFlags", Count: c.RedFlagCount, Tone: tone(c.RedFlagCount, shared.ToneDanger), Link: "/inspection-status?redFlags=1"},
 	}}, nil
 }

@@ -3081,6 +3081,11 @@ export interface FacilityRequirement {
   documentId?: string;
   versionCount: number /* int */;
   current?: FacilityDocVersion;
+  /**
+   * Red flags and the newest version's compliance check (facilitydoc_analysis.go).
+   */
+  redFlags: FacilityDocRedFlag[];
+  check?: FacilityDocCheckBrief;
 }
 /**
  * FacilityInspections is getFacilityFileInspections: the home's checklist and its counts.
@@ -3091,7 +3096,166 @@ export interface FacilityInspections {
   missingCount: number /* int */;
   expiredCount: number /* int */;
   expiringSoonCount: number /* int */;
+  redFlagCount: number /* int */;
   items: FacilityRequirement[];
+}
+
+//////////
+// source: facilitydoc_analysis.go
+
+/**
+ * FacilityDocAnalysisState is where a check stands.
+ */
+export type FacilityDocAnalysisState = string;
+export const FacilityDocAnalysisNone: FacilityDocAnalysisState = "NONE"; // never checked
+export const FacilityDocAnalysisQueued: FacilityDocAnalysisState = "QUEUED"; // waiting for a worker
+export const FacilityDocAnalysisRunning: FacilityDocAnalysisState = "RUNNING"; // reading or checking (progress)
+export const FacilityDocAnalysisDone: FacilityDocAnalysisState = "DONE"; // the report is there
+export const FacilityDocAnalysisFailed: FacilityDocAnalysisState = "FAILED"; // could not be made (errorMessage says why); run it again
+export const FacilityDocAnalysisCancelled: FacilityDocAnalysisState = "CANCELLED"; // stopped by an owner or admin; run it again
+/**
+ * FacilityDocCheckMethod says who made a report.
+ */
+export type FacilityDocCheckMethod = string;
+export const FacilityDocCheckByAI: FacilityDocCheckMethod = "AI"; // the configured AI provider (model named)
+export const FacilityDocCheckByRules: FacilityDocCheckMethod = "RULES"; // keyword and section presence: not an AI check
+/**
+ * Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
+ */
+export const RulesNoProvider = "NO_PROVIDER"; // no AI provider is configured for analyses
+/**
+ * Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
+ */
+export const RulesNotInPlan = "NOT_IN_PLAN"; // the home's plan does not include AI analyses
+/**
+ * Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
+ */
+export const RulesUnavailable = "UNAVAILABLE"; // the provider could not be reached after the retries
+/**
+ * Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
+ */
+export const RulesRefused = "REFUSED"; // the provider refused (key, model) or the day's AI quota is used up
+/**
+ * Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
+ */
+export const RulesUnreadable = "UNREADABLE"; // the provider's answer could not be read
+/**
+ * Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
+ */
+export const RulesNoText = "NO_TEXT"; // no text could be read from the document to send
+/**
+ * Steps of a running check.
+ */
+export const FacilityDocStepReading = "READING"; // extracting the text (OCR page by page)
+/**
+ * Steps of a running check.
+ */
+export const FacilityDocStepChecking = "CHECKING"; // checking it against the items
+/**
+ * FacilityDocCheckMaxPages: pages read of one document (doctext's page limit).
+ */
+export const FacilityDocCheckMaxPages = 20;
+/**
+ * FacilityDocCheckMaxAICalls: calls to the AI provider for one document (its pages in parts
+ * that fit the analysis prompt); pages past them are checked by nobody and said so.
+ */
+export const FacilityDocCheckMaxAICalls = 4;
+/**
+ * FacilityDocQuoteMax bounds one quoted piece of evidence.
+ */
+export const FacilityDocQuoteMax = 300;
+/**
+ * FacilityDocEvidenceMax: quotes kept per item.
+ */
+export const FacilityDocEvidenceMax = 3;
+/**
+ * FacilityDocEvidence is a quote from the document with the page it is on.
+ */
+export interface FacilityDocEvidence {
+  page: number /* int */;
+  quote: string;
+}
+/**
+ * FacilityDocCheckResult is one checklist item in a report.
+ */
+export interface FacilityDocCheckResult {
+  code: string;
+  label: string;
+  source: string;
+  covered: boolean;
+  evidence: FacilityDocEvidence[];
+}
+/**
+ * FacilityDocAnalysis is the compliance check of one version: its progress
+ * while it runs, then its report.
+ */
+export interface FacilityDocAnalysis {
+  analysisId?: string;
+  versionId: string;
+  documentId: string;
+  requirementCode: string;
+  state: FacilityDocAnalysisState;
+  progress: number /* int */;
+  step?: string;
+  method?: FacilityDocCheckMethod;
+  model?: string;
+  rulesReason?: string;
+  items: FacilityDocCheckResult[];
+  coveredCount: number /* int */;
+  missingCount: number /* int */;
+  pagesRead: number /* int */;
+  totalPages: number /* int */;
+  ocrPages: number /* int */;
+  pagesUnchecked: number /* int */;
+  errorMessage?: string;
+  requestedBy?: string;
+  createTime?: number /* int64 */;
+  finishTime?: number /* int64 */;
+}
+/**
+ * FacilityDocAnalysisRequest names the version to check (or whose check to cancel).
+ */
+export interface FacilityDocAnalysisRequest {
+  versionId: string;
+}
+/**
+ * FacilityDocAnalysisQuery is fileComplianceAnalysis' query: the version whose check to read.
+ */
+export interface FacilityDocAnalysisQuery {
+  versionId: string;
+}
+/**
+ * FacilityDocListingUpload is uploadAFListing's answer: the version stored and its check, queued.
+ */
+export interface FacilityDocListingUpload {
+  version: FacilityDocVersion;
+  analysis: FacilityDocAnalysis;
+}
+/**
+ * FacilityDocRedFlagKind is what a red flag is about.
+ */
+export type FacilityDocRedFlagKind = string;
+export const RedFlagMissedItem: FacilityDocRedFlagKind = "MISSED_ITEM"; // the newest version's check found required items missing
+export const RedFlagExpired: FacilityDocRedFlagKind = "EXPIRED"; // the version in force has expired (e.g. the licence)
+export const RedFlagMissingSignature: FacilityDocRedFlagKind = "MISSING_SIGNATURE"; // the newest version waits for a signature
+/**
+ * FacilityDocRedFlag is one red flag on a checklist requirement.
+ */
+export interface FacilityDocRedFlag {
+  kind: FacilityDocRedFlagKind;
+  items?: string[];
+  count?: number /* int */;
+}
+/**
+ * FacilityDocCheckBrief is a requirement's newest version's check, in short, for lists.
+ */
+export interface FacilityDocCheckBrief {
+  versionId: string;
+  state: FacilityDocAnalysisState;
+  method?: FacilityDocCheckMethod;
+  coveredCount: number /* int */;
+  missingCount: number /* int */;
+  finishTime?: number /* int64 */;
 }
 
 //////////
