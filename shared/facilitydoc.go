@@ -236,7 +236,7 @@ type FacilityRequirement struct {
 	VersionCount   int                 `json:"versionCount"`
 	Current        *FacilityDocVersion `json:"current,omitempty" doc:"The newest version (in force or upcoming)"`
 	// Red flags and the newest version's compliance check (facilitydoc_analysis.go).
-	RedFlags []FacilityDocRedFlag   `json:"redFlags" doc:"What needs the owner first: items the check found missing, an expired document, a signature outstanding"`
+	RedFlags []FacilityDocRedFlag   `json:"redFlags,omitempty" doc:"What needs the owner first: items the check found missing, an expired document, a signature outstanding"`
 	Check    *FacilityDocCheckBrief `json:"check,omitempty" doc:"The newest version's compliance check, when one was run"`
 }
 

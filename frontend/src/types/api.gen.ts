@@ -3084,7 +3084,7 @@ export interface FacilityRequirement {
   /**
    * Red flags and the newest version's compliance check (facilitydoc_analysis.go).
    */
-  redFlags: FacilityDocRedFlag[];
+  redFlags?: FacilityDocRedFlag[];
   check?: FacilityDocCheckBrief;
 }
 /**

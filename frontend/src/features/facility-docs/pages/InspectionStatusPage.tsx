@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Callout, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
-import { DocumentIcon, PeopleIcon, PersonIcon, PrintIcon, UploadIcon } from '@blueprintjs/icons';
+import { DocumentIcon, FlagIcon, PeopleIcon, PersonIcon, PrintIcon, SearchTemplateIcon, UploadIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { FacilityDocument, FacilityRequirement } from '@/types/api.gen';
@@ -16,6 +16,8 @@ import { printInspectionReport, useResidentInspections, useStaffInspections } fr
 import { InspectionAreaView } from '../components/InspectionAreaView';
 import { documentCounts, overall, score, scoreIntent } from '../inspectionScore';
 import { DocVersions } from '../components/DocVersions';
+import { ComplianceReport } from '../components/ComplianceReport';
+import { RedFlags } from '../components/RedFlags';
 import { FacilityDocUploadDialog, type UploadStart } from '../components/FacilityDocUploadDialog';
 import { CATEGORIES, STATUSES, categoryLabel, isStatus, requirementLabel, statusIntent, statusLabel } from '../facilityDocLabels';
 import '../facilityDocs.css';
@@ -40,6 +42,8 @@ export default function InspectionStatusPage() {
   const files = useFacilityFiles({});
   const [upload, setUpload] = useState<UploadStart | null>(null);
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  const [checks, setChecks] = useState<Record<string, boolean>>({});
+  const onlyFlags = params.get('redFlags') === '1';
   const [printLang, setPrintLang] = useState<string>(lang);
   const [printing, setPrinting] = useState(false);
   const print = async () => {
@@ -71,7 +75,7 @@ export default function InspectionStatusPage() {
   }, [files.data]);
   const others = (files.data ?? []).filter((d) => !d.requirementCode);
   const data = checklist.data;
-  const items = data?.items ?? [];
+  const items = (data?.items ?? []).filter((it) => !onlyFlags || (it.redFlags?.length ?? 0) > 0);
 
   const toggle = (id: string) => setOpen((o) => ({ ...o, [id]: !o[id] }));
   const itemRow = (it: FacilityRequirement) => {
@@ -112,8 +116,22 @@ export default function InspectionStatusPage() {
               ) : null}
             </div>
           ) : null}
+          <RedFlags flags={it.redFlags} />
         </div>
         <div className="hearth-fdoc-actions">
+          {cur ? (
+            <Button
+              size="small"
+              variant="minimal"
+              icon={<SearchTemplateIcon />}
+              aria-expanded={Boolean(checks[cur.versionId])}
+              aria-label={`${t(checks[cur.versionId] ? 'facilityDocs.analysis.hide' : 'facilityDocs.analysis.open')}: ${name}`}
+              data-testid="fdoc-check"
+              onClick={() => setChecks((c) => ({ ...c, [cur.versionId]: !c[cur.versionId] }))}
+            >
+              {t(checks[cur.versionId] ? 'facilityDocs.analysis.hide' : 'facilityDocs.analysis.open')}
+            </Button>
+          ) : null}
           <Button
             size="small"
             variant="minimal"
@@ -138,6 +156,7 @@ export default function InspectionStatusPage() {
             </Button>
           ) : null}
         </div>
+        {cur && checks[cur.versionId] ? <ComplianceReport versionId={cur.versionId} name={name} /> : null}
         {it.documentId && open[it.documentId] ? (
           doc ? <DocVersions versions={doc.versions} /> : <Spinner size={16} />
         ) : null}
@@ -200,6 +219,17 @@ export default function InspectionStatusPage() {
                 <Tag intent={data.expiringSoonCount ? 'warning' : 'none'} minimal data-testid="fdoc-expiring">
                   {t('facilityDocs.summary.expiringSoon', { count: data.expiringSoonCount })}
                 </Tag>
+                <Button
+                  size="small"
+                  icon={<FlagIcon />}
+                  intent={data.redFlagCount ? 'danger' : 'none'}
+                  aria-pressed={onlyFlags}
+                  title={t(onlyFlags ? 'facilityDocs.redFlag.showAll' : 'facilityDocs.redFlag.onlyFlags')}
+                  data-testid="fdoc-red-flag-count"
+                  onClick={() => setParams(onlyFlags ? {} : { redFlags: '1' }, { replace: true })}
+                >
+                  {t('facilityDocs.redFlag.summary', { count: data.redFlagCount })}
+                </Button>
               </div>
             </>
           ) : checklist.isPending ? (
