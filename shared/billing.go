@@ -222,6 +222,9 @@ type BillingOrder struct {
 	Creator        string        `json:"creator"`
 	CreateTime     int64         `json:"createTime"`
 	PaymentTime    int64         `json:"paymentTime"`
+	RefundedCents  int64         `json:"refundedAmount" doc:"What a completed refund gave back (cents); 0 when none"`
+	RefundCents    int64         `json:"refundAmount" doc:"The amount of the order's refund, pending or done (cents); 0 when none or when Stripe failed it"`
+	RefundReason   string        `json:"refundReason" doc:"The latest refund's reason"`
 }
 
 // ChargeRecord (spec 000 §3 "Charge record").
@@ -240,6 +243,8 @@ type ChargeRecord struct {
 	Remark          string       `json:"remark"`
 	Creator         string       `json:"creator"`
 	PaymentTime     int64        `json:"paymentTime"`
+	OrderStatus     OrderStatus  `json:"orderStatus" doc:"The order's status now: a PAID charge of a PAID order can be refunded"`
+	OrderTotalCents int64        `json:"orderTotalAmount" doc:"The order's total (cents): the most a refund gives back"`
 }
 
 // Invoice (spec 000 §3 "Invoice").
@@ -321,6 +326,18 @@ type AutoRenewalRequest struct {
 type RecordPaymentRequest struct {
 	OrderID string `json:"orderId" minLength:"1" maxLength:"64" limit:"IDMax"`
 	Remark  string `json:"remark" minLength:"1" maxLength:"300" limit:"BillingRemarkMax" doc:"How it was paid (cheque number, transfer reference)"`
+}
+
+// RefundRequest is the super admin's refund of a PAID order, once, in full
+// or in part: under manual billing (or for an order paid by hand) it is
+// recorded at once; for an order paid by card Stripe refunds its payment and
+// the order is REFUNDING until Stripe's webhook says the refund succeeded.
+// A full refund of the order that paid the home's current period ends that
+// period (docs/api.md "Refunds").
+type RefundRequest struct {
+	OrderID     string `json:"orderId" minLength:"1" maxLength:"64" limit:"IDMax"`
+	AmountCents int64  `json:"amountCents" minimum:"1" maximum:"100000000" limit:"ContractPriceMax" doc:"Cents to give back, at most the order's total"`
+	Reason      string `json:"reason" minLength:"1" maxLength:"300" limit:"BillingRemarkMax" doc:"Why (kept on the REFUND charge record and in the audit log)"`
 }
 
 // TenantPlanRequest is the super admin's plan for one home (a contract

@@ -153,6 +153,10 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.RecordPaymentRequest]) (*struct{}, error) {
 			return nil, s.RecordPayment(ctx, auth.From(ctx), in.Body)
 		})
+	web.Handle(api, admin(http.MethodPost, "/billing/admin/refund", "Refund a PAID order once, in full or in part, with a reason: recorded at once when it was paid by hand; refunded at Stripe when paid by card (REFUNDING until Stripe's webhook says REFUNDED). A full refund of the order that paid the home's current period ends that period (audited)"),
+		func(ctx context.Context, in *web.Body[shared.RefundRequest]) (*shared.BillingOrder, error) {
+			return s.Refund(ctx, auth.From(ctx), in.Body)
+		})
 	web.Handle(api, admin(http.MethodPost, "/subscription/admin/tenantPlan", "A plan for one home at a contract price: an order with its invoice waiting for payment, or recorded as paid (audited)"),
 		func(ctx context.Context, in *web.Body[shared.TenantPlanRequest]) (*shared.BillingOrder, error) {
 			return s.TenantPlan(ctx, auth.From(ctx), in.Body)

@@ -101,6 +101,11 @@ func (s *Service) processEvent(ctx context.Context, id string) error {
 			})
 		}
 	}
+	if isCharge, ok := refundEvents[typ]; ok && object != "" {
+		if err := s.processRefundEvent(ctx, object, isCharge); err != nil {
+			return fmt.Errorf("billing: event %s: %w", id, err)
+		}
+	}
 	return s.markDone(ctx, s.db, id)
 }
 

@@ -94,7 +94,9 @@ type order struct {
 
 const orderColumns = `o.id, o.order_no, o.tenant_id, t.facility_name, o.plan_id, o.package_id, COALESCE(p.name, ''), o.business_type, o.status,
 	o.payment_type, o.payment_method, o.periods, o.extra_residents, o.subtotal_cents, o.credit_cents, o.discount_cents, o.total_cents,
-	o.currency, o.promotion_code, COALESCE(u.name, ''), o.created_at, o.paid_at, o.stripe_invoice_id
+	o.currency, o.promotion_code, COALESCE(u.name, ''), o.created_at, o.paid_at, o.stripe_invoice_id, o.refunded_cents,
+	COALESCE((SELECT r.amount_cents FROM billing_refunds r WHERE r.order_id = o.id AND r.status <> 'failed' ORDER BY r.created_at DESC, r.id DESC LIMIT 1), 0),
+	COALESCE((SELECT r.reason FROM billing_refunds r WHERE r.order_id = o.id AND r.status <> 'failed' ORDER BY r.created_at DESC, r.id DESC LIMIT 1), '')
 	FROM billing_orders o JOIN tenants t ON t.id = o.tenant_id LEFT JOIN service_packages p ON p.id = o.package_id
 	LEFT JOIN users u ON u.id = o.created_by`
 
@@ -103,7 +105,8 @@ func scanOrder(sc interface{ Scan(...any) error }) (*order, error) {
 	b := &o.BillingOrder
 	err := sc.Scan(&b.ID, &b.OrderNo, &b.TenantID, &b.FacilityName, &b.PlanID, &b.PackageID, &b.PackageName, &b.Business, &b.Status,
 		&b.PaymentType, &b.PaymentMethod, &b.Periods, &b.ExtraResidents, &b.SubtotalCents, &b.CreditCents, &b.DiscountCents, &b.TotalCents,
-		&b.Currency, &b.PromotionCode, &b.Creator, &b.CreateTime, &b.PaymentTime, &o.StripeInvoiceID)
+		&b.Currency, &b.PromotionCode, &b.Creator, &b.CreateTime, &b.PaymentTime, &o.StripeInvoiceID, &b.RefundedCents, &b.RefundCents,
+		&b.RefundReason)
 	return &o, err //nolint:wrapcheck // the callers wrap
 }
 
@@ -180,7 +183,7 @@ func listCharges(ctx context.Context, q db.Querier, tenantID string, f shared.Bi
 		return nil, 0, db.Wrap("billing: count charges", err)
 	}
 	rows, err := q.QueryContext(ctx, `SELECT c.id, c.tenant_id, t.facility_name, c.order_id, o.order_no, c.plan_id, c.amount_cents, c.currency,
-		c.status, c.card_type, c.payment_method_id, c.remark, COALESCE(u.name, ''), c.payment_time
+		c.status, c.card_type, c.payment_method_id, c.remark, COALESCE(u.name, ''), c.payment_time, o.status, o.total_cents
 		FROM charge_records c JOIN tenants t ON t.id = c.tenant_id JOIN billing_orders o ON o.id = c.order_id
 		LEFT JOIN users u ON u.id = c.created_by`+w+` ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`, append(args, size, offset)...)
 	if err != nil {
@@ -191,7 +194,7 @@ func listCharges(ctx context.Context, q db.Querier, tenantID string, f shared.Bi
 	for rows.Next() {
 		var c shared.ChargeRecord
 		if err := rows.Scan(&c.ID, &c.TenantID, &c.FacilityName, &c.OrderID, &c.OrderNo, &c.PlanID, &c.AmountCents, &c.Currency, &c.Status,
-			&c.CardType, &c.PaymentMethodID, &c.Remark, &c.Creator, &c.PaymentTime); err != nil {
+			&c.CardType, &c.PaymentMethodID, &c.Remark, &c.Creator, &c.PaymentTime, &c.OrderStatus, &c.OrderTotalCents); err != nil {
 			return nil, 0, db.Wrap("billing: charges", err)
 		}
 		out = append(out, c)

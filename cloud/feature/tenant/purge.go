@@ -57,10 +57,10 @@ var PurgedTables = []string{
 
 // KeptTables have a tenant_id but keep the home's rows after a purge: the
 // audit log is legal evidence, and no call deletes it; what the platform sold
-// the home and charged it (plans, orders, charges, invoices) are the
+// the home and charged it (plans, orders, charges, invoices, refunds) are the
 // platform's own accounts, which a seller keeps for the tax years whatever
 // becomes of the customer (the tenants row they name stays, marked purged).
-var KeptTables = []string{"audit_log", "subscription_plans", "billing_orders", "charge_records", "invoices"}
+var KeptTables = []string{"audit_log", "subscription_plans", "billing_orders", "charge_records", "invoices", "billing_refunds"}
 
 // Problems of the purge.
 var (

@@ -74,6 +74,25 @@ type Invoice struct {
 // Paid reports whether the invoice is paid.
 func (i Invoice) Paid() bool { return i.Status == shared.InvoicePaid }
 
+// RefundCharge is a refund to make of an order's payment.
+type RefundCharge struct {
+	InvoiceID   string // the Stripe invoice the order was paid by
+	AmountCents int64
+	RefundID    string // Hearth's refund (metadata, idempotency key)
+	OrderID     string
+	TenantID    string
+}
+
+// Refund is a refund's state at Stripe: pending, requires_action,
+// succeeded, failed or canceled.
+type Refund struct {
+	ID              string
+	PaymentIntentID string
+	Status          string
+	AmountCents     int64
+	RefundID        string // metadata.refund_id
+}
+
 // Promo is a promotion code to keep at Stripe.
 type Promo struct {
 	Code        string
@@ -112,6 +131,12 @@ type Provider interface {
 	Pay(ctx context.Context, c Charge) (Invoice, error)
 	// Invoice reads an invoice's current state.
 	Invoice(ctx context.Context, id string) (Invoice, error)
+	// Refund refunds part or all of the invoice's payment (a Refund against its payment intent).
+	Refund(ctx context.Context, r RefundCharge) (Refund, error)
+	// RefundState reads a refund's current state.
+	RefundState(ctx context.Context, id string) (Refund, error)
+	// ChargeIntent is the payment intent of a charge (charge.refunded events name the charge).
+	ChargeIntent(ctx context.Context, chargeID string) (string, error)
 	// Promotion keeps a promotion code as a coupon and a promotion code.
 	Promotion(ctx context.Context, p Promo) (couponID, promotionCodeID string, err error)
 	// SetPromotionActive switches a promotion code on or off.
@@ -162,6 +187,15 @@ func (Manual) Pay(context.Context, Charge) (Invoice, error) { return Invoice{}, 
 
 // Invoice is refused: invoices are Hearth's own.
 func (Manual) Invoice(context.Context, string) (Invoice, error) { return Invoice{}, ErrManual }
+
+// Refund is refused: a manual refund is recorded by hand.
+func (Manual) Refund(context.Context, RefundCharge) (Refund, error) { return Refund{}, ErrManual }
+
+// RefundState is refused: no refunds at Stripe.
+func (Manual) RefundState(context.Context, string) (Refund, error) { return Refund{}, ErrManual }
+
+// ChargeIntent is refused: no charges at Stripe.
+func (Manual) ChargeIntent(context.Context, string) (string, error) { return "", ErrManual }
 
 // Promotion keeps nothing outside Hearth.
 func (Manual) Promotion(context.Context, Promo) (string, string, error) { return "", "", nil }

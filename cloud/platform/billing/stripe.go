@@ -169,6 +169,67 @@ func invoiceOf(inv *stripe.Invoice) Invoice {
 		OrderID: inv.Metadata["order_id"], TenantID: inv.Metadata["tenant_id"]}
 }
 
+// Refund refunds part or all of an invoice's payment: the invoice's payment
+// intent (its invoice payments, API 2025-03-31 and later) is refunded with a
+// Refund carrying Hearth's ids, made once however often it is retried.
+func (s *Stripe) Refund(ctx context.Context, r RefundCharge) (Refund, error) {
+	var intent string
+	for p, err := range s.client.V1InvoicePayments.List(ctx, &stripe.InvoicePaymentListParams{Invoice: stripe.String(r.InvoiceID)}).All(ctx) {
+		if err != nil {
+			return Refund{}, fmt.Errorf("stripe: invoice payments: %w", err)
+		}
+		if p.Payment != nil && p.Payment.PaymentIntent != nil && p.Payment.PaymentIntent.ID != "" {
+			intent = p.Payment.PaymentIntent.ID
+			break
+		}
+	}
+	if intent == "" {
+		return Refund{}, fmt.Errorf("stripe: invoice %s has no payment to refund", r.InvoiceID)
+	}
+	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(intent), Amount: stripe.Int64(r.AmountCents),
+		Reason:   stripe.String(string(stripe.RefundReasonRequestedByCustomer)),
+		Metadata: map[string]string{"refund_id": r.RefundID, "order_id": r.OrderID, "tenant_id": r.TenantID}}
+	params.SetIdempotencyKey(r.RefundID + "-refund")
+	rf, err := s.client.V1Refunds.Create(ctx, params)
+	if err != nil {
+		return Refund{}, fmt.Errorf("stripe: create refund: %w", err)
+	}
+	out := refundOf(rf)
+	if out.PaymentIntentID == "" {
+		out.PaymentIntentID = intent
+	}
+	return out, nil
+}
+
+// RefundState reads a refund's current state.
+func (s *Stripe) RefundState(ctx context.Context, id string) (Refund, error) {
+	rf, err := s.client.V1Refunds.Retrieve(ctx, id, &stripe.RefundRetrieveParams{})
+	if err != nil {
+		return Refund{}, fmt.Errorf("stripe: read refund: %w", err)
+	}
+	return refundOf(rf), nil
+}
+
+// ChargeIntent is the payment intent a charge belongs to.
+func (s *Stripe) ChargeIntent(ctx context.Context, chargeID string) (string, error) {
+	ch, err := s.client.V1Charges.Retrieve(ctx, chargeID, &stripe.ChargeRetrieveParams{})
+	if err != nil {
+		return "", fmt.Errorf("stripe: read charge: %w", err)
+	}
+	if ch.PaymentIntent == nil {
+		return "", nil
+	}
+	return ch.PaymentIntent.ID, nil
+}
+
+func refundOf(rf *stripe.Refund) Refund {
+	out := Refund{ID: rf.ID, Status: string(rf.Status), AmountCents: rf.Amount, RefundID: rf.Metadata["refund_id"]}
+	if rf.PaymentIntent != nil {
+		out.PaymentIntentID = rf.PaymentIntent.ID
+	}
+	return out
+}
+
 // Promotion keeps the code as a coupon (an amount or a percentage off, once)
 // and a promotion code customers type.
 func (s *Stripe) Promotion(ctx context.Context, p Promo) (string, string, error) {

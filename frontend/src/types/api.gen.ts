@@ -1094,6 +1094,9 @@ export interface BillingOrder {
   creator: string;
   createTime: number /* int64 */;
   paymentTime: number /* int64 */;
+  refundedAmount: number /* int64 */;
+  refundAmount: number /* int64 */;
+  refundReason: string;
 }
 /**
  * ChargeRecord (spec 000 §3 "Charge record").
@@ -1113,6 +1116,8 @@ export interface ChargeRecord {
   remark: string;
   creator: string;
   paymentTime: number /* int64 */;
+  orderStatus: OrderStatus;
+  orderTotalAmount: number /* int64 */;
 }
 /**
  * Invoice (spec 000 §3 "Invoice").
@@ -1203,6 +1208,19 @@ export interface AutoRenewalRequest {
 export interface RecordPaymentRequest {
   orderId: string;
   remark: string;
+}
+/**
+ * RefundRequest is the super admin's refund of a PAID order, once, in full
+ * or in part: under manual billing (or for an order paid by hand) it is
+ * recorded at once; for an order paid by card Stripe refunds its payment and
+ * the order is REFUNDING until Stripe's webhook says the refund succeeded.
+ * A full refund of the order that paid the home's current period ends that
+ * period (docs/api.md "Refunds").
+ */
+export interface RefundRequest {
+  orderId: string;
+  amountCents: number /* int64 */;
+  reason: string;
 }
 /**
  * TenantPlanRequest is the super admin's plan for one home (a contract

@@ -22,7 +22,10 @@ import (
 // new invoice its own id, makes a finalized one open, a paid one paid (or,
 // with Decline, answers Stripe's card_declined error and leaves it open), and
 // answers a read with the status it holds, which a test may set (SetInvoice)
-// to play what happened at Stripe meanwhile.
+// to play what happened at Stripe meanwhile. Refunds likewise: each new one
+// gets its own id (re_test_N) and is pending until the test says what
+// happened to it (SetRefund); invoice in_test_N was paid by payment intent
+// pi_test_N, whose charge is ch_test_N.
 type Stripe struct {
 	URL string
 
@@ -30,9 +33,15 @@ type Stripe struct {
 	status  map[string]string
 	next    int
 	decline bool
+	refunds map[string]string
+	nextRef int
 }
 
-var invoicePath = regexp.MustCompile(`^/v1/invoices(?:/(in_[A-Za-z0-9_]+))?(?:/(pay|finalize))?$`)
+var (
+	invoicePath = regexp.MustCompile(`^/v1/invoices(?:/(in_[A-Za-z0-9_]+))?(?:/(pay|finalize))?$`)
+	refundPath  = regexp.MustCompile(`^/v1/refunds(?:/(re_[A-Za-z0-9_]+))?$`)
+	chargePath  = regexp.MustCompile(`^/v1/charges/ch_test_([0-9]+)$`)
+)
 
 // StartStripe runs stripe-mock and the proxy for the test.
 func StartStripe(tb testing.TB) *Stripe {
@@ -41,7 +50,7 @@ func StartStripe(tb testing.TB) *Stripe {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	s := &Stripe{status: map[string]string{}}
+	s := &Stripe{status: map[string]string{}, refunds: map[string]string{}}
 	proxy := httputil.NewSingleHostReverseProxy(target)
 	proxy.ModifyResponse = s.rewrite
 	srv := httptest.NewServer(proxy)
@@ -64,6 +73,24 @@ func (s *Stripe) SetInvoice(id, status string) {
 	s.status[id] = status
 }
 
+// SetRefund says what became of a refund at Stripe (succeeded, failed, canceled).
+func (s *Stripe) SetRefund(id, status string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refunds[id] = status
+}
+
+// Refunds are the refunds made so far, with their status.
+func (s *Stripe) Refunds() map[string]string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]string{}
+	for k, v := range s.refunds {
+		out[k] = v
+	}
+	return out
+}
+
 // Invoices are the invoices made so far, with their status.
 func (s *Stripe) Invoices() map[string]string {
 	s.mu.Lock()
@@ -75,7 +102,72 @@ func (s *Stripe) Invoices() map[string]string {
 	return out
 }
 
+// rewriteJSON changes a JSON answer of stripe-mock with edit.
+func (s *Stripe) rewriteJSON(resp *http.Response, edit func(map[string]any)) error {
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return fmt.Errorf("read stripe-mock: %w", err)
+	}
+	var obj map[string]any
+	if err := json.Unmarshal(body, &obj); err != nil {
+		return s.replace(resp, body)
+	}
+	s.mu.Lock()
+	edit(obj)
+	s.mu.Unlock()
+	out, err := json.Marshal(obj)
+	if err != nil {
+		return fmt.Errorf("rewrite: %w", err)
+	}
+	return s.replace(resp, out)
+}
+
+// rewriteOther gives refunds, invoice payments and charges what stripe-mock cannot keep.
+func (s *Stripe) rewriteOther(resp *http.Response) (bool, error) {
+	path := resp.Request.URL.Path
+	if m := refundPath.FindStringSubmatch(path); m != nil {
+		return true, s.rewriteJSON(resp, func(rf map[string]any) {
+			id := m[1]
+			if id == "" && resp.Request.Method == http.MethodPost {
+				s.nextRef++
+				id = "re_test_" + strconv.Itoa(s.nextRef)
+				s.refunds[id] = "pending"
+			}
+			if id != "" {
+				rf["id"] = id
+				if st, ok := s.refunds[id]; ok {
+					rf["status"] = st
+				}
+			}
+		})
+	}
+	if path == "/v1/invoice_payments" {
+		inv := resp.Request.URL.Query().Get("invoice")
+		return true, s.rewriteJSON(resp, func(list map[string]any) {
+			data, _ := list["data"].([]any)
+			for _, d := range data {
+				if p, ok := d.(map[string]any); ok && strings.HasPrefix(inv, "in_test_") {
+					p["invoice"] = inv
+					p["payment"] = map[string]any{"type": "payment_intent", "payment_intent": "pi_test_" + strings.TrimPrefix(inv, "in_test_")}
+				}
+			}
+		})
+	}
+	if m := chargePath.FindStringSubmatch(path); m != nil {
+		return true, s.rewriteJSON(resp, func(ch map[string]any) {
+			ch["id"], ch["payment_intent"] = "ch_test_"+m[1], "pi_test_"+m[1]
+		})
+	}
+	return false, nil
+}
+
 func (s *Stripe) rewrite(resp *http.Response) error {
+	if resp.StatusCode == http.StatusOK {
+		if done, err := s.rewriteOther(resp); done {
+			return err
+		}
+	}
 	m := invoicePath.FindStringSubmatch(resp.Request.URL.Path)
 	if m == nil || resp.StatusCode != http.StatusOK {
 		return nil

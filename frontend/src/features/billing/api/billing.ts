@@ -121,6 +121,14 @@ export function recordPayment(orderId: string, remark: string): Promise<null> {
   return api.post<null>('/system/billing/admin/recordPayment', { orderId, remark }, { handles: ['4022'] });
 }
 
+/**
+ * POST /api/system/billing/admin/refund (super admin): refunds a PAID order once, in full or in part. Paid by hand: recorded
+ * at once (REFUNDED); paid by card: refunded at Stripe, REFUNDING until Stripe's webhook says it is done.
+ */
+export function refundOrder(orderId: string, amountCents: number, reason: string): Promise<BillingOrder> {
+  return api.post<BillingOrder>('/system/billing/admin/refund', { orderId, amountCents, reason }, { handles: ['4022'] });
+}
+
 export function usePromotions() {
   return useQuery({
     queryKey: promotionsKey,

@@ -9,6 +9,7 @@ import { fieldErrors } from '@/lib/api/fieldErrors';
 import { useAppMutation } from '@/lib/api/mutation';
 import { formatDate } from '@/lib/time/dateTime';
 import { BillingRemarkMax } from '@/types/api.gen';
+import { RefundDialog, refundable, type RefundTarget } from '../components/RefundDialog';
 import { adminBillingKey, money, recordPayment, useAdminCharges, useAdminOrders, useBillingMode, type BillingOrder } from '../api/billing';
 import '../billing.css';
 
@@ -17,7 +18,8 @@ const ORDER_STATUSES = ['PENDING_PAYMENT', 'PAID', 'PAYMENT_FAILED', 'CANCELLED'
 /**
  * /charge-records-management (super admin): every home's orders and charge records. Under manual billing (no
  * Stripe key, said at the top) the super admin records a payment taken by hand on an order that waits for one:
- * the order is paid, a charge record keeps the remark, and the home is on its package.
+ * the order is paid, a charge record keeps the remark, and the home is on its package. A PAID order is refunded
+ * (in full or in part, with a reason) from its row or from its charge record's row (RefundDialog).
  */
 export default function ChargeRecordsPage() {
   const { t } = useTranslation();
@@ -44,6 +46,7 @@ function Orders() {
   const [status, setStatus] = useState('');
   const orders = useAdminOrders(status);
   const [paying, setPaying] = useState<BillingOrder | null>(null);
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   const rows = orders.data?.records ?? [];
   return (
     <div>
@@ -78,13 +81,33 @@ function Orders() {
                   {o.packageName} × {o.quantity}
                   {o.promotionCode ? <small className="hearth-muted"> ({o.promotionCode})</small> : null}
                 </td>
-                <td>{money(o.totalAmount, i18n.language)}</td>
+                <td>
+                  {money(o.totalAmount, i18n.language)}
+                  {o.refundAmount ? (
+                    <small className="hearth-muted" data-testid="billing-order-refund">
+                      {' '}
+                      {t(o.status === 'REFUNDING' ? 'billing.refund.pendingOf' : 'billing.refund.doneOf', {
+                        amount: money(o.status === 'REFUNDING' ? o.refundAmount : o.refundedAmount || o.refundAmount, i18n.language),
+                      })}
+                    </small>
+                  ) : null}
+                </td>
                 <td>{t(`billing.orderStatus.${o.status}`, { defaultValue: o.status })}</td>
                 <td>{formatDate(o.createTime, undefined, i18n.language)}</td>
                 <td>
                   {o.status === 'PENDING_PAYMENT' || o.status === 'PAYMENT_FAILED' ? (
                     <Button variant="outlined" onClick={() => setPaying(o)} aria-label={t('billing.admin.recordFor', { no: o.orderNo })}>
                       {t('billing.admin.record')}
+                    </Button>
+                  ) : null}
+                  {refundable(o.status, o.totalAmount) ? (
+                    <Button
+                      variant="outlined"
+                      intent={Intent.WARNING}
+                      onClick={() => setRefunding({ orderId: o.id, orderNo: o.orderNo, home: o.facilityName, total: o.totalAmount })}
+                      aria-label={t('billing.refund.for', { no: o.orderNo })}
+                    >
+                      {t('billing.refund.action')}
                     </Button>
                   ) : null}
                 </td>
@@ -95,6 +118,7 @@ function Orders() {
       </div>
       {rows.length === 0 && orders.isSuccess ? <p className="hearth-muted">{t('billing.admin.noOrders')}</p> : null}
       {paying ? <RecordDialog order={paying} onClose={() => setPaying(null)} /> : null}
+      {refunding ? <RefundDialog target={refunding} onClose={() => setRefunding(null)} /> : null}
     </div>
   );
 }
@@ -137,6 +161,7 @@ function RecordDialog({ order, onClose }: { order: BillingOrder; onClose: () => 
 function Charges() {
   const { t, i18n } = useTranslation();
   const charges = useAdminCharges();
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   const rows = charges.data?.records ?? [];
   return (
     <div>
@@ -152,6 +177,7 @@ function Charges() {
               <th>{t('billing.field.card')}</th>
               <th>{t('billing.field.remark')}</th>
               <th>{t('billing.field.paymentTime')}</th>
+              <th>{t('billing.admin.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -164,12 +190,25 @@ function Charges() {
                 <td>{c.cardType === 'manual' ? t('billing.admin.byHand') : c.cardType}</td>
                 <td>{c.remark}</td>
                 <td>{c.paymentTime ? formatDate(c.paymentTime, undefined, i18n.language) : ''}</td>
+                <td>
+                  {c.status === 'PAID' && refundable(c.orderStatus, c.orderTotalAmount) ? (
+                    <Button
+                      variant="outlined"
+                      intent={Intent.WARNING}
+                      onClick={() => setRefunding({ orderId: c.orderId, orderNo: c.orderNo, home: c.facilityName, total: c.orderTotalAmount })}
+                      aria-label={t('billing.refund.for', { no: c.orderNo })}
+                    >
+                      {t('billing.refund.action')}
+                    </Button>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>
         </HTMLTable>
       </div>
       {rows.length === 0 && charges.isSuccess ? <p className="hearth-muted">{t('billing.admin.noCharges')}</p> : null}
+      {refunding ? <RefundDialog target={refunding} onClose={() => setRefunding(null)} /> : null}
     </div>
   );
 }
