@@ -21,6 +21,29 @@ function pdf(title) {
   );
 }
 
+/** A one-page PDF whose page has a text layer with these lines (what pdftotext reads). */
+function textPdf(lines) {
+  const esc = (t) => t.replace(/[\\()]/g, (c) => `\\${c}`);
+  const content = `BT /F1 12 Tf 72 720 Td 16 TL ${lines.map((l) => `(${esc(l)}) '`).join(' ')} ET`;
+  const objects = [
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 4 0 R>>>>/Contents 5 0 R>>',
+    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
+    `<</Length ${content.length}>>stream\n${content}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
 async function uploadLicence(page, { validFrom, expiresOn, file }) {
   const row = page.locator('[data-testid="fdoc-item"][data-code="LICENSE"]');
   await row.getByTestId('fdoc-upload').click();
@@ -69,6 +92,11 @@ describe('facility documents', () => {
       const row = page.locator('[data-testid="fdoc-item"][data-code="LICENSE"][data-status="EXPIRED"]');
       await row.waitFor();
       assert.equal((await row.getByTestId('fdoc-status').textContent()).trim(), 'Expired');
+      // The expired licence is a red flag on its item, counted in the page's red flags.
+      const flag = row.locator('[data-testid="fdoc-red-flag"][data-kind="EXPIRED"]');
+      await flag.waitFor();
+      assert.equal((await flag.textContent()).trim(), 'Red flag: expired');
+      assert.ok(Number((await page.getByTestId('fdoc-red-flag-count').textContent()).replace(/\D+/g, '')) >= 1);
       await screenshot(page, 'facility-docs-expired');
       // A licence on file that has expired is still one needing action: the badge stays.
       await page.reload();
@@ -81,6 +109,7 @@ describe('facility documents', () => {
       const row = page.locator('[data-testid="fdoc-item"][data-code="LICENSE"][data-status="RENEWED"]');
       await row.waitFor();
       assert.equal((await row.getByTestId('fdoc-status').textContent()).trim(), 'Renewed');
+      assert.equal(await row.locator('[data-testid="fdoc-red-flag"][data-kind="EXPIRED"]').count(), 0, 'the renewal clears the red flag');
       await row.getByTestId('fdoc-versions').click();
       const versions = row.getByTestId('doc-version');
       await versions.first().waitFor();
@@ -128,6 +157,48 @@ describe('facility documents', () => {
       await row.getByTestId('doc-approve').click();
       await page.locator('[data-testid="fdoc-item"][data-code="EMERGENCY_DISASTER_PLAN"][data-status="DONE"]').waitFor();
       assert.equal(await row.getByTestId('fdoc-flag').count(), 0);
+    });
+  });
+
+  test('the owner runs the compliance check of a document and reads its report (rules-only: no AI provider here)', async () => {
+    const page = await open();
+    await ownerSignsIn(page);
+    const row = page.locator('[data-testid="fdoc-item"][data-code="FIRE_EXTINGUISHERS"]');
+
+    await step('she uploads the fire extinguisher log', async () => {
+      await page.goto('/inspection-status');
+      await row.getByTestId('fdoc-upload').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('facility-doc-upload').waitFor();
+      const file = 'extinguishers.pdf';
+      const doc = textPdf(['Fire safety log of Maple House', 'The extinguisher by the kitchen door was inspected and tagged in March.']);
+      await dialog.getByTestId('facility-doc-file-input').setInputFiles({ name: file, mimeType: 'application/pdf', buffer: doc });
+      await dialog.getByTestId('chosen-file').waitFor();
+      await dialog.getByTestId('facility-doc-submit').click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+
+    await step('she runs the check, and the report lists each item with its quote, page and WAC source', async () => {
+      await row.getByTestId('fdoc-check').click();
+      const check = row.getByTestId('compliance-check');
+      await check.waitFor();
+      // A new version of a document checked before (an earlier run) is checked by itself.
+      await check.getByTestId('compliance-run').or(check.getByTestId('compliance-progress')).first().waitFor();
+      if ((await check.getAttribute('data-state')) === 'NONE') await check.getByTestId('compliance-run').click();
+      const report = check.getByTestId('compliance-report');
+      await report.waitFor({ timeout: 60_000 });
+      assert.equal(await report.getAttribute('data-method'), 'RULES');
+      assert.match(await check.getByTestId('compliance-method').textContent(), /Rules-only check: not an AI check/);
+      const location = check.locator('[data-testid="compliance-item"][data-code="FIRE_LOCATION"]');
+      assert.equal(await location.getAttribute('data-covered'), 'true');
+      assert.match(await location.getByTestId('compliance-quote').first().textContent(), /kitchen door.*page 1/);
+      assert.match(await location.textContent(), /WAC 388-76-10810/);
+      assert.equal(await check.locator('[data-testid="compliance-item"][data-code="FIRE_TYPE"]').getAttribute('data-covered'), 'false');
+      await screenshot(page, 'facility-docs-compliance-report');
+    });
+
+    await step('the item it found missing is a red flag on the document', async () => {
+      await row.locator('[data-testid="fdoc-red-flag"][data-kind="MISSED_ITEM"]').waitFor();
     });
   });
 
