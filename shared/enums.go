@@ -15,6 +15,10 @@ const (
 	RoleFacilityOwnerRegister Role = "FACILITY_OWNER_REGISTER"
 	RoleFacilityAdmin         Role = "FACILITY_ADMIN"
 	RoleCaregiverStaff        Role = "CAREGIVER_STAFF"
+	// RoleInspector is a state inspector signed in through an owner's
+	// inspector link (issue 32): read-only, one home, the areas the link
+	// shares, until the link ends. Only routes that name it admit it.
+	RoleInspector Role = "INSPECTOR"
 )
 
 // Plan is a facility's subscription plan (spec 000 §3 "Login and session").

@@ -30,6 +30,9 @@ var (
 	// ChatUsers call the chat: anyone in a facility; the super admin, who has
 	// no facility, is answered that chat is for a facility's people.
 	ChatUsers = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister, RoleFacilityAdmin, RoleCaregiverStaff, RoleSuperAdmin}
+	// Inspectors: a state inspector signed in through an inspector link
+	// (read-only, the link's home and areas; cloud/feature/inspector).
+	Inspectors = []Role{RoleInspector}
 	// BillingReaders read usage that is billed: the facility's owners, and the super admin for every facility.
 	BillingReaders = []Role{RoleFacilityOwner, RoleFacilityOwnerRegister, RoleSuperAdmin}
 )

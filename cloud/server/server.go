@@ -33,6 +33,7 @@ import (
 	"hearth/cloud/feature/iam"
 	"hearth/cloud/feature/im"
 	"hearth/cloud/feature/incident"
+	"hearth/cloud/feature/inspector"
 	"hearth/cloud/feature/medication"
 	"hearth/cloud/feature/menu"
 	"hearth/cloud/feature/notification"
@@ -424,6 +425,15 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	insp.Rule(inspection.Rule{Key: shared.RuleCredentials, Area: shared.InspectionStaff, Gaps: staffSvc.CredentialGaps})
 	insp.Documents(facilityDocs.Checklist)
 	inspection.Routes(api, insp)
+	// The inspector's link (issue 32): owners and admins issue read-only links; the
+	// inspector's sign-ins are checked against their link on every call.
+	inspectors, err := feature(rewire, inspector.New, inspector.Deps{DB: d.DB, Tokens: tokens, Mail: d.Mail, Files: files,
+		PublicURL: d.Config.PublicURL, Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	api.Sessions = inspector.Sessions{People: people, Inspectors: inspectors}
+	inspector.Routes(api, inspectors)
 	inspection.PrintRoutes(api, &inspection.Printer{Registry: insp, DB: d.DB, Now: d.Now})
 
 	// Unknown API paths answer the envelope, never the UI.

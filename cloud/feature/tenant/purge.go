@@ -51,6 +51,7 @@ var PurgedTables = []string{
 	"application_forms", "ai_usage", "ai_rate_windows",
 	// The home's cards at Stripe and its billing contact: nothing is charged again.
 	"payment_methods", "billing_accounts",
+	"inspector_sessions", "inspector_codes", "inspector_links",
 	"memberships",
 	"list_versions",
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -275,6 +276,11 @@ func authorize(ctx context.Context, a *API, op Op) (*auth.Principal, error) {
 		return nil, problem.New(shared.CodePasswordChange, "auth.mustChangePassword")
 	}
 	if len(op.Roles) > 0 && !p.Has(op.Roles...) {
+		return nil, problem.Forbidden
+	}
+	// An inspector (issue 32's inspector link) is let in only where a route
+	// names the role: a route open to every role means every facility role.
+	if p.Has(shared.RoleInspector) && !slices.Contains(op.Roles, shared.RoleInspector) {
 		return nil, problem.Forbidden
 	}
 	if op.Function != AnyPlan && !p.IsSuperAdmin() {

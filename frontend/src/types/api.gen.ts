@@ -2708,6 +2708,12 @@ export const RoleFacilityOwnerRegister: Role = "FACILITY_OWNER_REGISTER";
 export const RoleFacilityAdmin: Role = "FACILITY_ADMIN";
 export const RoleCaregiverStaff: Role = "CAREGIVER_STAFF";
 /**
+ * RoleInspector is a state inspector signed in through an owner's
+ * inspector link (issue 32): read-only, one home, the areas the link
+ * shares, until the link ends. Only routes that name it admit it.
+ */
+export const RoleInspector: Role = "INSPECTOR";
+/**
  * Plan is a facility's subscription plan (spec 000 §3 "Login and session").
  */
 export type Plan = string;
@@ -4597,6 +4603,275 @@ export interface ResidentInspectionsQuery {
 export interface InspectionPrintQuery {
   lang?: Language;
   paper?: MarPaper;
+}
+
+//////////
+// source: inspector.go
+
+/**
+ * InspectorArea is one part of the home's records a link may share.
+ */
+export type InspectorArea = string;
+export const InspectorAreaResidents: InspectorArea = "RESIDENTS"; // residents' records (face sheet, files)
+export const InspectorAreaMARs: InspectorArea = "MARS"; // medication orders and the MAR of the last 30 days
+export const InspectorAreaNotes: InspectorArea = "NOTES"; // progress notes
+export const InspectorAreaIncidents: InspectorArea = "INCIDENTS"; // incident reports
+export const InspectorAreaStaff: InspectorArea = "STAFF"; // staff files (credentials)
+export const InspectorAreaDocuments: InspectorArea = "FACILITY_DOCS"; // the home's facility documents
+/**
+ * InspectorLinkStatus is where a link stands.
+ */
+export type InspectorLinkStatus = string;
+export const InspectorLinkActive: InspectorLinkStatus = "ACTIVE";
+export const InspectorLinkExpired: InspectorLinkStatus = "EXPIRED";
+export const InspectorLinkRevoked: InspectorLinkStatus = "REVOKED";
+/**
+ * InspectorLinkMaxDays: a link lasts at most 14 days (issue 32).
+ */
+export const InspectorLinkMaxDays = 14;
+/**
+ * InspectorCodeMinutes: an e-mailed code is good this long (the sign-in code's 10 minutes).
+ */
+export const InspectorCodeMinutes = 10;
+/**
+ * InspectorCodeResendSeconds: the wait before another code may be asked for.
+ */
+export const InspectorCodeResendSeconds = 60;
+/**
+ * InspectorCodesPerHour: codes one link may have mailed in an hour.
+ */
+export const InspectorCodesPerHour = 5;
+/**
+ * InspectorCodeTries: wrong tries one code allows before it is spent.
+ */
+export const InspectorCodeTries = 5;
+/**
+ * InspectorListMax bounds the rows one inspector list answers.
+ */
+export const InspectorListMax = 500;
+/**
+ * InspectorLinkRequest is createInspectorLink.
+ */
+export interface InspectorLinkRequest {
+  inspectorName: string;
+  email: string;
+  days: number /* int */;
+  areas: InspectorArea[];
+  downloads: boolean;
+}
+/**
+ * InspectorLink is one link as its owner sees it.
+ */
+export interface InspectorLink {
+  id: string;
+  inspectorName: string;
+  email: string;
+  areas: InspectorArea[];
+  downloads: boolean;
+  status: InspectorLinkStatus;
+  expiresAt: number /* int64 */;
+  revokedAt?: number /* int64 */;
+  createdAt: number /* int64 */;
+  createdBy: string;
+  views: number /* int */;
+  lastSeenAt?: number /* int64 */;
+  /**
+   * URL is the link itself, answered once, when it is issued (only its hash is kept).
+   */
+  url?: string;
+}
+/**
+ * InspectorLinkID names one link.
+ */
+export interface InspectorLinkID {
+  id: string;
+}
+/**
+ * InspectorActivity is one page view or download through a link.
+ */
+export interface InspectorActivity {
+  at: number /* int64 */;
+  action: string;
+  area?: InspectorArea;
+  page: string;
+  subject?: string;
+}
+/**
+ * InspectorCodeRequest is requestInspectorCode: the token of the link.
+ */
+export interface InspectorCodeRequest {
+  token: string;
+}
+/**
+ * InspectorCodeSent says where the code went.
+ */
+export interface InspectorCodeSent {
+  maskedEmail: string;
+  resendAfterSeconds: number /* int */;
+}
+/**
+ * InspectorSignInRequest is inspectorSignIn: the link's token and the e-mailed code.
+ */
+export interface InspectorSignInRequest {
+  token: string;
+  code: string;
+}
+/**
+ * InspectorRefreshRequest is refreshInspectorToken.
+ */
+export interface InspectorRefreshRequest {
+  refreshToken: string;
+}
+/**
+ * InspectorSession is the answer of a sign-in or a refresh.
+ */
+export interface InspectorSession {
+  token: string;
+  refreshToken: string;
+  tokenExpires: number /* int64 */;
+}
+/**
+ * InspectorGrant is what the signed-in inspector may read.
+ */
+export interface InspectorGrant {
+  facilityName: string;
+  inspectorName: string;
+  areas: InspectorArea[];
+  downloads: boolean;
+  expiresAt: number /* int64 */;
+}
+/**
+ * InspectorID names one record the inspector asks for.
+ */
+export interface InspectorID {
+  id: string;
+}
+/**
+ * InspectorFile is a file the inspector may see listed (and download when allowed).
+ */
+export interface InspectorFile {
+  id: string;
+  name: string;
+  what?: string;
+}
+/**
+ * InspectorResident is one line of the residents' list.
+ */
+export interface InspectorResident {
+  id: string;
+  name: string;
+  room: string;
+  status: string;
+  moveInOn?: string;
+}
+/**
+ * InspectorResidentRecord is a resident's record (area RESIDENTS).
+ */
+export interface InspectorResidentRecord extends InspectorResident {
+  dob: string;
+  gender: string;
+  language: string;
+  allergies: string;
+  dnr: string;
+  diagnoses: string;
+  diet: string;
+  mobility: string;
+  files: InspectorFile[];
+}
+/**
+ * InspectorMedication is one medication order with its MAR (area MARS).
+ */
+export interface InspectorMedication {
+  id: string;
+  name: string;
+  dose: string;
+  route: string;
+  frequency: string;
+  physician: string;
+  startDate: string;
+  endDate?: string;
+  status: string;
+  passes: InspectorMARPass[];
+}
+/**
+ * InspectorMARPass is one line of a MAR.
+ */
+export interface InspectorMARPass {
+  day: string;
+  time: string;
+  outcome: string;
+  givenAt?: number /* int64 */;
+  staffName?: string;
+  reason?: string;
+}
+/**
+ * InspectorMAR is a resident's MAR for the last 30 days.
+ */
+export interface InspectorMAR {
+  resident: InspectorResident;
+  from: string;
+  medications: InspectorMedication[];
+}
+/**
+ * InspectorNote is one progress note (area NOTES).
+ */
+export interface InspectorNote {
+  at: number /* int64 */;
+  type: string;
+  text: string;
+  english?: string;
+  author?: string;
+  language: string;
+}
+/**
+ * InspectorNotes is a resident's progress notes, newest first.
+ */
+export interface InspectorNotes {
+  resident: InspectorResident;
+  notes: InspectorNote[];
+}
+/**
+ * InspectorIncident is one incident report (area INCIDENTS).
+ */
+export interface InspectorIncident {
+  id: string;
+  group: string;
+  type: string;
+  state: string;
+  resident?: string;
+  occurredAt?: number /* int64 */;
+  details?: { [key: string]: string};
+}
+/**
+ * InspectorStaffMember is one caregiver's file (area STAFF).
+ */
+export interface InspectorStaffMember {
+  id: string;
+  name: string;
+  hireDate: string;
+  credentials: InspectorCredential[];
+}
+/**
+ * InspectorCredential is one credential on a staff file.
+ */
+export interface InspectorCredential {
+  type: string;
+  name?: string;
+  issueDate: string;
+  expiryDate?: string;
+  files: InspectorFile[];
+}
+/**
+ * InspectorDocument is one facility document version (area FACILITY_DOCS).
+ */
+export interface InspectorDocument {
+  category: FacilityDocCategory;
+  name: string;
+  version: number /* int */;
+  validFrom?: string;
+  expiresOn?: string;
+  uploadedOn: string;
+  file: InspectorFile;
 }
 
 //////////
