@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"hearth/cloud/platform/ai/aitest"
 	"hearth/cloud/platform/config"
@@ -336,6 +337,57 @@ func TestComplianceCheckAccess(t *testing.T) {
 		}
 		if n := count(t, d, `SELECT COUNT(*) FROM audit_log WHERE action = 'facilityDocument.analysis'`); n != 1 {
 			t.Errorf("%d analysis audit rows", n)
+		}
+	})
+}
+
+// A provider that stays down: the job is tried again (River's retries, by
+// the test's clock), and on its last attempt the rules make the report,
+// saying the provider could not be reached. A check left running by a process
+// that died runs again from the start.
+func TestComplianceCheckProviderDownAndRestart(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		const key = "sk-test-facility-docs-down"
+		s := aitest.Start(t, key)
+		e := servertest.Start(t, d, servertest.Options{Config: func(c *config.Config) {
+			c.AI = config.AI{BaseURL: s.BaseURL(), APIKey: key, Model: "gpt-4o-mini"}
+		}})
+		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
+		v := upload(t, e, owner, map[string]string{"category": "EMERGENCY_PREPAREDNESS", "requirementCode": "EMERGENCY_DISASTER_PLAN", "name": "Plan"},
+			filetest.Part{Name: "plan.pdf", Data: realPDF(t, planPage1, planPage2)})
+		down := make([]aitest.Failure, 9) // three attempts, each tried three times by the provider client
+		for i := range down {
+			down[i] = aitest.Failure{Status: 503}
+		}
+		s.Fail(down...)
+		runCheck(t, owner, v.VersionID)
+		e.DrainJobs(t)
+		if a := analysis(t, owner, v.VersionID); a.State != shared.FacilityDocAnalysisRunning {
+			t.Fatalf("after a first failed attempt: %+v", a)
+		}
+		for range 2 {
+			e.Clock.Advance(2 * time.Minute)
+			e.DrainJobs(t)
+		}
+		a := analysis(t, owner, v.VersionID)
+		if a.State != shared.FacilityDocAnalysisDone || a.Method != shared.FacilityDocCheckByRules || a.RulesReason != shared.RulesUnavailable ||
+			item(t, a, "EDP_FOOD").Covered != true {
+			t.Fatalf("after the last attempt: %+v", a)
+		}
+		if n := s.Calls(aitest.ChatPath); n != 9 {
+			t.Errorf("provider calls %d", n)
+		}
+
+		// A process died while the check ran: its row says RUNNING; the job runs it again from the start.
+		s.Chat = func(string, string) string { return `{"items":[{"code":"EDP_FOOD","covered":true,"page":2,"quote":"three days of emergency food"}]}` }
+		again := runCheck(t, owner, v.VersionID)
+		if _, err := d.ExecContext(t.Context(), `UPDATE facility_doc_analyses SET state = 'RUNNING', progress = 40, step = 'READING' WHERE id = ?`, again.AnalysisID); err != nil {
+			t.Fatal(err)
+		}
+		e.DrainJobs(t)
+		if a := analysis(t, owner, v.VersionID); a.State != shared.FacilityDocAnalysisDone || a.Method != shared.FacilityDocCheckByAI || a.CoveredCount != 1 {
+			t.Fatalf("run again after a crash: %+v", a)
 		}
 	})
 }
