@@ -380,7 +380,9 @@ func TestComplianceCheckProviderDownAndRestart(t *testing.T) {
 		}
 
 		// A process died while the check ran: its row says RUNNING; the job runs it again from the start.
-		s.Chat = func(string, string) string { return `{"items":[{"code":"EDP_FOOD","covered":true,"page":2,"quote":"three days of emergency food"}]}` }
+		s.Chat = func(string, string) string {
+			return `{"items":[{"code":"EDP_FOOD","covered":true,"page":2,"quote":"three days of emergency food"}]}`
+		}
 		again := runCheck(t, owner, v.VersionID)
 		if _, err := d.ExecContext(t.Context(), `UPDATE facility_doc_analyses SET state = 'RUNNING', progress = 40, step = 'READING' WHERE id = ?`, again.AnalysisID); err != nil {
 			t.Fatal(err)
