@@ -5,6 +5,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const api = 'http://127.0.0.1:8080';
@@ -75,6 +76,60 @@ function blueprintIconNames(): Plugin {
   };
 }
 
+/**
+ * The phone app (issue 34): the web app manifest and a Workbox service worker written by the build
+ * (dist/sw.js, dist/manifest.webmanifest; registered by src/features/pwa/register.ts, never in the desktop
+ * shell). The worker precaches the app shell and every route's chunks, answers a navigation with index.html
+ * (except /api/), and keeps the versioned Blueprint icon files as they are fetched. It never keeps an API
+ * answer: what the phone keeps of a person's data is in IndexedDB, per person (docs/frontend.md "Phone app").
+ * A new build waits for "Reload to update" (registerType 'prompt').
+ */
+function phoneApp() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    includeAssets: ['favicon.svg', 'robots.txt', 'icons/apple-touch-icon.png'],
+    manifest: {
+      id: '/',
+      name: 'Hearth',
+      short_name: 'Hearth',
+      description: 'Care management for adult family homes',
+      lang: 'en-US',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      theme_color: '#c2410c',
+      background_color: '#ffffff',
+      // Made from public/favicon.svg by build/scripts/pwa-icons.mjs.
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // The built files themselves, not their .br/.gz copies (the server picks those by Accept-Encoding).
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      // Blueprint's own icon loaders and their two 330 KB path tables are never loaded (src/app/layout/iconLoader.ts
+      // fetches icons one by one from assets/icon16-*, kept at runtime below).
+      globIgnores: ['assets/icon16-*/**', 'assets/paths-*.js', 'assets/allPaths-*.js', 'assets/allPathsLoader-*.js', 'assets/splitPathsBySizeLoader-*.js'],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          // One small JSON file per icon, named by Blueprint's version (immutable): kept as they are first shown.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/icon16-'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'hearth-icons', expiration: { maxEntries: 800 } },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   base: '/',
   // Brotli and gzip copies of every text asset over 1 KB (x.js.br, x.js.gz), made once at build time;
@@ -83,6 +138,7 @@ export default defineConfig({
     react(),
     blueprintIconNames(),
     blueprintIconFiles(),
+    phoneApp(),
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json)$/, threshold: 1024, logLevel: 'silent' }),
   ],
   resolve: {

@@ -5,6 +5,7 @@ import './app/app.css';
 import { App } from './app/App';
 import { installIconLoader } from './app/layout/iconLoader';
 import { isDesktopShell, startDesktopShell } from './features/desktop/shell';
+import { registerPwa } from './features/pwa/register';
 import { initI18n, loadFeatureStrings } from './lib/i18n';
 
 installIconLoader();
@@ -19,4 +20,6 @@ void Promise.all([initI18n(), desktop])
         <App />
       </StrictMode>,
     );
+    // Once the shell is known: the phone app's service worker never registers inside the desktop shell.
+    void registerPwa({ supported: 'serviceWorker' in navigator, desktopShell: isDesktopShell(), production: import.meta.env.PROD });
   });

@@ -65,7 +65,21 @@ func limitTargets(l *shared.PackageLimits) []any {
 // when its subscription ran out past its grace period (cloud/feature/billing
 // locks it: its limited writes are refused, its records stay readable). The
 // extra residents its plan bought raise its residents.
+//
+// Read in a writing transaction (q a *db.Tx), it first locks the home's
+// tenants row until that transaction ends (db.LockTenant): every limit check
+// (7002 residents, 7005 caregivers, 7006 shift reports, 7007 incident
+// reports, 7009 storage) counts and then writes, and two such writes of one
+// home — on one server or on two replicas of one database — take their turn,
+// so the last place the package allows goes to exactly one of them. This is
+// the one place every limit takes that lock (PostgreSQL: a row lock on the
+// tenant; SQLite: its single writer, transactions begun IMMEDIATE).
 func (s *Service) Limits(ctx context.Context, q db.Querier, tenantID string) (shared.PackageLimits, error) {
+	if tx, ok := q.(*db.Tx); ok {
+		if err := db.LockTenant(ctx, tx, tenantID); err != nil {
+			return shared.PackageLimits{}, err
+		}
+	}
 	var l shared.PackageLimits
 	var locked int64
 	var extra int

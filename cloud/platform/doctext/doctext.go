@@ -195,7 +195,7 @@ func run(ctx context.Context, timeout time.Duration, tool string, args ...string
 		if len(msg) > 300 {
 			msg = msg[:300]
 		}
-		return nil, fmt.Errorf("%w: %s: %v: %s", ErrUnreadable, tool, err, msg)
+		return nil, fmt.Errorf("%w: %s: %w: %s", ErrUnreadable, tool, err, msg)
 	}
 	return stdout.Bytes(), nil
 }

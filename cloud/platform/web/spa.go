@@ -15,6 +15,11 @@ import (
 // cached for a year), every other path the index page so the React router
 // can show the route or its 404.
 //
+// Files outside assets/ keep their names from build to build (the phone
+// app's service worker sw.js, manifest.webmanifest, icons, favicon): they are
+// answered with no-cache, so a browser asks again and sees a new build's
+// worker (issue 34; the worker then fetches what changed).
+//
 // The build puts a brotli (x.js.br) and a gzip (x.js.gz) copy beside every
 // text asset over 1 KB (frontend/vite.config.ts); a browser that accepts one
 // gets it, brotli first, with Vary: Accept-Encoding so caches keep each apart.
@@ -26,6 +31,11 @@ func SPA(dist fs.FS) http.Handler {
 			if st, err := fs.Stat(dist, p); err == nil && !st.IsDir() {
 				if strings.HasPrefix(p, "assets/") {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				} else {
+					w.Header().Set("Cache-Control", "no-cache")
+				}
+				if ctype, ok := extraTypes[path.Ext(p)]; ok {
+					w.Header().Set("Content-Type", ctype)
 				}
 				if servePrecompressed(w, r, dist, p) {
 					return
@@ -44,6 +54,10 @@ func SPA(dist fs.FS) http.Handler {
 		_, _ = w.Write(index)
 	})
 }
+
+// extraTypes are the content types Go's mime table lacks
+// (https://www.w3.org/TR/appmanifest/#media-type-registration).
+var extraTypes = map[string]string{".webmanifest": "application/manifest+json"}
 
 // precompressed are the copies the build makes, in order of preference.
 var precompressed = []struct{ coding, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
@@ -81,7 +95,10 @@ func servePrecompressed(w http.ResponseWriter, r *http.Request, dist fs.FS, p st
 		if !ok {
 			return false
 		}
-		ctype := mime.TypeByExtension(path.Ext(p))
+		ctype := extraTypes[path.Ext(p)]
+		if ctype == "" {
+			ctype = mime.TypeByExtension(path.Ext(p))
+		}
 		if ctype == "" {
 			ctype = "application/octet-stream"
 		}

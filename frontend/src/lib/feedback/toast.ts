@@ -32,10 +32,18 @@ function show(message: string, intent: Intent): void {
   void getToaster().then((t) => t.show({ message, intent, timeout: TOAST_TIMEOUT_MS }, `${intent}:${message}`));
 }
 
+/** A toast that stays until its action is pressed or it is closed (a new version of the app: features/pwa). */
+function offer(message: string, actionText: string, onAction: () => void): void {
+  void getToaster().then((t) =>
+    t.show({ message, intent: Intent.PRIMARY, timeout: 0, action: { text: actionText, onClick: onAction } }, `offer:${message}`),
+  );
+}
+
 export const toast = {
   success: (message: string) => show(message, Intent.SUCCESS),
   warning: (message: string) => show(message, Intent.WARNING),
   danger: (message: string) => show(message, Intent.DANGER),
+  offer,
 };
 
 /**
