@@ -85,6 +85,7 @@ const checklist: FacilityInspections = {
   missingCount: 1,
   expiredCount: 0,
   expiringSoonCount: 1,
+  redFlagCount: 0,
   items: [
     item('EMERGENCY_DISASTER_PLAN', 'EMERGENCY_PREPAREDNESS', 'MISSING'),
     item('LICENSE', 'LICENSING_COMPLIANCE', 'RENEWED', { expiryRequired: true, documentId: 'd-lic', versionCount: 2, current: newLicence }),
