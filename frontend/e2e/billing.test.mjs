@@ -3,13 +3,50 @@
 // code; the free-plan owner of Birch Cottage opens My subscription, reads that the home is billed by hand,
 // sees the cost of Essential with the code before ordering, orders it and sees the order waiting for payment
 // with its open invoice, which it downloads as a PDF; the super admin finds the order among the orders; the owner cancels it, so that later
-// journeys find Birch on the free plan. Recording a payment and its effects are covered by the Go tests.
+// journeys find Birch on the free plan. Then a home of its own (made by the super admin for this journey, so no
+// demo home another journey relies on changes) upgrades from the free package to Premium: the cost first with the
+// code, the order, the super admin's record of the payment by hand, and the premium menu (Incidents) appearing
+// in the owner's sidebar without signing out.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { enterEmailedCode, openMenu, pagePerTest, screenshot, signIn, step, toastSays } from './support.mjs';
+import {
+  apiClient,
+  apiSignIn,
+  closeMenu,
+  enterEmailedCode,
+  openMenu,
+  pagePerTest,
+  screenshot,
+  signIn,
+  step,
+  submitAccount,
+  toastSays,
+} from './support.mjs';
 
 const open = pagePerTest();
 const CODE = `JOURNEY${Date.now() % 100000}`;
+const { call } = apiClient('e2e-billing');
+
+/** The first link matching `pattern` in the newest mail to `to` since `since`, read from the development outbox. */
+async function linkFromOutbox(token, to, since, pattern) {
+  for (let i = 0; i < 50; i++) {
+    const mails = ((await call(token, '/system/dev/outbox', { query: { to } })) ?? []).filter((m) => m.sentTime >= since - 2000);
+    const link = mails.sort((a, b) => b.sentTime - a.sentTime).map((m) => m.body.match(pattern)?.[0]).find(Boolean);
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no link for ${to} in the development outbox`);
+}
+
+/** Whether the sidebar has the entry of a menu code. */
+async function inSidebar(page, menuCode) {
+  await openMenu(page);
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.locator('a').first().waitFor();
+  const found = (await nav.locator(`a[data-menu-code="${menuCode}"]`).count()) > 0;
+  await closeMenu(page);
+  return found;
+}
 
 describe('subscription billing', () => {
   test('the super admin adds a promotion code', async () => {
@@ -96,6 +133,81 @@ describe('subscription billing', () => {
     await dialog.getByLabel('Package', { exact: true }).selectOption('PREMIUM_PACKAGE');
     await screenshot(admin, 'billing-tenant-plan');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('the owner of a new home upgrades to Premium and sees the premium menu appear without signing out', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const home = `Aspen Grove ${stamp}`;
+    const account = `aspen_${stamp}`;
+    const email = `owner.${stamp}@aspen.example`;
+    const password = 'Aspen@2026x';
+    const superToken = await apiSignIn('superadmin');
+    const since = Date.now();
+    await call(superToken, '/system/tenant/createFacilityAccount', {
+      method: 'POST',
+      body: {
+        facilityName: home, ownerName: 'Irene Walsh', account, email, phone: '360-555-0190', address: '12 Aspen Grove Road, Lacey, WA',
+        zipCode: '98503', businessLicense: `9${stamp}`, timeZone: 'PT',
+      },
+    });
+    const page = await open();
+    await step('the owner sets a password from the e-mailed link and signs in', async () => {
+      const link = new URL(await linkFromOutbox(superToken, email, since, /\/change-password\?token=[A-Za-z0-9_\-%.~]+/), 'http://x');
+      await page.goto(link.pathname + link.search);
+      await page.locator('#new-password').fill(password);
+      await page.locator('#confirm-password').fill(password);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.waitForURL('**/login?changed=1');
+      const codeSince = Date.now();
+      await submitAccount(page, account, password);
+      await enterEmailedCode(page, email, codeSince);
+      await page.waitForURL('**/dashboard');
+      assert.equal(await inSidebar(page, 'IncidentManagement'), false, 'a free home has no Incidents menu');
+    });
+
+    let orderNo = '';
+    await step('the cost of Premium first, with the code, then the order', async () => {
+      await openMenu(page);
+      await page.getByRole('link', { name: 'My subscription' }).click();
+      await page.getByRole('heading', { name: 'My subscription' }).waitFor();
+      assert.match(await page.getByTestId('billing-package').textContent(), /Free/);
+      await page.getByLabel('Package', { exact: true }).selectOption('PREMIUM_PACKAGE');
+      await page.getByLabel('Promotion code').fill(CODE);
+      await page.getByTestId('billing-calculate').click();
+      await page.getByTestId('billing-cost').waitFor();
+      assert.match(await page.getByTestId('billing-cost').textContent(), new RegExp(`Promotion code ${CODE}`));
+      const total = await page.getByTestId('billing-total').textContent();
+      await screenshot(page, 'billing-upgrade-cost');
+      await page.getByTestId('billing-order').click();
+      await toastSays(page, 'Order placed');
+      await page.getByTestId('billing-pending').waitFor();
+      assert.ok((await page.getByTestId('billing-pending').textContent()).includes(total), 'the order waits for the total shown');
+      const orders = await call(superToken, '/system/billing/admin/orderPage', { method: 'POST', body: { current: 1, size: 50, data: { status: 'PENDING_PAYMENT' } } });
+      const order = orders.records.find((o) => o.facilityName === home);
+      assert.ok(order, 'the super admin sees the order');
+      orderNo = order.orderNo;
+      // Manual billing: the Hearth team takes the payment by hand and the super admin records it.
+      await call(superToken, '/system/billing/admin/recordPayment', { method: 'POST', body: { orderId: order.id, remark: `Cheque ${stamp}` } });
+    });
+
+    await step('back on My subscription: Premium, and Incidents in the sidebar, in the same session', async () => {
+      const nav = page.getByRole('navigation', { name: 'Main menu' });
+      await openMenu(page);
+      await nav.getByRole('link', { name: 'Dashboard' }).click();
+      await page.waitForURL('**/dashboard');
+      await closeMenu(page); // the phone's drawer closes after a navigation: wait until it has
+      await openMenu(page);
+      await nav.getByRole('link', { name: 'My subscription' }).click();
+      await page.getByTestId('billing-package').filter({ hasText: 'Premium' }).waitFor();
+      await page.getByTestId('billing-pending').waitFor({ state: 'detached' });
+      await closeMenu(page);
+      await openMenu(page);
+      await nav.locator('a[data-menu-code="IncidentManagement"]').waitFor();
+      await closeMenu(page);
+      await screenshot(page, 'billing-upgraded');
+      assert.match(await page.getByTestId('billing-invoice-row').first().textContent(), new RegExp(`Paid`));
+      assert.ok(orderNo.startsWith('H'));
+    });
   });
 
   test('the owner cancels the waiting order', async () => {

@@ -95,6 +95,13 @@ describe('session storage (spec 000 §4 "Session")', () => {
     expect(readSession(1000 + USER_ID_TTL_MS, store)).toBeNull();
   });
 
+  it('a refresh keeps the plan the server names now (a plan paid or refunded since sign-in)', () => {
+    const store = memoryStore();
+    saveLogin({ ...loginAnswer, subscriptionPlan: 'FREE_PLAN' }, 1000, store);
+    saveTokens({ ...loginAnswer, token: 'access2', refreshToken: 'refresh2', subscriptionPlan: 'PREMIUM_PLAN' }, store);
+    expect(readSession(2000, store)?.plan).toBe('PREMIUM_PLAN');
+  });
+
   it('refuses a login answer without tokens', () => {
     expect(() => saveLogin({ twoFactorAuthentication: true, sendEmailVerifyCode: true }, 0, memoryStore())).toThrow();
   });

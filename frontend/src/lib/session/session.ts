@@ -78,7 +78,10 @@ export function signInTime(store: KeyValueStore = defaultStore()): number | unde
   return entry && typeof entry.time === 'number' ? entry.time : undefined;
 }
 
-/** Keeps the rotated token pair of a refresh answer; the user-id entry keeps its sign-in time. */
+/**
+ * Keeps the rotated token pair of a refresh answer; the user-id entry keeps its sign-in time. The answer names the
+ * home's plan as it is now (a paid upgrade or a refund may have changed it since sign-in): kept too.
+ */
 export function saveTokens(result: LoginResult, store: KeyValueStore = defaultStore()): void {
   if (!result.token || !result.refreshToken) {
     throw new Error('refresh answer carries no tokens');
@@ -86,6 +89,7 @@ export function saveTokens(result: LoginResult, store: KeyValueStore = defaultSt
   store.setItem(SESSION_KEYS.token, result.token);
   store.setItem(SESSION_KEYS.refreshToken, result.refreshToken);
   store.setItem(SESSION_KEYS.refreshTokenExpireTime, String(result.refreshTokenExpireTime ?? 0));
+  if (result.subscriptionPlan) store.setItem(SESSION_KEYS.plan, result.subscriptionPlan);
 }
 
 export function setMustChangePassword(on: boolean, store: KeyValueStore = defaultStore()): void {

@@ -1,5 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, refreshTokens } from '@/lib/api/client';
+import { useSessionStore } from '@/lib/session/store';
 import type {
   BillingFilter,
   BillingInfo,
@@ -31,6 +33,29 @@ const firstPage = (data: BillingFilter = {}) => ({ current: 1, size: 20, data })
 /** GET /api/system/subscription/current (owners): the home's plan and whether billing is manual or by Stripe. */
 export function useSubscription() {
   return useQuery({ queryKey: subscriptionKey, queryFn: () => api.get<Subscription>('/system/subscription/current') });
+}
+
+/** The signed-in user's menu (features/menu's query keys start so); refetched when the plan changes. */
+const menuKey = ['system', 'menu'] as const;
+
+/**
+ * Follows a plan that changed since this sign-in's token was issued (a payment the super admin recorded, Stripe's
+ * webhook, a refund that ended the period): the token names the plan its menus and plan functions follow, so when
+ * the home's subscription names another plan than the session's, the token is refreshed (the server issues it
+ * with the home's plan now) and the menu is fetched again — the sidebar shows the new plan's menus without
+ * signing out.
+ */
+export function useFollowPlan(plan: string | undefined) {
+  const sessionPlan = useSessionStore((s) => s.session?.plan);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!plan || !sessionPlan || plan === sessionPlan) return;
+    // The refresh stores the new plan in the session first (this effect's own dependency), so the menu is
+    // invalidated whatever became of this effect meanwhile: the layout's menu query is what has to follow.
+    void refreshTokens().then((ok) => {
+      if (ok) void queryClient.invalidateQueries({ queryKey: menuKey });
+    });
+  }, [plan, sessionPlan, queryClient]);
 }
 
 /** GET /api/system/subscription/packages: the packages an owner can choose, the cheapest first. */

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { useQuery } from '@tanstack/react-query';
+import { api as client } from '@/lib/api/client';
 import type { ServicePackage, Subscription } from '@/types/api.gen';
 import { RoleFacilityOwner } from '@/types/api.gen';
+import { useSessionStore } from '@/lib/session/store';
 import { fakeServer, invalid, renderScreen, screen, within } from '@/test/render';
 import MySubscriptionPage from './MySubscriptionPage';
 
-const owner = { roles: [RoleFacilityOwner] };
+const owner = { roles: [RoleFacilityOwner], plan: 'FREE_PLAN' }; // the plan the token names: the subscription's, unless a test says otherwise
+const essentialOwner = { ...owner, plan: 'ESSENTIAL_PLAN' };
 const limits = {
   maxResidents: 2,
   maxCaregivers: 0,
@@ -25,6 +29,12 @@ const sub = (over: Partial<Subscription> = {}): Subscription => ({
   extraResidents: 0, residents: 2, nextBillingTime: 0, graceUntil: 0, locked: false, hasCard: false, ...over,
 });
 const emptyPage = { records: [], total: 0, current: 1, size: 20 };
+
+/** The layout's menu query, as the sidebar holds it (its key starts with ['system', 'menu']). */
+function MenuQuery() {
+  useQuery({ queryKey: ['system', 'menu', 'tree'], queryFn: () => client.get('/system/menu/listUserMenuTree'), staleTime: Infinity });
+  return null;
+}
 
 function server(s: Subscription) {
   return fakeServer()
@@ -71,14 +81,42 @@ describe('/my-subscription', () => {
 
   it('warns during the grace period and says what is locked once the plan ran out', async () => {
     server(sub({ mode: 'stripe', planId: 'p1', package: essential, graceUntil: Date.UTC(2026, 11, 8), expireTime: Date.UTC(2026, 11, 1), startTime: Date.UTC(2026, 10, 1) }));
-    await renderScreen(<MySubscriptionPage />, { route: '/my-subscription', user: owner, strings: ['billing'] });
+    await renderScreen(<MySubscriptionPage />, { route: '/my-subscription', user: essentialOwner, strings: ['billing'] });
     expect((await screen.findByTestId('billing-grace')).textContent).toMatch(/keeps working until/);
     expect(screen.getByTestId('billing-mode').textContent).toMatch(/Stripe/);
   });
 
+  it('follows a plan paid since sign-in: the token is refreshed, the session names the new plan and the menu is fetched again', async () => {
+    const premium = { ...essential, id: 'PREMIUM_PACKAGE', name: 'Premium', role: 'PREMIUM_PLAN' as const };
+    const api = server(sub({ planId: 'p2', package: premium }))
+      .on('POST', '/system/user/refreshToken', {
+        token: 'a.eyJleHAiOjQxMDI0NDQ4MDB9.s', refreshToken: 'r2', refreshTokenExpireTime: 0, subscriptionPlan: 'PREMIUM_PLAN',
+      })
+      .on('GET', '/system/menu/listUserMenuTree', []);
+    await renderScreen(
+      <>
+        <MySubscriptionPage />
+        <MenuQuery />
+      </>,
+      { route: '/my-subscription', user: owner, strings: ['billing'] },
+    );
+    expect((await screen.findByTestId('billing-package')).textContent).toMatch(/Premium/);
+    await expect.poll(() => useSessionStore.getState().session?.plan).toBe('PREMIUM_PLAN');
+    expect(api.callsTo('/system/user/refreshToken')).toHaveLength(1);
+    // The menu is fetched again with the new token.
+    await expect.poll(() => api.callsTo('/system/menu/listUserMenuTree').length).toBe(2);
+  });
+
+  it('leaves the token alone when the plan is the one it names', async () => {
+    const api = server(sub());
+    await renderScreen(<MySubscriptionPage />, { route: '/my-subscription', user: owner, strings: ['billing'] });
+    await screen.findByTestId('billing-package');
+    expect(api.callsTo('/system/user/refreshToken')).toHaveLength(0);
+  });
+
   it('a locked home reads that its records stay readable', async () => {
     server(sub({ locked: true, status: 'expired', package: essential }));
-    await renderScreen(<MySubscriptionPage />, { route: '/my-subscription', user: owner, strings: ['billing'] });
+    await renderScreen(<MySubscriptionPage />, { route: '/my-subscription', user: essentialOwner, strings: ['billing'] });
     expect((await screen.findByTestId('billing-locked')).textContent).toMatch(/records stay readable/);
   });
 });

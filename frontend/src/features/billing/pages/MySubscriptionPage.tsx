@@ -21,6 +21,7 @@ import {
   useInvoices,
   useOrders,
   usePackages,
+  useFollowPlan,
   useSubscription,
   type Cost,
   type CostRequest,
@@ -34,12 +35,14 @@ const whole = (v: string, max: number) => Math.min(Number(v.replace(/\D/g, '').s
  * /my-subscription (owners): the home's plan (package, term, renewal, next billing), a banner while a renewal
  * waits for payment or once the plan ran out, the cost of another package before ordering it (periods, extra
  * residents, a promotion code), the order waiting for payment, and the invoices. Under manual billing (no
- * Stripe key) the page says so: the Hearth team invoices the home and records the payment.
+ * Stripe key) the page says so: the Hearth team invoices the home and records the payment. When the plan changed
+ * since sign-in (useFollowPlan), the token and the menus follow it at once.
  */
 export default function MySubscriptionPage() {
   const { t } = useTranslation();
   const sub = useSubscription();
   const s = sub.data;
+  useFollowPlan(s?.package.role || undefined);
   return (
     <div className="hearth-page hearth-billing">
       <PageHeader title={t('billing.my.title')} />
