@@ -24,7 +24,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   '/shift-report': lazyPage(() => import('@/features/shifts/pages/ShiftReportPage'), ['shifts']),
   '/ai-config': lazyPage(() => import('@/features/ai/pages/AiConfigPage'), ['ai']),
   '/incident-management': lazyPage(() => import('@/features/incidents/pages/IncidentManagementPage'), ['incidents']),
-  '/inspection-status': lazyPage(() => import('@/features/facility-docs/pages/InspectionStatusPage'), ['facility-docs']),
+  '/inspection-status': lazyPage(() => import('./pages/InspectionStatusPage'), ['facility-docs', 'inspector']),
   '/incident': lazyPage(() => import('@/features/incidents/pages/CaregiverIncidentPage'), ['incidents']),
   '/message': lazyPage(() => import('@/features/chat/pages/MessagePage'), ['chat']),
   '/params-setting': lazyPage(() => import('@/features/platform-params/pages/ParamsPage'), ['platform-params']),

@@ -26,6 +26,7 @@ import type facilityDocsEn from '@/features/facility-docs/locales/en-US.json';
 import type platformJobsEn from '@/features/platform-jobs/locales/en-US.json';
 import type platformPackagesEn from '@/features/platform-packages/locales/en-US.json';
 import type billingEn from '@/features/billing/locales/en-US.json';
+import type inspectorEn from '@/features/inspector/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -63,7 +64,8 @@ export type TranslationResources = typeof enUS &
   typeof facilityDocsEn &
   typeof platformJobsEn &
   typeof platformPackagesEn &
-  typeof billingEn;
+  typeof billingEn &
+  typeof inspectorEn;
 
 /** The features that have a locales/ folder. */
 export type StringsFeature =
@@ -93,7 +95,8 @@ export type StringsFeature =
   | 'facility-docs'
   | 'platform-jobs'
   | 'platform-packages'
-  | 'billing';
+  | 'billing'
+  | 'inspector';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };

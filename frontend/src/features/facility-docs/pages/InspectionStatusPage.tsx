@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Callout, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
 import { DocumentIcon, FlagIcon, PeopleIcon, PersonIcon, PrintIcon, SearchTemplateIcon, UploadIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
@@ -30,9 +30,10 @@ function stateClass(status: string): string {
  * /inspection-status (owners and admins; essential and premium plans): the inspection readiness page — a score
  * per area and overall, the residents and staff areas (each gap linked to the page where it is fixed), and the
  * facility documents: the checklist of what Washington asks a home to keep, each item's status computed by the
- * server, uploads with their metadata, every version with its file.
+ * server, uploads with their metadata, every version with its file. children: what the app adds at its end (the
+ * inspector's links, src/app/pages/InspectionStatusPage).
  */
-export default function InspectionStatusPage() {
+export default function InspectionStatusPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const [params, setParams] = useSearchParams();
@@ -300,6 +301,7 @@ export default function InspectionStatusPage() {
           ) : null}
         </SectionCard>
       </Section>
+      {children}
       {upload ? <FacilityDocUploadDialog start={upload} requirements={allItems.data?.items ?? items} onClose={() => setUpload(null)} /> : null}
     </div>
   );
