@@ -6,7 +6,8 @@
 // journeys find Birch on the free plan. Then a home of its own (made by the super admin for this journey, so no
 // demo home another journey relies on changes) upgrades from the free package to Premium: the cost first with the
 // code, the order, the super admin's record of the payment by hand, and the premium menu (Incidents) appearing
-// in the owner's sidebar without signing out.
+// in the owner's sidebar without signing out; the super admin then refunds that order in full (Refund on
+// /charge-records-management), which ends the period it paid.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -26,6 +27,7 @@ import {
 const open = pagePerTest();
 const CODE = `JOURNEY${Date.now() % 100000}`;
 const { call } = apiClient('e2e-billing');
+let upgraded = { home: '', orderNo: '', owner: '' }; // the home the upgrade test makes, for the refund test
 
 /** The first link matching `pattern` in the newest mail to `to` since `since`, read from the development outbox. */
 async function linkFromOutbox(token, to, since, pattern) {
@@ -207,7 +209,32 @@ describe('subscription billing', () => {
       await screenshot(page, 'billing-upgraded');
       assert.match(await page.getByTestId('billing-invoice-row').first().textContent(), new RegExp(`Paid`));
       assert.ok(orderNo.startsWith('H'));
+      upgraded = { home, orderNo, owner: account };
     });
+  });
+
+  test('the super admin refunds that order in full with a reason: the period it paid ends', async () => {
+    assert.ok(upgraded.orderNo, 'the upgrade test made an order');
+    const page = await open();
+    await signIn(page, 'superadmin');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await openMenu(page);
+    await page.getByRole('link', { name: 'Charge records' }).click();
+    await page.getByRole('heading', { name: 'Orders and charge records' }).waitFor();
+    const row = page.getByTestId('billing-admin-order-row').filter({ hasText: upgraded.orderNo });
+    await row.getByRole('button', { name: `Refund ${upgraded.orderNo}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Refund order ${upgraded.orderNo}` });
+    await dialog.getByLabel('Reason').fill('The home closed its doors in its first week.');
+    assert.match(await dialog.getByTestId('billing-refund-effect').textContent(), /ends that period/);
+    await screenshot(page, 'billing-refund');
+    await dialog.getByRole('button', { name: /^Refund \$/ }).click();
+    await toastSays(page, 'Refund recorded');
+    await row.filter({ hasText: 'Refunded' }).waitFor();
+    // The home is back on the free package (read as the super admin sees every home's plans).
+    const token = await apiSignIn('superadmin');
+    const plans = await call(token, '/system/subscription/admin/planPage', { method: 'POST', body: { current: 1, size: 50, data: {} } });
+    const plan = plans.records.find((p) => p.facilityName === upgraded.home);
+    assert.equal(plan?.status, 'cancelled', 'the refunded period ended');
   });
 
   test('the owner cancels the waiting order', async () => {
