@@ -1,9 +1,11 @@
 // The caregiver's phone as an app (issue 34): the build's web app manifest and service worker make Hearth
 // installable (Chromium's own installability check, as Lighthouse asks it), the app shell then opens with
-// no network at all, and the worker keeps no API answer of anyone.
+// no network at all, and the worker keeps no API answer of anyone. What the caregiver opened online (today's
+// /emars day with the residents' allergies, today's tasks) is then shown offline from what the phone kept
+// (IndexedDB), with the time it was kept; signing out leaves nothing of it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { pagePerTest, signIn } from './support.mjs';
+import { openMenu, pagePerTest, signIn } from './support.mjs';
 
 const open = pagePerTest();
 
@@ -66,5 +68,59 @@ describe('phone app', () => {
       [],
       'no API answer is cached by the service worker',
     );
+  });
+
+  test('today\'s med pass and tasks read offline from what the phone kept, forgotten at sign-out', async () => {
+    const page = await open({ consoleErrors: false });
+    await signIn(page, 'caregiver_maple1');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await controlled(page);
+
+    // Online: the day and the tasks are read (and kept).
+    await page.goto('/emars');
+    await page.getByTestId('emar-resident').first().waitFor();
+    const residents = await page.getByTestId('emar-resident').count();
+    const allergies = await page.getByTestId('emar-allergies').allTextContents();
+    await page.goto('/task');
+    await page.getByTestId('task-page').waitFor();
+    assert.equal(await page.getByTestId('phone-offline-banner').count(), 0, 'no offline line while online');
+
+    // No network: the app opens from the worker and shows what was kept, saying since when.
+    await page.context().setOffline(true);
+    await page.goto('/emars');
+    await page.getByTestId('emar-resident').first().waitFor();
+    assert.equal(await page.getByTestId('emar-resident').count(), residents);
+    assert.deepEqual(await page.getByTestId('emar-allergies').allTextContents(), allergies);
+    assert.match(await page.getByTestId('phone-offline-banner').textContent(), /^Offline — saved on this phone at \d\d:\d\d$/);
+    await page.goto('/task');
+    await page.getByTestId('task-page').waitFor();
+    await page.getByTestId('phone-offline-banner').waitFor();
+
+    // Back online: fresh answers, no offline line.
+    await page.context().setOffline(false);
+    await page.goto('/emars');
+    await page.getByTestId('emar-resident').first().waitFor();
+    await page.getByTestId('phone-offline-banner').waitFor({ state: 'detached' });
+
+    // Signing out forgets everything kept on this phone. (The page is audited first: the sign-out
+    // confirmation is Blueprint's Alert, which has no accessible name of its own.)
+    await page.__audits.flush();
+    await openMenu(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    const kept = await page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const req = globalThis.indexedDB.open('hearth-phone', 1);
+          req.onsuccess = () => {
+            const count = req.result.transaction('reads').objectStore('reads').count();
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => reject(count.error);
+          };
+          req.onerror = () => reject(req.error);
+        }),
+    );
+    assert.equal(kept, 0, 'nothing kept after sign-out');
   });
 });

@@ -5,7 +5,10 @@ import './app/app.css';
 import { App } from './app/App';
 import { installIconLoader } from './app/layout/iconLoader';
 import { isDesktopShell, startDesktopShell } from './features/desktop/shell';
+import { startKeptRefresh } from './features/pwa/refresh';
 import { registerPwa } from './features/pwa/register';
+import { enableKeptReads, forgetKeptReads } from './lib/phone/keptReads';
+import { currentSession, onSessionEnd } from './lib/session/store';
 import { initI18n, loadFeatureStrings } from './lib/i18n';
 
 installIconLoader();
@@ -15,6 +18,14 @@ void Promise.all([initI18n(), desktop])
   // In the shell every screen may show the offline banner, so its strings come before the first screen.
   .then(() => (isDesktopShell() ? loadFeatureStrings(['desktop']) : undefined))
   .then(() => {
+    // A phone or browser keeps a few reads for the signed-in person to show offline; the desktop shell keeps its own.
+    if (!isDesktopShell() && typeof indexedDB !== 'undefined') {
+      enableKeptReads(true);
+      startKeptRefresh();
+      onSessionEnd(() => void forgetKeptReads().catch(() => undefined));
+      // Nobody signed in (a sign-out that did not finish, a session that ran out): nothing kept stays.
+      if (currentSession() === null) void forgetKeptReads().catch(() => undefined);
+    }
     createRoot(document.getElementById('root') as HTMLElement).render(
       <StrictMode>
         <App />

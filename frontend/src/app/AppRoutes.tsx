@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { DesktopGate } from '@/features/desktop/components/DesktopGate';
+import { PhoneOfflineBanner } from '@/features/pwa/components/PhoneOfflineBanner';
 import { DESKTOP_SETUP_PATH, KIOSK_PATH, KIOSK_SETUP_PATH } from '@/features/desktop/desktopRoutes';
 import { useNoticeStore } from '@/lib/feedback/notices';
 import { lazyPage } from './lazyPage';
@@ -22,8 +23,6 @@ const FilePreviewPage = lazy(() => import('@/features/files/pages/FilePreviewPag
 const KioskPage = lazyPage(() => import('@/features/desktop/pages/KioskPage'), ['desktop']);
 const DesktopSetupPage = lazyPage(() => import('@/features/desktop/pages/DesktopSetupPage'), ['desktop']);
 const KioskSetupPage = lazyPage(() => import('@/features/desktop/pages/KioskSetupPage'), ['desktop']);
-// The inspector's link (/inspector?token=…): an inspector is no user of the app, so the page sits outside the guard.
-const InspectorPage = lazyPage(() => import('@/features/inspector/pages/InspectorPage'), ['inspector']);
 
 function Notices() {
   const shown = useNoticeStore((s) => s.notice !== null);
@@ -58,12 +57,12 @@ function OtherRoute() {
 export function AppRoutes() {
   return (
     <DesktopGate fallback={<FullPageSpinner />}>
+      <PhoneOfflineBanner />
       <Routes>
         <Route element={<DesktopScreens />}>
           <Route path={KIOSK_PATH} element={<KioskPage />} />
           <Route path={DESKTOP_SETUP_PATH} element={<DesktopSetupPage />} />
           <Route path={KIOSK_SETUP_PATH} element={<KioskSetupPage />} />
-          <Route path="/inspector" element={<InspectorPage />} />
         </Route>
         <Route element={<RouteGuard />}>
           <Route path="/login" element={<LoginPage />} />

@@ -1,4 +1,5 @@
 import { readSession, clearSession } from '@/lib/session/session';
+import { forgetKeptReads } from '@/lib/phone/keptReads';
 import { logout } from './api/logout';
 
 /** Revokes the session on the server (best effort), forgets everything, and reloads on /login (spec 000 §4). */
@@ -12,5 +13,7 @@ export async function signOut(to = '/login'): Promise<void> {
     }
   }
   clearSession();
+  // What this phone kept to read offline goes before the page leaves (lib/phone/keptReads.ts).
+  if (typeof indexedDB !== 'undefined') await forgetKeptReads().catch(() => undefined);
   window.location.assign(to);
 }

@@ -9,6 +9,7 @@ import { CodeOffline, ServerTimeHeader } from '@/types/api.gen';
 import { noteServerTime, serverNow } from '@/lib/time/serverClock';
 import { reactionFor, type Failure, type Reaction, type ReactOptions } from './catalogue';
 import { noteAnswer } from './offline';
+import { keepRead, keptReadKey, keptReadsEnabled, personKey, readKept, usePhoneOfflineStore } from '@/lib/phone/keptReads';
 import { API_BASE, computeSign } from './signing.js';
 
 /** spec 001 §9: a call gives up after 300000 ms. */
@@ -193,7 +194,10 @@ export function refreshTokens(): Promise<boolean> {
       if (answer.status !== 200 || env?.code !== CODE_OK || !env.data?.token || !env.data.refreshToken) return false;
       storeRefreshedTokens(env.data);
       return true;
-    } catch {
+    } catch (err) {
+      // No network on a phone that keeps reads: the session has not ended; the first call once the network is
+      // back renews the token (a 401 refreshes and retries).
+      refreshOffline = keptReadsEnabled() && isNetworkFailure(err);
       return false;
     } finally {
       refreshing = null;
@@ -255,8 +259,15 @@ async function tokenForCall(opts: RequestOptions): Promise<string | undefined> {
   return session?.token;
 }
 
+function isNetworkFailure(err: unknown): boolean {
+  return !!err && typeof err === 'object' && 'type' in err && (err as Failure).type === 'network';
+}
+
+/** Thrown by exchange instead of reporting "no network" when the caller can answer from what the phone kept. */
+const NO_NETWORK = Symbol('no network');
+
 /** One call with the token rules: refresh before, retry once after a 401. */
-async function exchange(path: string, opts: RequestOptions, binary: boolean): Promise<RawAnswer> {
+async function exchange(path: string, opts: RequestOptions, binary: boolean, quietNetwork = false): Promise<RawAnswer> {
   try {
     let token = await tokenForCall(opts);
     let answer = await send(path, opts, token, binary);
@@ -268,16 +279,43 @@ async function exchange(path: string, opts: RequestOptions, binary: boolean): Pr
     return answer;
   } catch (err) {
     if (err instanceof ApiError) throw err;
+    if (quietNetwork && isNetworkFailure(err)) throw NO_NETWORK;
     if (err && typeof err === 'object' && 'type' in err) fail(err as Failure, opts);
     if (opts.signal?.aborted) throw err;
     fail({ type: 'thrown', message: err instanceof Error ? err.message : String(err) }, opts);
   }
 }
 
+/** The person and key under which a phone keeps this read (lib/phone/keptReads.ts), or undefined. */
+function keptFor(path: string, opts: RequestOptions): { who: string; key: string } | undefined {
+  if (!keptReadsEnabled() || opts.noAuth || opts.form !== undefined) return undefined;
+  const info = currentSession()?.userInfo;
+  const who = personKey(info?.userId, info?.tenantId);
+  const key = who === undefined ? undefined : keptReadKey(who, path, opts.query, opts.body);
+  return who !== undefined && key !== undefined ? { who, key } : undefined;
+}
+
 /** Calls the API and returns the envelope's data; failures are reported per the catalogue and thrown as ApiError. */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const answer = await exchange(path, opts, false);
+  const kept = keptFor(path, opts);
+  let answer: RawAnswer;
+  try {
+    answer = await exchange(path, opts, false, kept !== undefined);
+  } catch (err) {
+    if (err !== NO_NETWORK || kept === undefined) throw err;
+    // No network: the answer this phone kept for this person, with the time it was kept on the banner.
+    const found = await readKept(kept.who, kept.key).catch(() => undefined);
+    if (!found) fail({ type: 'network' }, opts);
+    usePhoneOfflineStore.setState({ savedAt: found.savedAt });
+    return found.data as T;
+  }
   if (answer.status === 200 && answer.envelope?.code === CODE_OK) {
+    // The server answered: what is on screen is fresh again.
+    if (usePhoneOfflineStore.getState().savedAt !== null) usePhoneOfflineStore.setState({ savedAt: null });
+    if (kept) {
+      const ask = { path, method: opts.method === 'GET' ? 'GET' : 'POST', query: opts.query, body: opts.body } as const;
+      void keepRead(kept.who, kept.key, answer.envelope.data, Date.now(), ask).catch(() => undefined);
+    }
     return answer.envelope.data as T;
   }
   fail(failureOf(answer), opts, answer.envelope?.data);
