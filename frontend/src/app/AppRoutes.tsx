@@ -23,6 +23,8 @@ const FilePreviewPage = lazy(() => import('@/features/files/pages/FilePreviewPag
 const KioskPage = lazyPage(() => import('@/features/desktop/pages/KioskPage'), ['desktop']);
 const DesktopSetupPage = lazyPage(() => import('@/features/desktop/pages/DesktopSetupPage'), ['desktop']);
 const KioskSetupPage = lazyPage(() => import('@/features/desktop/pages/KioskSetupPage'), ['desktop']);
+// The inspector's link (/inspector?token=…): an inspector is no user of the app, so the page sits outside the guard.
+const InspectorPage = lazyPage(() => import('@/features/inspector/pages/InspectorPage'), ['inspector']);
 
 function Notices() {
   const shown = useNoticeStore((s) => s.notice !== null);
@@ -63,6 +65,7 @@ export function AppRoutes() {
           <Route path={KIOSK_PATH} element={<KioskPage />} />
           <Route path={DESKTOP_SETUP_PATH} element={<DesktopSetupPage />} />
           <Route path={KIOSK_SETUP_PATH} element={<KioskSetupPage />} />
+          <Route path="/inspector" element={<InspectorPage />} />
         </Route>
         <Route element={<RouteGuard />}>
           <Route path="/login" element={<LoginPage />} />
