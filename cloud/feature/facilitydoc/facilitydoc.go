@@ -268,7 +268,7 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, up Upload) (*sh
 	return &docs[0].Versions[0], nil
 }
 
-// Signers is listFacilityDocSigners: who may be named to sign, the home's owners and admins by name.
+// Signers is listFacilityDocSigners: who may be named to sign, the home's owners, admins and caregivers by name.
 func (s *Service) Signers(ctx context.Context, p *auth.Principal) ([]shared.FacilityDocSignature, error) {
 	ids, err := s.store.ManagerIDs(ctx, s.db, p.TenantID)
 	if err != nil {
@@ -283,6 +283,27 @@ func (s *Service) Signers(ctx context.Context, p *auth.Principal) ([]shared.Faci
 		out = append(out, shared.FacilityDocSignature{UserID: id, Name: names[id], Role: shared.FacilityDocSigner})
 	}
 	slices.SortStableFunc(out, func(a, b shared.FacilityDocSignature) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+// ToSign is listFacilityDocsToSign: the versions the caller was named to
+// sign and has not signed yet (a caregiver's, an admin's or an owner's own list).
+func (s *Service) ToSign(ctx context.Context, p *auth.Principal) ([]shared.FacilityDocVersion, error) {
+	if err := auth.Member(p); err != nil {
+		return nil, err
+	}
+	ids, err := s.store.ToSign(ctx, s.db, p.TenantID, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]shared.FacilityDocVersion, 0, len(ids))
+	for _, id := range ids {
+		v, err := s.version(ctx, p, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *v)
+	}
 	return out, nil
 }
 

@@ -265,8 +265,8 @@ func TestAccessAndBounds(t *testing.T) {
 
 // Signatures collected in the product and the approval step feed the status:
 // a version with a signature or its approval outstanding is not in force.
-// Each named owner or admin signs with their own sign-in, once; a caregiver,
-// a free-plan owner, another home and someone not named cannot sign.
+// Each named owner or admin signs with their own sign-in, once; a
+// free-plan owner, another home and someone not named cannot sign.
 func TestSignaturesAndApproval(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
@@ -276,8 +276,11 @@ func TestSignaturesAndApproval(t *testing.T) {
 		ownerID, adminID := e.UserID(t, "owner_evergreen"), e.UserID(t, "admin_maple")
 		var signers []shared.FacilityDocSignature
 		owner.Get(t, base+"/listFacilityDocSigners").OK(t).Into(t, &signers)
-		if len(signers) != 2 || !slices.ContainsFunc(signers, func(g shared.FacilityDocSignature) bool { return g.UserID == adminID && g.Name != "" }) {
-			t.Fatalf("signers %+v", signers)
+		carerID := e.UserID(t, "caregiver_maple1")
+		if !slices.ContainsFunc(signers, func(g shared.FacilityDocSignature) bool { return g.UserID == adminID && g.Name != "" }) ||
+			!slices.ContainsFunc(signers, func(g shared.FacilityDocSignature) bool { return g.UserID == carerID && g.Name != "" }) ||
+			slices.ContainsFunc(signers, func(g shared.FacilityDocSignature) bool { return g.UserID == e.UserID(t, "caregiver_cedar1") }) {
+			t.Fatalf("signers (the home's owners, admins and caregivers) %+v", signers)
 		}
 		e.SignIn(t, "caregiver_maple1").Get(t, base+"/listFacilityDocSigners").Is(t, http.StatusOK, shared.CodeForbidden)
 		plan := func(extra map[string]string) map[string]string {
@@ -287,10 +290,10 @@ func TestSignaturesAndApproval(t *testing.T) {
 			}
 			return f
 		}
-		// Refused signers: without the flag, a caregiver, someone of no account here.
+		// Refused signers: without the flag, another home's caregiver, someone of no account here.
 		for name, f := range map[string]map[string]string{
 			"signers without signatures required": plan(map[string]string{"signerIds": adminID}),
-			"a caregiver as signer":               plan(map[string]string{"signaturesRequired": "true", "signerIds": e.UserID(t, "caregiver_maple1")}),
+			"another home's caregiver as signer":  plan(map[string]string{"signaturesRequired": "true", "signerIds": e.UserID(t, "caregiver_cedar1")}),
 			"an unknown signer":                   plan(map[string]string{"signaturesRequired": "true", "signerIds": "nobody"}),
 		} {
 			r := filetest.Post(t, e, owner, base+"/uploadFacilityInitFile", f, filetest.Part{Name: "p.pdf", Data: filetest.PDF()})
@@ -315,8 +318,8 @@ func TestSignaturesAndApproval(t *testing.T) {
 		approve := func(c *servertest.Client) *servertest.Response {
 			return c.Post(t, base+"/approveFacilityDocument", shared.FacilityDocSignRequest{VersionID: v.VersionID})
 		}
-		approve(owner).Is(t, http.StatusOK, shared.CodeConflict) // signatures first
-		sign(e.SignIn(t, "caregiver_maple1")).Is(t, http.StatusOK, shared.CodeForbidden)
+		approve(owner).Is(t, http.StatusOK, shared.CodeConflict)                        // signatures first
+		sign(e.SignIn(t, "caregiver_maple1")).Is(t, http.StatusOK, shared.CodeNotFound) // not named
 		sign(e.SignIn(t, "owner_birch")).Is(t, http.StatusOK, shared.CodeFunctionMissing)
 		sign(e.SignIn(t, "owner_evergreen", "Cedar Home AFH")).Is(t, http.StatusOK, shared.CodeNotFound)
 
@@ -356,5 +359,56 @@ func TestSignaturesAndApproval(t *testing.T) {
 		// Not an approval step.
 		other := uploadDoc(t, e, owner, map[string]string{"category": "RULES_POLICIES", "name": "House rules"})
 		owner.Post(t, base+"/approveFacilityDocument", shared.FacilityDocSignRequest{VersionID: other.VersionID}).Is(t, http.StatusOK, shared.CodeConflict)
+	})
+}
+
+// A caregiver named to sign sees the versions waiting for her signature and
+// signs with her own sign-in (time-stamped, audited); she reads nothing else
+// of the library, and a caregiver not named, or of another home, cannot sign.
+func TestCaregiverSigns(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
+		carer, other, cedar := e.SignIn(t, "caregiver_maple1"), e.SignIn(t, "caregiver_maple2"), e.SignIn(t, "caregiver_cedar1")
+		carerID := e.UserID(t, "caregiver_maple1")
+		v := uploadDoc(t, e, owner, map[string]string{"category": "RULES_POLICIES", "name": "Resident rights policy", "signaturesRequired": "true", "signerIds": carerID})
+		if v.AwaitingSignatures != 1 || len(v.Signatures) != 1 || v.Signatures[0].UserID != carerID {
+			t.Fatalf("uploaded %+v", v)
+		}
+		toSign := func(c *servertest.Client) []shared.FacilityDocVersion {
+			var out []shared.FacilityDocVersion
+			c.Get(t, base+"/listFacilityDocsToSign").OK(t).Into(t, &out)
+			return out
+		}
+		if got := toSign(carer); len(got) != 1 || got[0].VersionID != v.VersionID || got[0].Name != "Resident rights policy" || got[0].File.URL == "" {
+			t.Fatalf("the caregiver's documents to sign: %+v", got)
+		}
+		for _, c := range []*servertest.Client{other, cedar, owner} {
+			if got := toSign(c); len(got) != 0 {
+				t.Errorf("not named, yet asked to sign: %+v", got)
+			}
+		}
+		sign := func(c *servertest.Client) *servertest.Response {
+			return c.Post(t, base+"/signFacilityDocument", shared.FacilityDocSignRequest{VersionID: v.VersionID})
+		}
+		sign(other).Is(t, http.StatusOK, shared.CodeNotFound)
+		sign(cedar).Is(t, http.StatusOK, shared.CodeNotFound)
+		carer.Post(t, base+"/listFacilityFiles", shared.FacilityFilesFilter{}).Is(t, http.StatusOK, shared.CodeForbidden)
+		carer.Post(t, base+"/approveFacilityDocument", shared.FacilityDocSignRequest{VersionID: v.VersionID}).Is(t, http.StatusOK, shared.CodeForbidden)
+
+		e.Clock.Advance(2 * time.Minute)
+		var signed shared.FacilityDocVersion
+		sign(carer).OK(t).Into(t, &signed)
+		if signed.AwaitingSignatures != 0 || !signed.SignaturesCompleted || signed.Signatures[0].SignedAt != e.Clock.Now().UnixMilli() {
+			t.Fatalf("signed %+v", signed)
+		}
+		sign(carer).Is(t, http.StatusOK, shared.CodeConflict)
+		if got := toSign(carer); len(got) != 0 {
+			t.Errorf("still to sign: %+v", got)
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM audit_log WHERE action = 'facilityDocument.sign' AND actor_id = ? AND entity_id = ?`, carerID, v.VersionID); n != 1 {
+			t.Errorf("%d signature audit rows by the caregiver", n)
+		}
 	})
 }

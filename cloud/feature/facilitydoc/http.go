@@ -32,7 +32,7 @@ type uploadForm struct {
 	ComplianceCheck         bool            `form:"complianceCheck" required:"false"`
 	BuildingSafetyException bool            `form:"buildingSafetyException" required:"false"`
 	IsApprovalStep          bool            `form:"isApprovalStep" required:"false"`
-	SignerIDs               string          `form:"signerIds" required:"false" maxLength:"660" doc:"Comma-separated user ids of the home's owners or admins who sign in the product (at most 10; needs signaturesRequired)"`
+	SignerIDs               string          `form:"signerIds" required:"false" maxLength:"660" doc:"Comma-separated user ids of the home's owners, admins or caregivers who sign in the product (at most 10; needs signaturesRequired)"`
 }
 
 type uploadInput struct {
@@ -59,11 +59,21 @@ func Routes(api *web.API, s *Service, uploadLimit int64) {
 			ComplianceCheck: form.ComplianceCheck, BuildingSafetyException: form.BuildingSafetyException, IsApprovalStep: form.IsApprovalStep,
 			SignerIDs: splitIDs(form.SignerIDs)}})
 	})
-	web.Handle(api, op(http.MethodGet, "/listFacilityDocSigners", "Who may be named to sign a facility document: the home's owners and admins by name"),
+	web.Handle(api, op(http.MethodGet, "/listFacilityDocSigners", "Who may be named to sign a facility document: the home's owners, admins and caregivers by name"),
 		func(ctx context.Context, _ *web.None) ([]shared.FacilityDocSignature, error) {
 			return s.Signers(ctx, auth.From(ctx))
 		})
-	web.Handle(api, op(http.MethodPost, "/signFacilityDocument", "Sign a facility document version the caller was named to sign (once, time-stamped, audited)"),
+	// The people named to sign may be caregivers too: they list and sign their own, nothing else.
+	signer := func(method, path, summary string) web.Op {
+		o := op(method, path, summary)
+		o.Roles = shared.EveryFacilityRole
+		return o
+	}
+	web.Handle(api, signer(http.MethodGet, "/listFacilityDocsToSign", "The facility document versions the caller was named to sign and has not signed yet"),
+		func(ctx context.Context, _ *web.None) ([]shared.FacilityDocVersion, error) {
+			return s.ToSign(ctx, auth.From(ctx))
+		})
+	web.Handle(api, signer(http.MethodPost, "/signFacilityDocument", "Sign a facility document version the caller was named to sign (once, time-stamped, audited)"),
 		func(ctx context.Context, in *web.Body[shared.FacilityDocSignRequest]) (*shared.FacilityDocVersion, error) {
 			return s.Sign(ctx, auth.From(ctx), in.Body.VersionID)
 		})

@@ -206,10 +206,10 @@ func (store) Sign(ctx context.Context, q db.Querier, tenantID, versionID, userID
 	return ok, db.Wrap("facilitydoc: sign", err)
 }
 
-// Managers counts the ids that are enabled owners or admins of the home.
+// Managers counts the ids that are enabled people of the home who may sign: owners, admins and caregivers.
 func (store) Managers(ctx context.Context, q db.Querier, tenantID string, userIDs []string) (int, error) {
 	in, args := db.In(userIDs)
-	roles, rargs := db.In(shared.FacilityManagers)
+	roles, rargs := db.In(shared.EveryFacilityRole)
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT COUNT(DISTINCT user_id) FROM memberships WHERE tenant_id = ? AND status = 'enabled'
 		AND user_id IN (`+in+`) AND role IN (`+roles+`)`, append(append([]any{tenantID}, args...), rargs...)...).Scan(&n)
@@ -225,9 +225,10 @@ func (store) Version(ctx context.Context, q db.Querier, tenantID, versionID stri
 	return v, nil
 }
 
-// ManagerIDs lists the user ids of the home's enabled owners and admins.
+// ManagerIDs lists the user ids of the home's enabled people who may sign:
+// owners, admins and caregivers (shared.EveryFacilityRole).
 func (store) ManagerIDs(ctx context.Context, q db.Querier, tenantID string) ([]string, error) {
-	roles, args := db.In(shared.FacilityManagers)
+	roles, args := db.In(shared.EveryFacilityRole)
 	rows, err := q.QueryContext(ctx, `SELECT user_id FROM memberships WHERE tenant_id = ? AND status = 'enabled' AND role IN (`+roles+`)
 		ORDER BY created_at, user_id`, append([]any{tenantID}, args...)...)
 	if err != nil {
@@ -243,4 +244,23 @@ func (store) ManagerIDs(ctx context.Context, q db.Querier, tenantID string) ([]s
 		out = append(out, id)
 	}
 	return out, db.Wrap("facilitydoc: manager ids", rows.Err())
+}
+
+// ToSign lists the versions of the home the user was named to sign and has not signed, oldest first.
+func (store) ToSign(ctx context.Context, q db.Querier, tenantID, userID string) ([]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT version_id FROM facility_doc_signatures WHERE tenant_id = ? AND user_id = ? AND role = ?
+		AND signed_at IS NULL ORDER BY created_at, version_id`, tenantID, userID, string(shared.FacilityDocSigner))
+	if err != nil {
+		return nil, db.Wrap("facilitydoc: to sign", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, db.Wrap("facilitydoc: to sign", err)
+		}
+		out = append(out, id)
+	}
+	return out, db.Wrap("facilitydoc: to sign", rows.Err())
 }
