@@ -30,7 +30,7 @@ function cachedUrls(page) {
 describe('phone app', () => {
   test('installable from /login, opens offline from the service worker, keeps no API answer', async () => {
     // Offline pages make failed calls, which the browser logs as errors; what is asserted is what shows.
-    const page = await open({ consoleErrors: false });
+    const page = await open({ consoleErrors: false, serviceWorkers: 'allow' });
     await page.goto('/login');
     await controlled(page);
 
@@ -71,7 +71,7 @@ describe('phone app', () => {
   });
 
   test('today\'s med pass and tasks read offline from what the phone kept, forgotten at sign-out', async () => {
-    const page = await open({ consoleErrors: false });
+    const page = await open({ consoleErrors: false, serviceWorkers: 'allow' });
     await signIn(page, 'caregiver_maple1');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await controlled(page);

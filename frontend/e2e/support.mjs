@@ -153,8 +153,10 @@ export async function waitForBadge(page, href, want) {
  * nothing broke on the way (a CSP violation or an uncaught exception shows up here). Every page the
  * journey visits is audited (audit above) once it has settled, and what the audit finds is a problem too.
  */
-export async function newPage(browser, { locale = 'en-US', baseURL = BASE_URL, hasTouch = NARROW, consoleErrors = true } = {}) {
-  const context = await browser.newContext({ baseURL, locale, viewport: VIEWPORT, hasTouch });
+export async function newPage(browser, { locale = 'en-US', baseURL = BASE_URL, hasTouch = NARROW, consoleErrors = true, serviceWorkers = 'block' } = {}) {
+  // The phone app's service worker precaches the whole build (about 4 MB) in every new context; only the
+  // journeys about it (phone-offline) let it in, the others would each download it again for nothing.
+  const context = await browser.newContext({ baseURL, locale, viewport: VIEWPORT, hasTouch, serviceWorkers });
   // Transitions and animations end at once (as Playwright's screenshot option `animations: 'disabled'`
   // does), so an audit never sees a dialog half faded in; the app's timers are untouched. Added through
   // the DevTools protocol; the CSP allows the inline style it makes.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Button, Intent } from '@blueprintjs/core';
 import { LogOutIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { signOut } from '@/features/auth/signOut';
 export function LogoutButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const titleId = useId();
   // signOut reloads the page on /login, so the button stays busy until then.
   const leave = useAppMutation({ mutationFn: () => signOut() });
   return (
@@ -18,6 +19,7 @@ export function LogoutButton() {
       </Button>
       <Alert
         isOpen={open}
+        aria-labelledby={titleId}
         icon={<LogOutIcon />}
         intent={Intent.PRIMARY}
         confirmButtonText={t('auth.logout.action')}
@@ -26,7 +28,7 @@ export function LogoutButton() {
         onCancel={() => setOpen(false)}
         onConfirm={() => leave.mutate()}
       >
-        <h2 className="bp6-heading hearth-alert-title">{t('auth.logout.confirmTitle')}</h2>
+        <h2 id={titleId} className="bp6-heading hearth-alert-title">{t('auth.logout.confirmTitle')}</h2>
         <p>{t('auth.logout.confirmBody')}</p>
       </Alert>
     </>

@@ -250,6 +250,7 @@ function StaffDetail({ staff }: { staff: Caregiver }) {
       ) : null}
       <Alert
         isOpen={pending !== null}
+        aria-labelledby="staff-confirm-text"
         intent={pending === 'delete' || pending === 'disable' ? Intent.DANGER : Intent.PRIMARY}
         confirmButtonText={t('common.action.confirm')}
         cancelButtonText={t('common.action.cancel')}
@@ -258,7 +259,7 @@ function StaffDetail({ staff }: { staff: Caregiver }) {
         onCancel={() => setPending(null)}
         onConfirm={() => pending && act.mutate(pending)}
       >
-        <p data-testid="staff-confirm">{pending ? confirmText[pending] : null}</p>
+        <p id="staff-confirm-text" data-testid="staff-confirm">{pending ? confirmText[pending] : null}</p>
       </Alert>
     </div>
   );

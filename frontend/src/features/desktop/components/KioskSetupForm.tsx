@@ -175,6 +175,7 @@ export function KioskSetupForm({ register }: { register?: (deviceName: string) =
       </Button>
       <Alert
         isOpen={confirming}
+        aria-labelledby="kiosk-setup-confirm-text"
         intent={Intent.PRIMARY}
         confirmButtonText={t('desktop.kioskSetup.start')}
         cancelButtonText={t('common.action.cancel')}
@@ -182,7 +183,7 @@ export function KioskSetupForm({ register }: { register?: (deviceName: string) =
         onCancel={() => setConfirming(false)}
         onConfirm={run}
       >
-        <p>{t('desktop.kioskSetup.confirm')}</p>
+        <p id="kiosk-setup-confirm-text">{t('desktop.kioskSetup.confirm')}</p>
       </Alert>
     </form>
   );

@@ -256,6 +256,7 @@ export default function ResidentDetailPage({ tabs: extraTabs = [] }: { tabs?: re
       ) : null}
       <Alert
         isOpen={dialog?.kind === 'return'}
+        aria-labelledby="resident-return-confirm-text"
         intent={Intent.SUCCESS}
         icon={<HomeIcon />}
         confirmButtonText={t('residents.return.confirm')}
@@ -264,7 +265,7 @@ export default function ResidentDetailPage({ tabs: extraTabs = [] }: { tabs?: re
         onCancel={() => setDialog(null)}
         onConfirm={() => backInFacility.mutate({ residentId: r.residentId })}
       >
-        <p data-testid="return-confirm">{t('residents.return.body', { name: r.name })}</p>
+        <p id="resident-return-confirm-text" data-testid="return-confirm">{t('residents.return.body', { name: r.name })}</p>
       </Alert>
     </div>
   );

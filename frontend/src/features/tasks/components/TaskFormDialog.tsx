@@ -193,6 +193,7 @@ function TaskForm({ task, residentId, today, title, onClose }: { task?: Task; re
       </form>
       <Alert
         isOpen={confirmDelete}
+        aria-labelledby="task-delete-confirm-text"
         intent={Intent.DANGER}
         icon={<TrashIcon />}
         confirmButtonText={t('tasks.form.delete')}
@@ -201,7 +202,7 @@ function TaskForm({ task, residentId, today, title, onClose }: { task?: Task; re
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() => task && remove.mutate(task.taskId)}
       >
-        <p data-testid="task-delete-confirm">{t('tasks.form.deleteBody', { title: task?.title ?? '' })}</p>
+        <p id="task-delete-confirm-text" data-testid="task-delete-confirm">{t('tasks.form.deleteBody', { title: task?.title ?? '' })}</p>
       </Alert>
     </AppDialog>
   );

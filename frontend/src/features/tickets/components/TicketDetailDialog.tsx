@@ -130,6 +130,7 @@ export function TicketDetailDialog({ ticket, side, zone, onClose, onChanged }: T
       />
       <Alert
         isOpen={confirmSolve}
+        aria-labelledby="ticket-solve-confirm-text"
         intent={Intent.SUCCESS}
         icon={<TickCircleIcon />}
         confirmButtonText={t('tickets.detail.solve')}
@@ -138,7 +139,7 @@ export function TicketDetailDialog({ ticket, side, zone, onClose, onChanged }: T
         onCancel={() => setConfirmSolve(false)}
         onConfirm={() => solve.mutate({ ticketId: ticket.ticketId })}
       >
-        <p>{t('tickets.detail.solveConfirm', { title: ticket.title })}</p>
+        <p id="ticket-solve-confirm-text">{t('tickets.detail.solveConfirm', { title: ticket.title })}</p>
       </Alert>
     </AppDialog>
   );

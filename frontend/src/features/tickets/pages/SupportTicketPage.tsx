@@ -151,6 +151,7 @@ export default function SupportTicketPage() {
       ) : null}
       <Alert
         isOpen={deleting !== null}
+        aria-labelledby="ticket-delete-confirm-text"
         intent={Intent.DANGER}
         icon={<TrashIcon />}
         confirmButtonText={t('tickets.table.delete')}
@@ -159,7 +160,7 @@ export default function SupportTicketPage() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate({ ticketId: deleting.ticketId })}
       >
-        <p data-testid="delete-confirm">{t('common.confirm.permanentDelete', { name: deleting?.title ?? '' })}</p>
+        <p id="ticket-delete-confirm-text" data-testid="delete-confirm">{t('common.confirm.permanentDelete', { name: deleting?.title ?? '' })}</p>
       </Alert>
     </div>
   );
