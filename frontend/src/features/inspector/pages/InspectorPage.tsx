@@ -169,7 +169,7 @@ function ResidentRecord({ id, grant }: { id: string; grant: InspectorGrant }) {
     <Loading query={q}>
       {(r) => (
         <div data-testid="inspector-resident-record">
-          <h3>{r.name}</h3>
+          <h2>{r.name}</h2>
           <dl>
             <Field label={t('inspector.field.dob')} value={r.dob} />
             <Field label={t('inspector.field.gender')} value={r.gender} />
@@ -181,7 +181,7 @@ function ResidentRecord({ id, grant }: { id: string; grant: InspectorGrant }) {
             <Field label={t('inspector.field.diet')} value={r.diet} />
             <Field label={t('inspector.field.mobility')} value={r.mobility} />
           </dl>
-          {r.files.length > 0 ? <h4>{t('inspector.view.files')}</h4> : null}
+          {r.files.length > 0 ? <h3>{t('inspector.view.files')}</h3> : null}
           <FileList files={r.files} downloads={grant.downloads} />
         </div>
       )}
@@ -196,7 +196,7 @@ function Mar({ id }: { id: string }) {
     <Loading query={q}>
       {(m) => (
         <div data-testid="inspector-mar">
-          <h3>{m.resident.name}</h3>
+          <h2>{m.resident.name}</h2>
           <p className="hearth-muted">{t('inspector.view.marFrom', { date: m.from })}</p>
           {m.medications.length === 0 ? <Empty /> : null}
           {m.medications.map((med) => (
@@ -228,7 +228,7 @@ function Notes({ id }: { id: string }) {
     <Loading query={q}>
       {(n) => (
         <div data-testid="inspector-notes">
-          <h3>{n.resident.name}</h3>
+          <h2>{n.resident.name}</h2>
           {n.notes.length === 0 ? <Empty /> : null}
           {n.notes.map((note, i) => (
             <Card key={`${note.at}-${i}`} className="hearth-inspector-card">
@@ -295,14 +295,14 @@ function Incident({ id }: { id: string }) {
     <Loading query={q}>
       {(i) => (
         <div data-testid="inspector-incident">
-          <h3>
+          <h2>
             {i.type} {i.resident ? `· ${i.resident}` : ''}
-          </h3>
+          </h2>
           <p className="hearth-muted">
             {i.state}
             {i.occurredAt ? ` · ${formatMoment(i.occurredAt, i18n.language)}` : ''}
           </p>
-          <h4>{t('inspector.view.details')}</h4>
+          <h3>{t('inspector.view.details')}</h3>
           <dl>
             {Object.entries(i.details ?? {})
               .sort(([a], [b]) => a.localeCompare(b))
@@ -470,7 +470,7 @@ function InspectorView({ onSignOut }: { onSignOut: () => void }) {
           </Button>
         ))}
       </nav>
-      <main className="hearth-inspector-main">
+      <section className="hearth-inspector-main">
         {open ? (
           <>
             <Button small icon="arrow-left" onClick={() => setOpen(null)} className="hearth-inspector-gap">
@@ -489,7 +489,7 @@ function InspectorView({ onSignOut }: { onSignOut: () => void }) {
             {current === 'documents' ? <Documents grant={g} /> : null}
           </>
         )}
-      </main>
+      </section>
     </div>
   );
 }
@@ -507,7 +507,7 @@ export default function InspectorPage() {
     setSignedIn(false);
   };
   return (
-    <div className="hearth-inspector-page">
+    <main className="hearth-inspector-page">
       {signedIn ? (
         <InspectorView onSignOut={signOut} />
       ) : token ? (
@@ -517,6 +517,6 @@ export default function InspectorPage() {
           {t('inspector.entry.noToken')}
         </Callout>
       )}
-    </div>
+    </main>
   );
 }
