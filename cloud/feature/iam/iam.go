@@ -5,13 +5,10 @@ package iam
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
 	"database/sql"
 	"errors"
-	"fmt"
 	"log/slog"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -190,7 +187,7 @@ func (s *Service) Login(ctx context.Context, req shared.LoginRequest, c Client) 
 			for i, m := range ms {
 				list[i] = shared.LoginTenant{TenantID: m.TenantID, Account: u.Account, FacilityName: m.FacilityName}
 			}
-			return &shared.LoginResult{LoginTenantList: list, LoginUserInfo: &shared.LoginUserInfo{Roles: rolesOf(ms), Email: maskEmail(u.Email)}}, nil
+			return &shared.LoginResult{LoginTenantList: list, LoginUserInfo: &shared.LoginUserInfo{Roles: rolesOf(ms), Email: auth.MaskEmail(u.Email)}}, nil
 		}
 		chosen = &ms[0]
 	} else {
@@ -324,7 +321,7 @@ func (s *Service) afterPassword(ctx context.Context, u *user, m *membership, c C
 	if err := s.codeLock(ctx, u.ID, now); err != nil {
 		return nil, err
 	}
-	code := newCode()
+	code := auth.EmailCode()
 	ch := challenge{ID: uuid.Must(uuid.NewV7()).String(), UserID: u.ID, CodeHash: auth.HashToken(code),
 		SentAt: now.UnixMilli(), ExpiresAt: now.Add(s.codeTTL(ctx)).UnixMilli()}
 	if m != nil {
@@ -343,9 +340,9 @@ func (s *Service) afterPassword(ctx context.Context, u *user, m *membership, c C
 		roles = u.PlatformRole.String
 	}
 	return &shared.LoginResult{
-		TwoFactorAuthentication: true, SendEmailVerifyCode: true, ChallengeID: ch.ID, MaskedEmail: maskEmail(u.Email),
+		TwoFactorAuthentication: true, SendEmailVerifyCode: true, ChallengeID: ch.ID, MaskedEmail: auth.MaskEmail(u.Email),
 		ResendAfterSeconds: int(s.codeResendAfter(ctx).Seconds()),
-		LoginUserInfo:      &shared.LoginUserInfo{Roles: roles, Email: maskEmail(u.Email)},
+		LoginUserInfo:      &shared.LoginUserInfo{Roles: roles, Email: auth.MaskEmail(u.Email)},
 	}, nil
 }
 
@@ -370,22 +367,6 @@ func (s *Service) sendCode(ctx context.Context, u *user, code string) error {
 		Body: msg.T(lang, "mail.code.body", map[string]any{"name": u.Name, "code": code})})
 }
 
-func newCode() string {
-	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
-	if err != nil {
-		panic(err)
-	}
-	return fmt.Sprintf("%06d", n.Int64())
-}
-
-func maskEmail(e string) string {
-	at := strings.IndexByte(e, '@')
-	if at < 1 {
-		return "***"
-	}
-	return e[:1] + "***" + e[at:]
-}
-
 // SendVerifyCode e-mails a new code for a pending code step.
 func (s *Service) SendVerifyCode(ctx context.Context, req shared.SendVerifyCodeRequest) (*shared.SendCodeResult, error) {
 	now := s.now()
@@ -401,14 +382,14 @@ func (s *Service) SendVerifyCode(ctx context.Context, req shared.SendVerifyCodeR
 		secs := int((wait + time.Second - 1) / time.Second) // rounded up, so a fresh code says 60, not 61
 		return nil, ErrResendTooSoon.With(map[string]any{"seconds": secs}).WithData(shared.RetryInfo{RetryAfterSeconds: secs})
 	}
-	code := newCode()
+	code := auth.EmailCode()
 	if err := s.store.ResendChallenge(ctx, s.db, ch.ID, auth.HashToken(code), now.UnixMilli(), now.Add(s.codeTTL(ctx)).UnixMilli()); err != nil {
 		return nil, err
 	}
 	if err := s.sendCode(ctx, u, code); err != nil {
 		return nil, err
 	}
-	return &shared.SendCodeResult{ResendAfterSeconds: int(resendAfter.Seconds()), MaskedEmail: maskEmail(u.Email)}, nil
+	return &shared.SendCodeResult{ResendAfterSeconds: int(resendAfter.Seconds()), MaskedEmail: auth.MaskEmail(u.Email)}, nil
 }
 
 // openChallenge finds a live challenge of the account.

@@ -12,13 +12,10 @@ package inspector
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
-	"math/big"
 	"net/mail"
 	"slices"
 	"strings"
@@ -403,23 +400,6 @@ func flag(b bool) int {
 	return 0
 }
 
-// newCode is a six-digit code.
-func newCode() string {
-	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
-	if err != nil {
-		panic(err)
-	}
-	return fmt.Sprintf("%06d", n.Int64())
-}
-
-func maskEmail(e string) string {
-	at := strings.IndexByte(e, '@')
-	if at < 1 {
-		return "***"
-	}
-	return e[:1] + "***" + e[at:]
-}
-
 // liveLink is the link a token names, while it works (ErrLinkInvalid otherwise).
 func (s *Service) liveLink(ctx context.Context, q db.Querier, token string, now time.Time) (*link, error) {
 	l, err := scanLink(q.QueryRowContext(ctx, `SELECT `+linkColumns+` FROM inspector_links WHERE token_hash = ?`, auth.HashToken(strings.TrimSpace(token))))
@@ -440,7 +420,7 @@ func (s *Service) liveLink(ctx context.Context, q db.Querier, token string, now 
 // (4105), and one link gets at most 5 codes an hour (4029).
 func (s *Service) RequestCode(ctx context.Context, token string) (*shared.InspectorCodeSent, error) {
 	now := s.Now()
-	code := newCode()
+	code := auth.EmailCode()
 	var l *link
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var err error
@@ -490,7 +470,7 @@ func (s *Service) RequestCode(ctx context.Context, token string) (*shared.Inspec
 		Body: msg.T(lang, "inspector.mail.code.body", args)}); err != nil {
 		return nil, err
 	}
-	return &shared.InspectorCodeSent{MaskedEmail: maskEmail(l.Email), ResendAfterSeconds: shared.InspectorCodeResendSeconds}, nil
+	return &shared.InspectorCodeSent{MaskedEmail: auth.MaskEmail(l.Email), ResendAfterSeconds: shared.InspectorCodeResendSeconds}, nil
 }
 
 // SignIn is inspectorSignIn: the link's token and the code of its newest
