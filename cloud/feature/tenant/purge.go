@@ -45,7 +45,7 @@ var PurgedTables = []string{
 	"kiosk_pin_verifiers", "incident_reports", "health_readings", "health_normal_ranges",
 	"function_usage", "file_variants", "facility_routines", "clock_punches", "kiosk_devices",
 	"chat_translations", "chat_message_hidden", "chat_messages", "chat_members", "chat_files", "chats",
-	"facility_doc_signatures", "facility_documents", "files",
+	"facility_doc_analyses", "facility_doc_signatures", "facility_documents", "files",
 	"caregiver_credentials", "caregivers", "caregiver_clocks",
 	"care_records", "residents",
 	"application_forms", "ai_usage", "ai_rate_windows",
