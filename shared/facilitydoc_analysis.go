@@ -28,20 +28,24 @@ const (
 	FacilityDocCheckByRules FacilityDocCheckMethod = "RULES" // keyword and section presence: not an AI check
 )
 
-// Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
+// FacilityDocRulesReason is why a report was made by the rules (FacilityDocAnalysis.RulesReason).
+type FacilityDocRulesReason string
+
 const (
-	RulesNoProvider  = "NO_PROVIDER" // no AI provider is configured for analyses
-	RulesNotInPlan   = "NOT_IN_PLAN" // the home's plan does not include AI analyses
-	RulesUnavailable = "UNAVAILABLE" // the provider could not be reached after the retries
-	RulesRefused     = "REFUSED"     // the provider refused (key, model) or the day's AI quota is used up
-	RulesUnreadable  = "UNREADABLE"  // the provider's answer could not be read
-	RulesNoText      = "NO_TEXT"     // no text could be read from the document to send
+	RulesNoProvider  FacilityDocRulesReason = "NO_PROVIDER" // no AI provider is configured for analyses
+	RulesNotInPlan   FacilityDocRulesReason = "NOT_IN_PLAN" // the home's plan does not include AI analyses
+	RulesUnavailable FacilityDocRulesReason = "UNAVAILABLE" // the provider could not be reached after the retries
+	RulesRefused     FacilityDocRulesReason = "REFUSED"     // the provider refused (key, model) or the day's AI quota is used up
+	RulesUnreadable  FacilityDocRulesReason = "UNREADABLE"  // the provider's answer could not be read
+	RulesNoText      FacilityDocRulesReason = "NO_TEXT"     // no text could be read from the document to send
 )
 
-// Steps of a running check.
+// FacilityDocStep is the step a running check is at.
+type FacilityDocStep string
+
 const (
-	FacilityDocStepReading  = "READING"  // extracting the text (OCR page by page)
-	FacilityDocStepChecking = "CHECKING" // checking it against the items
+	FacilityDocStepReading  FacilityDocStep = "READING"  // extracting the text (OCR page by page)
+	FacilityDocStepChecking FacilityDocStep = "CHECKING" // checking it against the items
 )
 
 // Compliance check bounds.
@@ -81,10 +85,10 @@ type FacilityDocAnalysis struct {
 	RequirementCode string                   `json:"requirementCode"`
 	State           FacilityDocAnalysisState `json:"state" enum:"NONE,QUEUED,RUNNING,DONE,FAILED,CANCELLED"`
 	Progress        int                      `json:"progress" doc:"0 to 100"`
-	Step            string                   `json:"step,omitempty" enum:",READING,CHECKING"`
+	Step            string                   `json:"step,omitempty" enum:",READING,CHECKING" enumOf:"FacilityDocStep"`
 	Method          FacilityDocCheckMethod   `json:"method,omitempty" enum:",AI,RULES" doc:"AI: the provider's check; RULES: keyword and section presence, not an AI check"`
 	Model           string                   `json:"model,omitempty" doc:"The AI model that made it (method AI)"`
-	RulesReason     string                   `json:"rulesReason,omitempty" enum:",NO_PROVIDER,NOT_IN_PLAN,UNAVAILABLE,REFUSED,UNREADABLE,NO_TEXT" doc:"Why no AI made it (method RULES)"`
+	RulesReason     string                   `json:"rulesReason,omitempty" enum:",NO_PROVIDER,NOT_IN_PLAN,UNAVAILABLE,REFUSED,UNREADABLE,NO_TEXT" enumOf:"FacilityDocRulesReason" doc:"Why no AI made it (method RULES)"`
 	Items           []FacilityDocCheckResult `json:"items"`
 	CoveredCount    int                      `json:"coveredCount"`
 	MissingCount    int                      `json:"missingCount"`

@@ -45,14 +45,25 @@ const (
 	InspectorCodeTries = 5
 	// InspectorListMax bounds the rows one inspector list answers.
 	InspectorListMax = 500
+	// InspectorAreasMax: a link shares at most every area there is (InspectorAreas).
+	InspectorAreasMax = 6
+)
+
+// InspectorActivityAction is what an inspector did through a link.
+type InspectorActivityAction string
+
+const (
+	InspectorSignedIn   InspectorActivityAction = "SIGN_IN"
+	InspectorViewed     InspectorActivityAction = "VIEW"
+	InspectorDownloaded InspectorActivityAction = "DOWNLOAD"
 )
 
 // InspectorLinkRequest is createInspectorLink.
 type InspectorLinkRequest struct {
 	InspectorName string          `json:"inspectorName" minLength:"1" maxLength:"50" limit:"PersonNameMax" doc:"The inspector's name"`
-	Email         string          `json:"email" minLength:"3" maxLength:"100" limit:"MailMax" doc:"Where the sign-in codes go"`
-	Days          int             `json:"days" minimum:"1" maximum:"14" doc:"How many days the link works (at most 14)"`
-	Areas         []InspectorArea `json:"areas" minItems:"1" maxItems:"6" doc:"What the inspector may read"`
+	Email         string          `json:"email" minLength:"5" maxLength:"100" limit:"MailMin,MailMax" doc:"Where the sign-in codes go"`
+	Days          int             `json:"days" minimum:"1" maximum:"14" limit:"InspectorLinkMaxDays" doc:"How many days the link works (at most 14)"`
+	Areas         []InspectorArea `json:"areas" minItems:"1" maxItems:"6" limit:"InspectorAreasMax" doc:"What the inspector may read"`
 	Downloads     bool            `json:"downloads" doc:"Whether the inspector may download files"`
 }
 
@@ -82,7 +93,7 @@ type InspectorLinkID struct {
 // InspectorActivity is one page view or download through a link.
 type InspectorActivity struct {
 	At      int64         `json:"at" doc:"Epoch ms"`
-	Action  string        `json:"action" enum:"VIEW,DOWNLOAD,SIGN_IN"`
+	Action  string        `json:"action" enum:"VIEW,DOWNLOAD,SIGN_IN" enumOf:"InspectorActivityAction"`
 	Area    InspectorArea `json:"area,omitempty"`
 	Page    string        `json:"page" doc:"What was read: a page key (residents, resident, mar, notes, incidents, incident, staff, documents, download)"`
 	Subject string        `json:"subject,omitempty" doc:"Whose record or which file, by name"`

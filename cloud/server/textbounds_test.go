@@ -46,6 +46,17 @@ func TestNULInAnyTextIsRefused(t *testing.T) {
 		}
 		var kiosk shared.KioskRegistration
 		callers[shared.RoleFacilityOwner].Post(t, "/api/care/kioskDevice/register", shared.RegisterKioskRequest{DeviceName: "Front door"}).OK(t).Into(t, &kiosk)
+		// An inspector signed in through a link the owner issued (the INSPECTOR role's read-only routes).
+		const inspectorMail = "bounds.inspector@dshs.example"
+		callers[shared.RoleFacilityOwner].Post(t, "/api/system/inspector/createInspectorLink", shared.InspectorLinkRequest{InspectorName: "Ines",
+			Email: inspectorMail, Days: 2, Areas: shared.InspectorAreas, Downloads: true}).OK(t)
+		linkToken := e.LinkToken(t, inspectorMail)
+		inspector := e.Client()
+		inspector.Post(t, "/api/system/inspector/requestInspectorCode", shared.InspectorCodeRequest{Token: linkToken}).OK(t)
+		var session shared.InspectorSession
+		inspector.Post(t, "/api/system/inspector/inspectorSignIn", shared.InspectorSignInRequest{Token: linkToken, Code: e.Code(t, inspectorMail)}).OK(t).Into(t, &session)
+		inspector.Token = session.Token
+		callers[shared.RoleInspector] = inspector
 		anonymous := e.Client()
 
 		probes := doc.probes(t, e.Clock.Now().UnixMilli())

@@ -323,7 +323,7 @@ func (s *Service) runAnalysis(ctx context.Context, args AnalysisArgs, last bool)
 		}
 	}
 	text, err := s.readText(ctx, a.TenantID, v.FileID, func(done, total int) {
-		progress(5+65*done/max(total, 1), shared.FacilityDocStepReading)
+		progress(5+65*done/max(total, 1), string(shared.FacilityDocStepReading))
 	})
 	if cancelled {
 		return nil
@@ -342,7 +342,7 @@ func (s *Service) runAnalysis(ctx context.Context, args AnalysisArgs, last bool)
 	default:
 		return s.retryOr(last, err, fail)
 	}
-	progress(70, shared.FacilityDocStepChecking)
+	progress(70, string(shared.FacilityDocStepChecking))
 	if cancelled {
 		return nil
 	}
@@ -357,7 +357,7 @@ func (s *Service) runAnalysis(ctx context.Context, args AnalysisArgs, last bool)
 	if err != nil {
 		return s.retryOr(last, err, fail)
 	}
-	res, model, unchecked, reason, err := s.aiCheck(ctx, p, v, items, text.Pages, func(i, n int) { progress(70+25*i/max(n, 1), shared.FacilityDocStepChecking) })
+	res, model, unchecked, reason, err := s.aiCheck(ctx, p, v, items, text.Pages, func(i, n int) { progress(70+25*i/max(n, 1), string(shared.FacilityDocStepChecking)) })
 	if cancelled {
 		return nil
 	}
@@ -365,7 +365,7 @@ func (s *Service) runAnalysis(ctx context.Context, args AnalysisArgs, last bool)
 		if !last {
 			return err // the provider could not be reached: River tries again
 		}
-		reason = shared.RulesUnavailable
+		reason = string(shared.RulesUnavailable)
 	}
 	if reason == "" {
 		done.Method, done.Model, r.Items = string(shared.FacilityDocCheckByAI), model, res
@@ -442,7 +442,7 @@ func (s *Service) aiCheck(ctx context.Context, p *auth.Principal, v *version, it
 	head.WriteString("Document text:\n")
 	parts := packPages(pages, promptBudget-utf8.RuneCountInString(head.String()))
 	if len(parts) == 0 {
-		return nil, "", 0, shared.RulesNoText, nil
+		return nil, "", 0, string(shared.RulesNoText), nil
 	}
 	for _, extra := range parts[min(len(parts), shared.FacilityDocCheckMaxAICalls):] {
 		unchecked += len(extra.pages)
@@ -462,21 +462,21 @@ func (s *Service) aiCheck(ctx context.Context, p *auth.Principal, v *version, it
 			}
 			switch pr.Code {
 			case shared.CodeAINotConfigured:
-				return nil, "", 0, shared.RulesNoProvider, nil
+				return nil, "", 0, string(shared.RulesNoProvider), nil
 			case shared.CodeFunctionMissing:
-				return nil, "", 0, shared.RulesNotInPlan, nil
+				return nil, "", 0, string(shared.RulesNotInPlan), nil
 			case shared.CodeAIUnavailable, shared.CodeRateLimited:
 				return nil, "", 0, "", err
 			case shared.CodeAIBadAnswer:
-				return nil, "", 0, shared.RulesUnreadable, nil
+				return nil, "", 0, string(shared.RulesUnreadable), nil
 			default:
-				return nil, "", 0, shared.RulesRefused, nil
+				return nil, "", 0, string(shared.RulesRefused), nil
 			}
 		}
 		found, ok := parseCheck(ans.Content)
 		if !ok {
 			s.an.Log.WarnContext(ctx, "facility document check: AI answer unreadable; rules used", "version", v.ID, "model", ans.Model)
-			return nil, "", 0, shared.RulesUnreadable, nil
+			return nil, "", 0, string(shared.RulesUnreadable), nil
 		}
 		model = ans.Model
 		for j := range results {

@@ -104,7 +104,7 @@ func (store) LatestAnalyses(ctx context.Context, q db.Querier, tenantID string, 
 // StartAnalysis marks a queued (or, after a crash, running) check running; false when it was cancelled or is over.
 func (store) StartAnalysis(ctx context.Context, q db.Querier, tenantID, id string, now int64) (bool, error) {
 	ok, err := db.Affected(q.ExecContext(ctx, `UPDATE facility_doc_analyses SET state = 'RUNNING', progress = 0, step = ?, started_at = ?
-		WHERE tenant_id = ? AND id = ? AND state IN ('QUEUED', 'RUNNING')`, shared.FacilityDocStepReading, now, tenantID, id))
+		WHERE tenant_id = ? AND id = ? AND state IN ('QUEUED', 'RUNNING')`, string(shared.FacilityDocStepReading), now, tenantID, id))
 	return ok, db.Wrap("facilitydoc: start analysis", err)
 }
 

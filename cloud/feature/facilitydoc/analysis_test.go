@@ -211,7 +211,7 @@ func TestRulesOnlyCheckOfPDFsAndScans(t *testing.T) {
 		runCheck(t, owner, ext.VersionID)
 		e.DrainJobs(t)
 		a := analysis(t, owner, ext.VersionID)
-		if a.State != shared.FacilityDocAnalysisDone || a.Method != shared.FacilityDocCheckByRules || a.RulesReason != shared.RulesNoProvider ||
+		if a.State != shared.FacilityDocAnalysisDone || a.Method != shared.FacilityDocCheckByRules || a.RulesReason != string(shared.RulesNoProvider) ||
 			a.Model != "" || a.PagesRead != 2 || a.CoveredCount != 2 || a.MissingCount != 1 {
 			t.Fatalf("rules report: %+v", a)
 		}
@@ -371,7 +371,7 @@ func TestComplianceCheckProviderDownAndRestart(t *testing.T) {
 			e.DrainJobs(t)
 		}
 		a := analysis(t, owner, v.VersionID)
-		if a.State != shared.FacilityDocAnalysisDone || a.Method != shared.FacilityDocCheckByRules || a.RulesReason != shared.RulesUnavailable ||
+		if a.State != shared.FacilityDocAnalysisDone || a.Method != shared.FacilityDocCheckByRules || a.RulesReason != string(shared.RulesUnavailable) ||
 			item(t, a, "EDP_FOOD").Covered != true {
 			t.Fatalf("after the last attempt: %+v", a)
 		}

@@ -3144,37 +3144,21 @@ export type FacilityDocCheckMethod = string;
 export const FacilityDocCheckByAI: FacilityDocCheckMethod = "AI"; // the configured AI provider (model named)
 export const FacilityDocCheckByRules: FacilityDocCheckMethod = "RULES"; // keyword and section presence: not an AI check
 /**
- * Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
+ * FacilityDocRulesReason is why a report was made by the rules (FacilityDocAnalysis.RulesReason).
  */
-export const RulesNoProvider = "NO_PROVIDER"; // no AI provider is configured for analyses
+export type FacilityDocRulesReason = string;
+export const RulesNoProvider: FacilityDocRulesReason = "NO_PROVIDER"; // no AI provider is configured for analyses
+export const RulesNotInPlan: FacilityDocRulesReason = "NOT_IN_PLAN"; // the home's plan does not include AI analyses
+export const RulesUnavailable: FacilityDocRulesReason = "UNAVAILABLE"; // the provider could not be reached after the retries
+export const RulesRefused: FacilityDocRulesReason = "REFUSED"; // the provider refused (key, model) or the day's AI quota is used up
+export const RulesUnreadable: FacilityDocRulesReason = "UNREADABLE"; // the provider's answer could not be read
+export const RulesNoText: FacilityDocRulesReason = "NO_TEXT"; // no text could be read from the document to send
 /**
- * Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
+ * FacilityDocStep is the step a running check is at.
  */
-export const RulesNotInPlan = "NOT_IN_PLAN"; // the home's plan does not include AI analyses
-/**
- * Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
- */
-export const RulesUnavailable = "UNAVAILABLE"; // the provider could not be reached after the retries
-/**
- * Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
- */
-export const RulesRefused = "REFUSED"; // the provider refused (key, model) or the day's AI quota is used up
-/**
- * Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
- */
-export const RulesUnreadable = "UNREADABLE"; // the provider's answer could not be read
-/**
- * Why a report was made by the rules (FacilityDocAnalysis.RulesReason).
- */
-export const RulesNoText = "NO_TEXT"; // no text could be read from the document to send
-/**
- * Steps of a running check.
- */
-export const FacilityDocStepReading = "READING"; // extracting the text (OCR page by page)
-/**
- * Steps of a running check.
- */
-export const FacilityDocStepChecking = "CHECKING"; // checking it against the items
+export type FacilityDocStep = string;
+export const FacilityDocStepReading: FacilityDocStep = "READING"; // extracting the text (OCR page by page)
+export const FacilityDocStepChecking: FacilityDocStep = "CHECKING"; // checking it against the items
 /**
  * FacilityDocCheckMaxPages: pages read of one document (doctext's page limit).
  */
@@ -4649,6 +4633,17 @@ export const InspectorCodeTries = 5;
  * InspectorListMax bounds the rows one inspector list answers.
  */
 export const InspectorListMax = 500;
+/**
+ * InspectorAreasMax: a link shares at most every area there is (InspectorAreas).
+ */
+export const InspectorAreasMax = 6;
+/**
+ * InspectorActivityAction is what an inspector did through a link.
+ */
+export type InspectorActivityAction = string;
+export const InspectorSignedIn: InspectorActivityAction = "SIGN_IN";
+export const InspectorViewed: InspectorActivityAction = "VIEW";
+export const InspectorDownloaded: InspectorActivityAction = "DOWNLOAD";
 /**
  * InspectorLinkRequest is createInspectorLink.
  */
