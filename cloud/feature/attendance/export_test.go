@@ -22,20 +22,23 @@ func TestAttendanceExport(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		amina := e.SignIn(t, "caregiver_maple1")
+		loc, _ := time.LoadLocation("America/Los_Angeles")
+		// From the day she clocked in to the day she clocked out: after 20:30 at the home the shift ends
+		// the next day, and a one-day export of either day holds only part of it.
+		start := e.Clock.Now().In(loc).Format(time.DateOnly)
 		punchOK(t, amina, shared.ClockInRequest{ClientPunchID: newID("exp")})
 		e.Clock.Advance(3*time.Hour + 30*time.Minute)
 		amina = e.SignIn(t, "caregiver_maple1") // signed in again: a session is idle-limited
 		punchOK(t, amina, shared.ClockInRequest{ClientPunchID: newID("exp")})
-		loc, _ := time.LoadLocation("America/Los_Angeles")
-		day := e.Clock.Now().In(loc).Format(time.DateOnly)
-		path := rec + "/export?startDate=" + day + "&endDate=" + day
+		end := e.Clock.Now().In(loc).Format(time.DateOnly)
+		path := rec + "/export?startDate=" + start + "&endDate=" + end
 
 		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
 		r := owner.Get(t, path)
 		if r.Status != http.StatusOK || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/csv") {
 			t.Fatalf("export: %d %s", r.Status, r.Body)
 		}
-		if cd := r.Header.Get("Content-Disposition"); !strings.Contains(cd, "attendance_maple-house-afh_"+day+"_"+day+".csv") {
+		if cd := r.Header.Get("Content-Disposition"); !strings.Contains(cd, "attendance_maple-house-afh_"+start+"_"+end+".csv") {
 			t.Errorf("file name: %q", cd)
 		}
 		rows, err := csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
