@@ -110,7 +110,7 @@ lighthouse: ## Lighthouse figures of /login and two signed-in pages in Debian's 
 speech-deps: ## install with apt the AI service's offline fallbacks: espeak-ng, apertium, apertium-eng-spa
 	@$(SCRIPTS)/ensure-speech-deps.sh
 
-ocr-deps: ## install with apt what reads documents' text: poppler-utils, tesseract-ocr with eng, spa, chi-sim
+ocr-deps: ## install with apt what reads documents' text: poppler-utils, tesseract-ocr with eng, spa, chi-sim, libheif-examples (HEIC photos)
 	@$(SCRIPTS)/ensure-ocr-deps.sh
 
 desktop-deps: ## install with apt what the desktop build and its tests need (GTK, WebKitGTK 4.1, Xvfb, mingw-w64, NSIS, PulseAudio)

@@ -24,6 +24,19 @@ export default tseslint.config(
           ],
         },
       ],
+      // Blueprint draws these titles as fixed heading levels that skip levels under a page's <h1> or a
+      // section's <h2> (axe heading-order, which the journeys fail on).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='Callout'] > JSXAttribute[name.name='title']",
+          message: "Callout's title is an <h5>: use TitledCallout (@/components/TitledCallout) with the level its place needs.",
+        },
+        {
+          selector: "JSXOpeningElement[name.name='NonIdealState'] > JSXAttribute[name.name='title']",
+          message: "NonIdealState's title is an <h4>: use EmptyState (@/components/EmptyState).",
+        },
+      ],
     },
   },
   {

@@ -54,24 +54,100 @@ function blueprintIconFiles(): Plugin {
 }
 
 /**
- * Blueprint's icon-name table (iconNames.js) is built from an enum of every icon, name and constant (about
- * 27 KB minified) on every page that shows an icon. The table only needs the names: this feeds it a plain
- * list of the same names, so IconNames and isValidIconName give exactly what they gave before.
+ * Blueprint's icon-name table (iconNames.js) is built on every page that shows an icon, from an enum of every
+ * icon (about 27 KB minified) and with change-case's pascalCase and snakeCase over all ~700 names: about 120 ms
+ * at start on a slow phone (issue 29). The module becomes a plain list of the names (the set isValidIconName
+ * asks) and IconNames made from it on first use, where Blueprint's names, plain kebab-case, need only two
+ * replaces. The build checks that they give exactly change-case's keys for every name (and stops if a
+ * Blueprint update adds one where they do not), so IconNames and isValidIconName give what they gave before,
+ * and change-case does not ship.
  */
 function blueprintIconNames(): Plugin {
   const source = /@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconNames\.js$/;
-  const enumImport = 'import { BlueprintIcons_16 } from "./generated/16px/blueprint-icons-16";';
+  const expected = ['import { pascalCase, snakeCase } from "change-case";', 'import { BlueprintIcons_16 } from "./generated/16px/blueprint-icons-16";', 'IconNamesSet'];
+  // The two keys of a name, as the module computes them (and as the check below runs them).
+  const pascalOf = "name.replace(/(^|-)([a-z0-9])/g, (_m, _dash, c) => c.toUpperCase())";
+  const legacyOf = "name.replace(/-/g, '_').toUpperCase()";
+  const pascal = new Function('name', `return ${pascalOf};`) as (name: string) => string;
+  const legacy = new Function('name', `return ${legacyOf};`) as (name: string) => string;
   return {
     name: 'hearth-blueprint-icon-names',
     apply: 'build',
     async transform(code, id) {
       if (!source.test(id)) return null;
-      if (!code.includes(enumImport)) this.error('Blueprint changed iconNames.js: review the blueprintIconNames plugin');
+      if (expected.some((s) => !code.includes(s))) this.error('Blueprint changed iconNames.js: review the blueprintIconNames plugin');
       const { BlueprintIcons_16: icons } = (await import('@blueprintjs/icons/lib/esm/generated/16px/blueprint-icons-16.js')) as {
         BlueprintIcons_16: Record<string, string>;
       };
-      const names = Object.values(icons).join(',');
-      return code.replace(enumImport, `const BlueprintIcons_16 = ${JSON.stringify(names)}.split(',');`);
+      // change-case as Blueprint's icons package resolves it (its own dependency).
+      const require = createRequire(createRequire(import.meta.url).resolve('@blueprintjs/icons/package.json'));
+      const changeCase = require('change-case') as { pascalCase: (s: string) => string; snakeCase: (s: string) => string };
+      const names = Object.values(icons);
+      const odd = names.filter((n) => changeCase.pascalCase(n) !== pascal(n) || changeCase.snakeCase(n).toUpperCase() !== legacy(n));
+      if (odd.length > 0) this.error(`blueprintIconNames: change-case names these icons differently: ${odd.join(', ')}`);
+      // IconNames (only Icons.loadAll reads it, which Hearth never calls) is made on first use.
+      return [
+        `const names = ${JSON.stringify(names.join(','))}.split(',');`,
+        `let table;`,
+        `function made() {`,
+        `  if (table) return table;`,
+        `  const IconNamesNew = {};`,
+        `  const IconNamesLegacy = {};`,
+        `  for (const name of names) {`,
+        `    IconNamesNew[${pascalOf}] = name;`,
+        `    IconNamesLegacy[${legacyOf}] = name;`,
+        `  }`,
+        `  return (table = { ...IconNamesNew, ...IconNamesLegacy });`,
+        `}`,
+        `export const IconNames = new Proxy({}, {`,
+        `  get: (_, key) => made()[key],`,
+        `  has: (_, key) => key in made(),`,
+        `  ownKeys: () => Reflect.ownKeys(made()),`,
+        `  getOwnPropertyDescriptor: (_, key) => { const d = Reflect.getOwnPropertyDescriptor(made(), key); return d && { ...d, configurable: true }; },`,
+        `});`,
+        `export const IconNamesSet = new Set(names);`,
+      ].join('\n');
+    },
+  };
+}
+
+/**
+ * @date-fns/tz asks the browser for a zone's offset (an Intl.DateTimeFormat with "longOffset", formatting the
+ * whole date) on every TZDate made or moved: thousands of times when Tasks or the eMAR draw their first screen,
+ * about a fifth of their start-up work on a slow phone (issue 29, docs/performance.md). Its tzOffset becomes
+ * the same answer kept per zone and hour: the offset at the hour's first and last millisecond, asked once, is
+ * the offset of every instant between when the two agree (no zone changes its offset twice within an hour); an
+ * hour with a change in it is asked for each instant as before. src/lib/time/zoneOffset.test.ts compares it
+ * with the browser's answer around the year's changes in several zones.
+ */
+function dateFnsTzOffsetByHour(): Plugin {
+  const source = /@date-fns[\\/]tz[\\/]tzOffset[\\/]index\.js$/;
+  const head = 'export function tzOffset(timeZone, date) {';
+  return {
+    name: 'hearth-date-fns-tz-offset-by-hour',
+    transform(code, id) {
+      if (!source.test(id)) return null;
+      if (!code.includes(head) || !code.includes('timeZoneName: "longOffset"')) this.error('@date-fns/tz changed tzOffset: review the dateFnsTzOffsetByHour plugin');
+      return (
+        code.replace(head, 'function exactOffset(timeZone, date) {') +
+        `
+const HOUR_MS = 3600000;
+const byHour = new Map();
+export function tzOffset(timeZone, date) {
+  const time = +date;
+  if (!Number.isFinite(time)) return exactOffset(timeZone, date);
+  const hour = Math.floor(time / HOUR_MS);
+  const key = timeZone + "|" + hour;
+  let offset = byHour.get(key);
+  if (offset === undefined) {
+    const first = exactOffset(timeZone, new Date(hour * HOUR_MS));
+    offset = first === exactOffset(timeZone, new Date(hour * HOUR_MS + HOUR_MS - 1)) ? first : null;
+    byHour.set(key, offset);
+  }
+  return offset === null ? exactOffset(timeZone, date) : offset;
+}
+`
+      );
     },
   };
 }
@@ -118,6 +194,8 @@ function phoneApp() {
       navigateFallback: 'index.html',
       navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
       cleanupOutdatedCaches: true,
+      // Handlers the generated worker loads first (files in public/): Web Push and the offline outbox's Background Sync.
+      importScripts: ['sw-push.js', 'sw-outbox.js'],
       runtimeCaching: [
         {
           // One small JSON file per icon, named by Blueprint's version (immutable): kept as they are first shown.
@@ -137,6 +215,7 @@ export default defineConfig({
   plugins: [
     react(),
     blueprintIconNames(),
+    dateFnsTzOffsetByHour(),
     blueprintIconFiles(),
     phoneApp(),
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json)$/, threshold: 1024, logLevel: 'silent' }),
@@ -177,6 +256,8 @@ export default defineConfig({
   },
   test: {
     setupFiles: ['src/test/setup.ts'],
+    // Through the build's transforms, so tests see the same @date-fns/tz as the app (dateFnsTzOffsetByHour).
+    server: { deps: { inline: ['@date-fns/tz'] } },
     projects: [
       // Rules, calls and stores: plain functions in Node, fast to start.
       { extends: true, test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts'] } },

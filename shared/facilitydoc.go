@@ -227,14 +227,20 @@ type FacilityInspectionsQuery struct {
 
 // FacilityRequirement is one line of the home's checklist.
 type FacilityRequirement struct {
-	Code           string              `json:"code" doc:"Names the item; the UI's text is facilityDocs.requirement.<code>"`
+	Code           string              `json:"code" doc:"Names the item"`
+	Names          FacilityDocNames    `json:"names,omitempty" doc:"Its name in each language, as the super admin keeps the required set (facilitydoc_requirements.go); always sent"`
 	Category       FacilityDocCategory `json:"category"`
 	Source         string              `json:"source" doc:"The rule that asks for it (WAC section), in English"`
-	ExpiryRequired bool                `json:"expiryRequired" doc:"An upload for it must carry its expiry date"`
-	Status         FacilityDocStatus   `json:"status" enum:"MISSING,UPCOMING,EXPIRED,EXPIRING_SOON,RENEWED,UPDATED,DONE"`
-	DocumentID     string              `json:"documentId,omitempty" doc:"Its document, once one is uploaded"`
-	VersionCount   int                 `json:"versionCount"`
-	Current        *FacilityDocVersion `json:"current,omitempty" doc:"The newest version (in force or upcoming)"`
+	ExpiryRequired bool                `json:"expiryRequired" doc:"An upload for it must carry its expiry date (or gets validityMonths)"`
+	// What the required set says of its documents (FacilityDocRequirementDef).
+	SignaturesRequired bool                `json:"signaturesRequired,omitempty" doc:"Its documents need signatures (every upload for it is marked so)"`
+	ApprovalStep       bool                `json:"approvalStep,omitempty" doc:"Its documents are an approval step (every upload for it is one)"`
+	ValidityMonths     int                 `json:"validityMonths,omitempty" doc:"Default validity of an upload with no expiry date, in months; absent = none"`
+	ExpiringSoonDays   int                 `json:"expiringSoonDays,omitempty" doc:"The warning window its status uses, in days (its own, else the parameter's)"`
+	Status             FacilityDocStatus   `json:"status" enum:"MISSING,UPCOMING,EXPIRED,EXPIRING_SOON,RENEWED,UPDATED,DONE"`
+	DocumentID         string              `json:"documentId,omitempty" doc:"Its document, once one is uploaded"`
+	VersionCount       int                 `json:"versionCount"`
+	Current            *FacilityDocVersion `json:"current,omitempty" doc:"The newest version (in force or upcoming)"`
 	// Red flags and the newest version's compliance check (facilitydoc_analysis.go).
 	RedFlags []FacilityDocRedFlag   `json:"redFlags,omitempty" doc:"What needs the owner first: items the check found missing, an expired document, a signature outstanding"`
 	Check    *FacilityDocCheckBrief `json:"check,omitempty" doc:"The newest version's compliance check, when one was run"`

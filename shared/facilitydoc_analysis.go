@@ -71,9 +71,14 @@ type FacilityDocEvidence struct {
 type FacilityDocCheckResult struct {
 	Code     string                `json:"code" doc:"Names the item; the UI's text is facilityDocs.analysis.item.<code>"`
 	Label    string                `json:"label" doc:"The item in English, as the AI provider was asked"`
+	Labels   *FacilityDocLabels    `json:"labels,omitempty" doc:"The item's wording in each language, as the required set has it now (absent: the item was removed since)"`
 	Source   string                `json:"source" doc:"The rule it comes from (WAC section), in English"`
 	Covered  bool                  `json:"covered"`
 	Evidence []FacilityDocEvidence `json:"evidence" doc:"Quotes that show it, with page numbers (a quote the document does not contain is never kept)"`
+	// Unverified: the AI provider said the document covers the item, but none of the words it
+	// quoted are in the document's text. Such an item is not covered (it counts as missing and in
+	// the red flag) until a person reads the document.
+	Unverified bool `json:"unverified" doc:"Not covered because the AI provider's claim could not be checked: the words it quoted are not in the document (read the document)"`
 }
 
 // FacilityDocAnalysis is the compliance check of one version: its progress

@@ -1,6 +1,7 @@
 // Lighthouse figures of the UI as a caregiver's phone sees it (docs/performance.md "The first page on a phone").
 // Lighthouse's defaults: a mid-range phone, simulated slow 4G and a 4× slower CPU. Each page starts with an
-// empty HTTP cache; the signed-in pages keep the session the sign-in screen stored (disableStorageReset).
+// empty HTTP cache and no service worker (a first visit); the signed-in pages keep the session the sign-in
+// screen stored (disableStorageReset).
 // Usage: HEARTH_URL=http://127.0.0.1:18095 node lighthouse.mjs   (build/scripts/lighthouse.sh starts the server)
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
@@ -25,6 +26,8 @@ const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN && !AUTO_SLOWDOWN ? Num
 const ACCOUNT = process.env.LIGHTHOUSE_ACCOUNT || 'caregiver_maple1'; // no facility choice, no e-mailed code
 const PASSWORD = process.env.LIGHTHOUSE_PASSWORD || 'Demo@2026x';
 const SIGNED_IN = (process.env.LIGHTHOUSE_PAGES ?? '/dashboard,/resident').split(',').filter(Boolean);
+// The phone app's service worker (frontend/src/features/pwa/register.ts), blocked in every measured run.
+const SERVICE_WORKER = `${BASE_URL}/sw.js`;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -84,9 +87,13 @@ async function runOnce(path, signedIn, slowdown) {
   try {
     const page = await browser.newPage();
     if (signedIn) await signIn(page);
-    // Every run starts with an empty HTTP cache; a signed-in run keeps its local storage.
+    // Every run starts with an empty HTTP cache; a signed-in run keeps its local storage and IndexedDB.
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
+    // The sign-in installs the phone app's service worker, which would answer the measured page's scripts from
+    // its cache (Lighthouse then reported 0 KB of script sent). A first visit has no worker: it goes, with its
+    // cache, and the run below blocks /sw.js so that no page registers one while it is measured.
+    if (signedIn) await cdp.send('Storage.clearDataForOrigin', { origin: BASE_URL, storageTypes: 'service_workers,cache_storage' });
     if (slowdown === 'measure') {
       // The median of three of Lighthouse's own benchmark, taken in this browser just before the run.
       const indexes = [];
@@ -101,6 +108,7 @@ async function runOnce(path, signedIn, slowdown) {
         logLevel: 'error',
         onlyCategories: ['performance'],
         disableStorageReset: signedIn,
+        blockedUrlPatterns: [SERVICE_WORKER],
         ...(slowdown ? { throttling: { cpuSlowdownMultiplier: slowdown } } : {}),
       },
       undefined,

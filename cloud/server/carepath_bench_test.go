@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -34,6 +36,8 @@ var carePathRoles = map[string]string{"owner": "owner_evergreen", "admin": "admi
 // session, JSON) over loopback. Run with -cpu 1 and a -benchtime; ns/op is the
 // client's and the server's CPU together (one goroutine each way), so a call
 // is compared with itself before and after a change, and with /healthz.
+// stmts/op is how many statements the server sent to the database per call
+// (DB.Trace); HEARTH_BENCH_STATEMENTS=1 logs them.
 //
 //	go test ./server/ -run XXX -bench CarePath -cpu 1 -benchtime 2s -benchmem
 func BenchmarkCarePath(b *testing.B) {
@@ -62,6 +66,7 @@ func BenchmarkCarePath(b *testing.B) {
 			{"listMedicationLog", "/care/medication/listMedicationLog", shared.MedicationLogRequest{}, all},
 			{"listTodayTask", "/care/taskInfo/listTodayTask", shared.TodayTaskRequest{}, all},
 			{"listCalendarTask", "/care/taskInfo/listCalendarTask", shared.CalendarRange{Start: week.Format("2006-01-02"), End: week.AddDate(0, 0, 6).Format("2006-01-02")}, all},
+			{"listExpiredTasks", "/care/taskInfo/listExpiredTasks", shared.PageRequest[shared.ExpiredTaskFilter]{Current: 1, Size: 50}, all},
 			{"listProgressNoteByPage", "/care/progressNote/listProgressNoteByPage", shared.PageRequest[shared.ProgressNoteFilter]{Current: 1, Size: 20}, all},
 			{"chatPageLatest", "/im/chat/pageLatest", shared.ChatPageRequest{Current: 1, Size: 20}, all},
 			{"listIncidentReport", "/care/incidentReport/listIncidentReport", shared.PageRequest[shared.IncidentFilter]{Current: 1, Size: 20}, all},
@@ -70,6 +75,9 @@ func BenchmarkCarePath(b *testing.B) {
 			{"listMedication", "/care/medication/listMedication", map[string]string{"residentId": resident}, all},
 			{"residentNotes", "/care/progressNote/listProgressNoteByPage", shared.PageRequest[shared.ProgressNoteFilter]{Current: 1, Size: 20,
 				Data: shared.ProgressNoteFilter{ResidentID: resident}}, all},
+			{"residentTaskList", "/care/resident/residentTaskList?residentId=" + url.QueryEscape(resident), nil, all},
+			{"residentCalendarTask", "/care/taskInfo/listCalendarTask", shared.CalendarRange{Start: today.Format("2006-01-02"), // the profile's coming events
+				End: today.AddDate(0, 0, 6).Format("2006-01-02"), ResidentID: resident}, all},
 			{"listResidentCareRecord", "/care/careMonitor/listResidentCareRecord?residentId=" + url.QueryEscape(resident), nil, all},
 		}
 		clients := map[string]*servertest.Client{}
@@ -99,13 +107,22 @@ func BenchmarkCarePath(b *testing.B) {
 			for _, role := range rc.roles {
 				b.Run("read/"+rc.name+"/"+role, func(b *testing.B) {
 					c := clients[role]
-					call(b, c, rc) // once before timing: whatever is kept is made
+					call(b, c, rc)                                  // once before timing: whatever is kept is made
+					if os.Getenv("HEARTH_BENCH_STATEMENTS") != "" { // the statements of one more call
+						stop := d.Trace(func(q string) { b.Logf("%s", strings.Join(strings.Fields(q), " ")) })
+						call(b, c, rc)
+						stop()
+					}
 					b.ReportAllocs()
+					var statements atomic.Int64
+					stop := d.Trace(func(string) { statements.Add(1) })
 					cpu := cpuTime(b)
 					for b.Loop() {
 						call(b, c, rc)
 					}
 					cpu.report(b)
+					stop()
+					b.ReportMetric(float64(statements.Load())/float64(b.N), "stmts/op")
 				})
 			}
 		}

@@ -19,6 +19,7 @@ var notDates = map[string]string{
 	"exp":        "a signed link's expiry: part of what is signed, so any change is refused as forged (4003)",
 	"createTime": "a ticket reply's time (ChatEntry): the server sets it and ignores the client's",
 	"updateTime": "a service package's last change (ServicePackage, sent back on save): the server sets it and ignores the client's",
+	"retiredAt":  "when a facility document requirement was retired (FacilityDocRequirementDef, sent back on save): the server sets it and ignores the client's",
 }
 
 // What reads like a date: an integer named or described like an epoch-ms

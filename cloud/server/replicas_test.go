@@ -132,6 +132,24 @@ func TestReplicasShareFilesThroughS3(t *testing.T) {
 	filetest.Upload(t, a, atA, shared.FileCarePlan, pdf).Is(t, http.StatusOK, shared.CodeTotalUploadSize)
 }
 
+// twoReplicas is two servers on one PostgreSQL database, each with its own
+// connections as two `hearth serve` processes have, and caregiver_maple1
+// signed in at the first (atA) and, in the same session, calling the second
+// (atB).
+func twoReplicas(t *testing.T) (a, b *servertest.Env, atA, atB *servertest.Client) {
+	t.Helper()
+	d := dbtest.Postgres(t)
+	a = servertest.Start(t, d)
+	second, err := d.Reopen(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = second.Close() })
+	b = servertest.Start(t, second, servertest.Options{NoDemo: true}) // the demo is in the database already
+	atA = a.SignIn(t, "caregiver_maple1")
+	return a, b, atA, sameSession(b, atA)
+}
+
 // sameSession is c, signed in at one replica, calling another: the same
 // tokens and device, as a load balancer would send its next request.
 func sameSession(other *servertest.Env, c *servertest.Client) *servertest.Client {

@@ -38,9 +38,11 @@ import (
 	"hearth/cloud/feature/menu"
 	"hearth/cloud/feature/notification"
 	"hearth/cloud/feature/platformdash"
+	"hearth/cloud/feature/push"
 	"hearth/cloud/feature/request"
 	"hearth/cloud/feature/resident"
 	"hearth/cloud/feature/shift"
+	"hearth/cloud/feature/smartsetup"
 	"hearth/cloud/feature/staff"
 	"hearth/cloud/feature/svcpkg"
 	"hearth/cloud/feature/task"
@@ -225,8 +227,19 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 		return nil, err
 	}
 	tickets := ticket.New(d.DB, files, d.Now)
+	// Web Push (issue 34): the VAPID keys (HEARTH_VAPID_* or made at the first start and kept),
+	// each person's devices and choice of alerts; notifications and chat messages that are
+	// alerts become push jobs in their transactions (workers registered with the shifts below).
+	pushes, err := feature(rewire, push.New, push.Deps{DB: d.DB, Queue: queue, Config: d.Config.Push, Dev: d.Config.Dev,
+		From: d.Config.SMTP.From, Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
 	// In-app notifications: features Notify people in their own transactions; everyone reads their own.
-	notes := notification.New(d.DB, d.Log, d.Now)
+	notes, err := feature(rewire, notification.New, notification.Deps{DB: d.DB, Push: pushes, Log: d.Log, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
 	// Attendance and the door kiosk (who is on shift).
 	clock, err := feature(rewire, attendance.New, attendance.Deps{DB: d.DB, Mail: d.Mail, Avatars: files, Log: d.Log, Now: d.Now})
 	if err != nil {
@@ -250,7 +263,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	// channel), an incident for review (the other owners and admins), approved leave (the requester).
 	sockets := realtime.New(d.DB, tokens, people, d.Log)
 	people.OnSessionsChanged(sockets.Recheck)
-	chats, err := feature(rewire, im.New, im.Deps{DB: d.DB, Files: files, Translator: aiSvc, Publisher: sockets, Params: params, Config: d.Config.Chat, Log: d.Log, Now: d.Now})
+	chats, err := feature(rewire, im.New, im.Deps{DB: d.DB, Files: files, Translator: aiSvc, Publisher: sockets, Alerts: pushes, Params: params, Config: d.Config.Chat, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
@@ -283,6 +296,12 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	// the medications' passes and is a business event (the task creation rules make their tasks).
 	residents, err := feature(rewire, resident.New, resident.Deps{DB: d.DB, Files: files, Packages: packages, Tasks: tasks, Meds: meds,
 		Announce: announce, Chart: records, Params: params, Now: d.Now})
+	if err != nil {
+		return nil, err
+	}
+	// Smart setup (issue 33): residents' papers read into move-in drafts, one job per resident and
+	// step; a confirmed resident gets the papers in its documents.
+	smart, err := feature(rewire, smartsetup.New, smartsetup.Deps{DB: d.DB, Files: files, Analyzer: aiSvc, Docs: residents, Queue: queue, Log: d.Log, Now: d.Now})
 	if err != nil {
 		return nil, err
 	}
@@ -334,6 +353,8 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	staff.Routes(api, staffSvc, staff.BodyLimit(files.Limits()))
 	facilitydoc.Routes(api, facilityDocs, facilitydoc.BodyLimit(files.Limits()))
 	facilitydoc.AnalysisRoutes(api, facilityDocs, facilitydoc.BodyLimit(files.Limits()))
+	facilitydoc.RequirementRoutes(api, facilityDocs)
+	smartsetup.Routes(api, smart, smartsetup.BodyLimit(files.Limits()))
 	ticket.Routes(api, tickets)
 	notification.Routes(api, notes)
 	notes.RegisterJobs(queue) // notifications older than 90 days removed daily
@@ -375,6 +396,9 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	carerecord.Routes(api, records)
 	shift.Routes(api, shifts)
 	shifts.RegisterJobs(queue)
+	// Web Push: alerts to the people on shift (the published schedule), then one delivery per device.
+	push.Routes(api, pushes)
+	pushes.RegisterJobs(queue, shifts)
 	tasks.AddCalendarSource(shifts.CalendarEvents) // published shifts in staff colours
 	aiservice.Routes(api, aiSvc)
 	incident.Routes(api, incidents)
@@ -382,7 +406,7 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 
 	// The app shell: each feature's sidebar counter and dashboard cards, one line each
 	// (tasks, incidents and eMAR add theirs here when they land).
-	sh := shell.New()
+	sh := shell.New(d.DB, d.Now, params.Versions().Version) // kept cards: cloud/platform/shell/kept.go
 	sh.Counter(shell.Counter{Key: shared.CounterApplicationForm, Count: requests.CountPending})
 	sh.Counter(shell.Counter{Key: shared.CounterExpiredCertificate, Count: staffSvc.CountOverdue})
 	sh.Counter(shell.Counter{Key: shared.CounterExpiredTasks, Count: tasks.CountExpired})
@@ -390,24 +414,27 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	sh.Counter(shell.Counter{Key: shared.CounterIncidentReport, Roles: shared.FacilityManagers, Function: shared.FnIncidentManagement, Count: incidents.CountPending})
 	sh.Counter(shell.Counter{Key: shared.CounterFacilityDocuments, Roles: shared.FacilityManagers, Function: shared.FnInspectionStatus, Count: facilityDocs.CountAttention})
 	managers, carers := shared.FacilityManagers, shared.Caregivers
-	sh.Card(shell.Card{Key: resident.CardResidents, Roles: shared.EveryFacilityRole, Function: shared.FnResidentManagement, Data: residents.CountsCard})
-	sh.Card(shell.Card{Key: task.CardToday, Roles: shared.EveryFacilityRole, Function: shared.FnHomeOwnerTasks, Data: tasks.TodayCard})
-	sh.Card(shell.Card{Key: medication.CardPasses, Roles: shared.EveryFacilityRole, Function: shared.FnEmars, Data: meds.PassesCard})
-	sh.Card(shell.Card{Key: request.CardApprovals, Roles: managers, Function: shared.FnStaffManagement, Data: requests.ApprovalsCard})
-	sh.Card(shell.Card{Key: staff.CardCredentials, Roles: managers, Function: shared.FnStaffManagement, Data: staffSvc.CredentialsCard})
-	sh.Card(shell.Card{Key: facilitydoc.CardDocuments, Roles: managers, Function: shared.FnInspectionStatus, Data: facilityDocs.DocumentsCard})
-	sh.Card(shell.Card{Key: resident.CardResidentsOut, Roles: managers, Function: shared.FnResidentManagement, Data: residents.OutCard})
-	sh.Card(shell.Card{Key: resident.CardCarePlanReviews, Roles: managers, Function: shared.FnResidentManagement, Data: residents.ReviewCard})
-	sh.Card(shell.Card{Key: disposal.CardDisposals, Roles: managers, Function: shared.FnEmars, Data: disposals.DisposalsCard})
-	sh.Card(shell.Card{Key: carerecord.CardRecord, Roles: managers, Function: shared.FnResidentManagement, Data: records.RecordCard})
-	sh.Card(shell.Card{Key: incident.CardIncidents, Roles: managers, Function: shared.FnIncidentManagement, Data: incidents.IncidentsCard})
-	sh.Card(shell.Card{Key: shift.CardCoverage, Roles: managers, Function: shared.FnShiftManagement, Data: shifts.CoverageCard})
-	sh.Card(shell.Card{Key: attendance.CardMyStatus, Roles: carers, Function: shared.FnYourStatus, Data: clock.MyStatusCard})
-	sh.Card(shell.Card{Key: request.CardMyRequests, Roles: carers, Function: shared.FnYourStatus, Data: requests.MyRequestsCard})
-	sh.Card(shell.Card{Key: shift.CardMyShift, Roles: carers, Function: shared.FnShiftReport, Data: shifts.MyShiftCard})
+	sh.Card(shell.Card{Key: resident.CardResidents, Roles: shared.EveryFacilityRole, Function: shared.FnResidentManagement, Data: residents.CountsCard, Kept: true})
+	sh.Card(shell.Card{Key: task.CardToday, Roles: shared.EveryFacilityRole, Function: shared.FnHomeOwnerTasks, Data: tasks.TodayCard, Kept: true})
+	sh.Card(shell.Card{Key: medication.CardPasses, Roles: shared.EveryFacilityRole, Function: shared.FnEmars, Data: meds.PassesCard, Kept: true})
+	sh.Card(shell.Card{Key: request.CardApprovals, Roles: managers, Function: shared.FnStaffManagement, Data: requests.ApprovalsCard, Kept: true})
+	sh.Card(shell.Card{Key: staff.CardCredentials, Roles: managers, Function: shared.FnStaffManagement, Data: staffSvc.CredentialsCard, Kept: true})
+	sh.Card(shell.Card{Key: facilitydoc.CardDocuments, Roles: managers, Function: shared.FnInspectionStatus, Data: facilityDocs.DocumentsCard, Kept: true,
+		Platform: []string{param.NameParams, facilitydoc.VersionName}})
+	sh.Card(shell.Card{Key: facilitydoc.CardToSign, Roles: shared.EveryFacilityRole, Function: shared.FnInspectionStatus, Data: facilityDocs.ToSignCard, Kept: true})
+	sh.Card(shell.Card{Key: resident.CardResidentsOut, Roles: managers, Function: shared.FnResidentManagement, Data: residents.OutCard, Kept: true})
+	sh.Card(shell.Card{Key: resident.CardCarePlanReviews, Roles: managers, Function: shared.FnResidentManagement, Data: residents.ReviewCard, Kept: true})
+	sh.Card(shell.Card{Key: disposal.CardDisposals, Roles: managers, Function: shared.FnEmars, Data: disposals.DisposalsCard, Kept: true})
+	sh.Card(shell.Card{Key: carerecord.CardRecord, Roles: managers, Function: shared.FnResidentManagement, Data: records.RecordCard, Kept: true})
+	sh.Card(shell.Card{Key: incident.CardIncidents, Roles: managers, Function: shared.FnIncidentManagement, Data: incidents.IncidentsCard, Kept: true})
+	sh.Card(shell.Card{Key: shift.CardCoverage, Roles: managers, Function: shared.FnShiftManagement, Data: shifts.CoverageCard, Kept: true})
+	sh.Card(shell.Card{Key: attendance.CardMyStatus, Roles: carers, Function: shared.FnYourStatus, Data: clock.MyStatusCard, Kept: true})
+	sh.Card(shell.Card{Key: request.CardMyRequests, Roles: carers, Function: shared.FnYourStatus, Data: requests.MyRequestsCard, Kept: true})
+	sh.Card(shell.Card{Key: shift.CardMyShift, Roles: carers, Function: shared.FnShiftReport, Data: shifts.MyShiftCard, Kept: true})
 	sh.Card(shell.Card{Key: tenant.CardTenants, Roles: shared.SuperAdmins, Data: tenant.NewStore(d.DB).TenantsCard})
-	sh.Card(shell.Card{Key: backup.CardBackup, Roles: []shared.Role{shared.RoleFacilityOwner}, Function: web.AnyPlan, Data: backups.Card, ServerWide: true})
-	sh.Card(shell.Card{Key: billingfeature.CardSubscription, Roles: shared.FacilityOwners, Function: shared.FnPricing, Data: bills.SubscriptionCard})
+	sh.Card(shell.Card{Key: backup.CardBackup, Roles: []shared.Role{shared.RoleFacilityOwner}, Function: web.AnyPlan, Data: backups.Card, ServerWide: true,
+		Kept: true, Platform: []string{backup.VersionName}})
+	sh.Card(shell.Card{Key: billingfeature.CardSubscription, Roles: shared.FacilityOwners, Function: shared.FnPricing, Data: bills.SubscriptionCard, Kept: true})
 	sh.Homes(people.OwnedHomes)
 	shell.Routes(api, sh)
 

@@ -13,6 +13,8 @@ import (
 	"hearth/cloud/feature/im"
 	"hearth/cloud/feature/incident"
 	"hearth/cloud/feature/medication"
+	"hearth/cloud/feature/notification"
+	"hearth/cloud/feature/push"
 	"hearth/cloud/feature/request"
 	"hearth/cloud/feature/resident"
 	"hearth/cloud/feature/shift"
@@ -65,7 +67,9 @@ func TestMissingCollaboratorStopsTheServer(t *testing.T) {
 			{"attendance", func() error { _, err := attendance.New(attendance.Deps{DB: d}); return err }, []string{"Mail", "Avatars"}},
 			{"facilitydoc", func() error { _, err := facilitydoc.New(facilitydoc.Deps{DB: d}); return err }, []string{"Files", "Params"}},
 			{"im", func() error { _, err := im.New(im.Deps{DB: d, Config: config.Chat{}}); return err },
-				[]string{"Files", "Translator", "Publisher", "Params"}},
+				[]string{"Files", "Translator", "Publisher", "Alerts", "Params"}},
+			{"notification", func() error { _, err := notification.New(notification.Deps{DB: d}); return err }, []string{"Push"}},
+			{"push", func() error { _, err := push.New(push.Deps{DB: d}); return err }, []string{"Queue"}},
 			{"file", func() error { _, err := file.New(file.Deps{DB: d, Secret: []byte("x")}); return err }, []string{"Blobs", "Packages", "Accounts"}},
 			{"db", func() error { _, err := task.New(task.Deps{Chart: s.Records}); return err }, []string{"DB"}},
 			// The one collaborator set after New (the file service is built on iam): the server checks it.

@@ -16,9 +16,20 @@ export const DEMO_PASSWORD = 'Demo@2026x'; // cloud/feature/demo DemoPassword
  *   apiSignInWithCode(account, email): signs in through the API, with the code e-mailed to `email` (read
  *     from the development outbox) when the account has two-factor sign-in, and returns the token.
  * `baseURL` names another server than the suite's (a journey's own cloud) and `clockOffset` (ms) how far
- * its clock is from this machine's, so the signed `t` is on the server's clock as the page's is.
+ * its clock is from this machine's, so the signed `t` is on the server's clock as the page's is. By default
+ * it is the suite's server's offset: HEARTH_DEV_CLOCK_OFFSET when the whole run is moved to another hour
+ * (`HEARTH_DEV_CLOCK_OFFSET=-3600s build/scripts/e2e.sh`, whole seconds or milliseconds).
  */
-export function apiClient(device, { baseURL = BASE_URL, clockOffset = 0 } = {}) {
+/** The suite server's clock offset in ms, from HEARTH_DEV_CLOCK_OFFSET written as `<n>s` or `<n>ms`. */
+function suiteClockOffset() {
+  const off = process.env.HEARTH_DEV_CLOCK_OFFSET;
+  if (!off) return 0;
+  const m = /^(-?\d+)(ms|s)$/.exec(off);
+  if (!m) throw new Error(`HEARTH_DEV_CLOCK_OFFSET ${off}: the journeys read whole seconds or milliseconds (e.g. -3600s)`);
+  return Number(m[1]) * (m[2] === 's' ? 1000 : 1);
+}
+
+export function apiClient(device, { baseURL = BASE_URL, clockOffset = suiteClockOffset() } = {}) {
   async function send(token, path, { method = 'GET', body, query = {} } = {}) {
     const t = Date.now() + clockOffset;
     const params = new URLSearchParams({ t: String(t), ...query });

@@ -234,6 +234,7 @@ describe('the med pass', () => {
       await page.getByTestId('emar-refresh-now').click();
       await page.waitForLoadState('networkidle');
     }
+    await page.locator('[data-testid="emar-page"][data-drawn="all"]').waitFor();
     assert.equal(await page.getByTestId('emar-resident').count(), day.residents.length);
     for (const r of day.residents.filter((x) => x.redCount > 0)) {
       assert.equal(await residentCard(page, r.residentId).getByTestId('emar-red-count').textContent(), `Overdue: ${r.redCount}`);

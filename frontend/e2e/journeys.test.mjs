@@ -28,7 +28,7 @@ describe('Hearth journeys', () => {
 
     assert.deepEqual(await sidebarEntries(page), [
       'Platform dashboard', 'Failed jobs', 'Organization', 'Tenant', 'User', 'Role', 'Menu', 'Audit logs', 'Support tickets', 'AI configuration',
-      'Parameter settings', 'Task creation rules', 'Charge records', 'Promotion codes', 'Subscription plans', 'Service packages',
+      'Parameter settings', 'Document requirements', 'Task creation rules', 'Charge records', 'Promotion codes', 'Subscription plans', 'Service packages',
       'Function APIs', 'Function permissions',
     ]);
     // The homes card: the demo's three homes, one on each plan (other journeys may add homes later).

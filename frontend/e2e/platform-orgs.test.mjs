@@ -34,7 +34,8 @@ describe('platform organisations', () => {
       await page.getByTestId('org-search').fill('evergreen');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await evergreenRow.waitFor();
-      assert.equal(await page.getByTestId('org-row').count(), 1);
+      // The search's answer replaces the first page's rows (Evergreen Care is on both): wait for it.
+      await page.waitForFunction(() => globalThis.document.querySelectorAll('[data-testid="org-row"]').length === 1);
       assert.equal(await evergreenRow.getByTestId('org-homes').textContent(), '2');
       await screenshot(page, 'platform-organizations');
     });

@@ -39,10 +39,20 @@ export function launchBrowser() {
 
 const require = createRequire(import.meta.url);
 let axeSource;
+/** The app's smallest touch target on a phone (app.css; WCAG 2.5.5), measured beside axe's own 24 px. */
+export const TARGET_SIZE = 44;
+/**
+ * The moderate axe rules a page fails on as on a serious one (issue 29 fixed every finding of them): the
+ * page's outline of headings and its landmarks. Other moderate rules are logged and counted, such as
+ * page-has-heading-one, which a page caught while its data loads (a spinner, no title yet) breaks for a moment.
+ */
+const HELD_MODERATE = new Set(['heading-order', 'landmark-unique', 'region']);
 
 /**
- * Checks the page as it is now: axe-core's WCAG 2.x A/AA rules (a serious or critical violation is a
- * problem) and, in the narrow layout, that nothing makes the page or the main area scroll sideways.
+ * Checks the page as it is now: axe-core's WCAG 2.x A/AA and best-practice rules (a serious or critical
+ * violation is a problem, and a moderate one of HELD_MODERATE; the others are logged) and, in the narrow
+ * layout, that nothing makes the page or the main area scroll sideways; a phone's targets under 44 px are
+ * logged (`target-size-44`).
  * axe is evaluated through the DevTools protocol, which the app's CSP (no inline scripts) does not govern.
  * Returns the problems found, as lines.
  */
@@ -67,20 +77,30 @@ async function auditNow(page) {
   const found = [];
   const where = new URL(page.url()).pathname;
   if (NARROW) {
-    const wide = await page.evaluate(() => {
-      const out = [];
-      const doc = globalThis.document.documentElement;
-      if (doc.scrollWidth > globalThis.innerWidth) out.push(`the page is ${doc.scrollWidth} px wide`);
-      const main = globalThis.document.querySelector('main');
-      if (main && main.scrollWidth > main.clientWidth + 1) out.push(`the main area is ${main.scrollWidth} px wide`);
-      return out;
-    });
+    const measure = () =>
+      page.evaluate(() => {
+        const out = [];
+        const doc = globalThis.document.documentElement;
+        if (doc.scrollWidth > globalThis.innerWidth) out.push(`the page is ${doc.scrollWidth} px wide`);
+        const main = globalThis.document.querySelector('main');
+        if (main && main.scrollWidth > main.clientWidth + 1) out.push(`the main area is ${main.scrollWidth} px wide`);
+        return out;
+      });
+    let wide = await measure();
+    // Measured again a moment later before it counts: a page caught in the middle of laying itself out (the
+    // phone's calendar once measured 392 px just after a view change, and 390 in every other run) is not a
+    // page that scrolls sideways; one that still overflows is.
+    if (wide.length > 0) {
+      await page.waitForTimeout(500);
+      wide = await measure();
+    }
     for (const w of wide) found.push(`${where}: scrolls sideways at ${VIEWPORT.width} px: ${w}`);
   }
-  // On a phone also WCAG 2.2's target size (2.5.8, axe's target-size: 24 × 24 px, or spaced apart); the
-  // app's own phone rule is 44 px (app.css), which this floor checks was not lost.
+  // On a phone also WCAG 2.2's target size (2.5.8, axe's target-size: 24 × 24 px, or spaced apart), a
+  // problem; then the same rule at the app's own phone rule of 44 px (app.css), logged and counted as
+  // `target-size-44 (advisory)` until every phone target meets it.
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', ...(NARROW ? ['wcag22aa'] : [])];
-  const violations = await page.evaluate(async ({ source, tags }) => {
+  const violations = await page.evaluate(async ({ source, tags, targetSize }) => {
     if (!globalThis.axe) (0, eval)(source);
     // The layers (below) as they stand when axe starts and when it ends: a toast that goes by itself while
     // axe runs covered what axe measured under it.
@@ -92,6 +112,20 @@ async function auditNow(page) {
       runOnly: { type: 'tag', values: tags },
       resultTypes: ['violations'],
     });
+    if (targetSize) {
+      globalThis.axe.configure({
+        checks: [
+          { id: 'target-size', options: { minSize: targetSize } },
+          { id: 'target-offset', options: { minOffset: targetSize } },
+        ],
+      });
+      try {
+        const larger = await globalThis.axe.run(globalThis.document, { runOnly: { type: 'rule', values: ['target-size'] }, resultTypes: ['violations'] });
+        for (const v of larger.violations) result.violations.push({ ...v, id: `target-size-${targetSize}`, impact: 'advisory', help: `Touch targets should be ${targetSize} px or ${targetSize} px apart` });
+      } finally {
+        globalThis.axe.reset();
+      }
+    }
     // A target partly under an open popover (the bell's list, a menu), an open dialog or a toast is not the
     // one a tap reaches while that layer is up: a tap outside a popover closes it first, a dialog's
     // backdrop takes every tap, a toast goes by itself. Likewise a target the phone's sticky header covers
@@ -107,17 +141,19 @@ async function auditNow(page) {
         .map(({ r: p }) => p)
         .some((p) => r.left < p.right && r.right > p.left && r.top < p.bottom && r.bottom > p.top);
     };
-    const known = (v, n) => v.id === 'target-size' && underLayer(n);
+    const known = (v, n) => v.id.startsWith('target-size') && underLayer(n);
     return result.violations
       .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !known(v, n)) }))
       .filter((v) => v.nodes.length > 0)
       .map((v) => ({
         serious: v.impact === 'serious' || v.impact === 'critical',
+        moderate: v.impact === 'moderate',
+        id: v.id,
         text: `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`,
       }));
-  }, { source: axeSource, tags });
-  for (const v of violations) if (v.serious) found.push(`${where}: axe ${v.text}`);
-  // E2E_AUDIT_LOG=file lists every page audited and every violation, the moderate and minor ones too.
+  }, { source: axeSource, tags, targetSize: NARROW ? TARGET_SIZE : 0 });
+  for (const v of violations) if (v.serious || (v.moderate && HELD_MODERATE.has(v.id))) found.push(`${where}: axe ${v.text}`);
+  // E2E_AUDIT_LOG=file lists every page audited and every violation, the minor and advisory ones too.
   if (process.env.E2E_AUDIT_LOG) {
     const lines = [`${VIEWPORT_NAME} ${where}: ${violations.length} violations`, ...violations.map((v) => `  ${v.text}`), ...found.filter((f) => !f.includes(' axe ')).map((f) => `  ${f}`)];
     await appendFile(process.env.E2E_AUDIT_LOG, `${lines.join('\n')}\n`);

@@ -109,15 +109,20 @@ describe('daily tasks', () => {
     // at the next whole minute at least 45 s away.
     const end = Math.ceil((Date.now() + 45_000) / 60_000) * 60_000;
     let start = facilityClock(zone, end - Date.now() - 60 * 60_000);
-    if (start.day === facilityClock(zone, 0).day) closesAt = end;
-    else start = facilityClock(zone, 2 * 60 * 60_000); // just after midnight: a window later today instead
+    const today = facilityClock(zone, 0).day;
+    let state = 'due';
+    if (start.day === today) closesAt = end;
+    // Just after midnight the hour before is yesterday: a window that opened five minutes ago instead (due now,
+    // on the session the page opens at, like the tasks made before), or in the first five minutes one later today.
+    else if (facilityClock(zone, -5 * 60_000).day === today) start = facilityClock(zone, -5 * 60_000);
+    else [start, state] = [facilityClock(zone, 2 * 60 * 60_000), 'upcoming'];
     await page.locator('#task-time').fill(start.time);
     await page.locator('#task-content').fill('Offer a glass of water and note how much was taken.');
     await screenshot(page, 'tasks-form');
     await page.getByTestId('task-save').click();
     await toastSays(page, 'Task created');
     await card(page, TITLES.drink).waitFor();
-    assert.equal(await card(page, TITLES.drink).getAttribute('data-state'), closesAt ? 'due' : 'upcoming');
+    assert.equal(await card(page, TITLES.drink).getAttribute('data-state'), state);
 
     // Every task of the facility, to edit (owners and admins).
     await page.getByRole('tab', { name: 'All tasks' }).click();

@@ -8,6 +8,8 @@ import { isDesktopShell, startDesktopShell } from './features/desktop/shell';
 import { startKeptRefresh } from './features/pwa/refresh';
 import { registerPwa } from './features/pwa/register';
 import { enableKeptReads, forgetKeptReads } from './lib/phone/keptReads';
+import { startOutbox } from './lib/phone/outboxSend';
+import { outboxPerson, sendKeptWrite } from './lib/api/client';
 import { currentSession, onSessionEnd } from './lib/session/store';
 import { initI18n, loadFeatureStrings } from './lib/i18n';
 
@@ -22,6 +24,8 @@ void Promise.all([initI18n(), desktop])
     if (!isDesktopShell() && typeof indexedDB !== 'undefined') {
       enableKeptReads(true);
       startKeptRefresh();
+      // Writes kept on this phone with no network are sent in order once it is back (lib/phone/outboxSend.ts).
+      startOutbox(outboxPerson, sendKeptWrite);
       onSessionEnd(() => void forgetKeptReads().catch(() => undefined));
       // Nobody signed in (a sign-out that did not finish, a session that ran out): nothing kept stays.
       if (currentSession() === null) void forgetKeptReads().catch(() => undefined);

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/shell"
 	"hearth/shared"
 )
 
@@ -23,9 +24,17 @@ func (s *Service) RecordCard(ctx context.Context, p *auth.Principal) (*shared.Da
 	if err != nil {
 		return nil, err
 	}
-	names, first, _, err := s.store.FlaggedSince(ctx, s.db, p.TenantID, s.now().Add(-flaggedWindow).UnixMilli())
+	since := s.now().Add(-flaggedWindow).UnixMilli()
+	names, first, _, err := s.store.FlaggedSince(ctx, s.db, p.TenantID, since)
 	if err != nil {
 		return nil, err
+	}
+	oldest, err := s.store.OldestFlaggedSince(ctx, s.db, p.TenantID, since)
+	if err != nil {
+		return nil, err
+	}
+	if oldest > 0 { // it leaves the last 24 hours the millisecond after
+		shell.ChangesAtMillis(ctx, oldest+flaggedWindow.Milliseconds()+1)
 	}
 	if unread == 0 && len(names) == 0 {
 		return nil, nil

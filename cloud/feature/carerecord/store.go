@@ -561,6 +561,15 @@ func (Store) FlaggedSince(ctx context.Context, q db.Querier, tenantID string, si
 	return names, firstID, count, db.Wrap("carerecord: flagged", rows.Err())
 }
 
+// OldestFlaggedSince is the earliest time of a flagged reading taken at or
+// after since (0 when none), of any resident: the first to leave FlaggedSince.
+func (Store) OldestFlaggedSince(ctx context.Context, q db.Querier, tenantID string, since int64) (int64, error) {
+	var oldest int64
+	err := q.QueryRowContext(ctx, `SELECT COALESCE(MIN(taken_at), 0) FROM health_readings WHERE tenant_id = ? AND flagged AND taken_at >= ?`,
+		tenantID, since).Scan(&oldest)
+	return oldest, db.Wrap("carerecord: oldest flagged", err)
+}
+
 // careRow is a care_records row with the names the answers show.
 type careRow struct {
 	ID, TenantID, ResidentID string

@@ -151,7 +151,11 @@ func Seed(ctx context.Context, d *db.DB, s Services) error {
 		if err := sd.residents(ctx); err != nil {
 			return err
 		}
-		if err := sd.notifications(ctx, notification.New(d, nil, s.Now)); err != nil { // the bell's what's-new note (notifications.go)
+		notes, err := notification.New(notification.Deps{DB: d, Push: notification.Quiet{}, Now: s.Now})
+		if err != nil {
+			return err
+		}
+		if err := sd.notifications(ctx, notes); err != nil { // the bell's what's-new note (notifications.go)
 			return err
 		}
 		if err := sd.tasks(ctx); err != nil { // care plans and the day's work on them (tasks.go)

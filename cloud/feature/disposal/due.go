@@ -27,8 +27,11 @@ import (
 // (for a refusal: at or after the refusal, so each new refusal needs its
 // own disposal).
 
-// RefusalLookback is how far back refused doses are read.
-const RefusalLookback = 365 * 24 * time.Hour
+// RefusalLookbackDays is how far back refused doses are read, in facility
+// days: from the start of the same day a year ago. Whole days, so a refusal
+// leaves the list only at the facility's midnight, when every day-counted
+// clock moves on too (the kept dashboard card needs no moment of its own).
+const RefusalLookbackDays = 365
 
 // event is one clock of one medication.
 type event struct {
@@ -96,10 +99,10 @@ func (s *Service) dueItems(ctx context.Context, q db.Querier, tenantID, resident
 	}
 	now := s.now()
 	today := civilOf(now.UnixMilli(), loc)
-	// Refused doses of the last RefusalLookback: a refusal's clock runs 30
+	// Refused doses of the last RefusalLookbackDays: a refusal's clock runs 30
 	// days, so an older one still open is long overdue and shows as such
 	// until it is answered; one older than that is left to the eMAR's log.
-	refused, err := s.meds.RefusedSince(ctx, q, tenantID, residentID, now.Add(-RefusalLookback).UnixMilli())
+	refused, err := s.meds.RefusedSince(ctx, q, tenantID, residentID, today.addDays(-RefusalLookbackDays).startIn(loc))
 	if err != nil {
 		return nil, err
 	}

@@ -39,7 +39,9 @@ import (
 // used, by the rules (keyword presence per item), which the report says
 // plainly. An owner or admin may cancel it while it runs and run it again
 // after. Quotes the provider gives that the document does not contain are
-// dropped: nothing pretends.
+// dropped, and an item the provider calls covered with no quote the document
+// holds is not counted as covered (Unverified: to be read by a person):
+// nothing pretends.
 
 // Problems of the check.
 var (
@@ -259,6 +261,16 @@ func (s *Service) analysisView(ctx context.Context, v *version, a *analysisRow) 
 			return nil, fmt.Errorf("facilitydoc: analysis %s report: %w", a.ID, err)
 		}
 		out.Items, out.PagesRead, out.TotalPages, out.OCRPages, out.PagesUnchecked = r.Items, r.PagesRead, r.TotalPages, r.OCRPages, r.PagesUnchecked
+		set, err := s.requirementSet(ctx)
+		if err != nil {
+			return nil, err
+		}
+		labels := set.itemLabels(v.RequirementCode)
+		for i := range out.Items {
+			if l, ok := labels[out.Items[i].Code]; ok {
+				out.Items[i].Labels = &l
+			}
+		}
 		for _, it := range r.Items {
 			if it.Covered {
 				out.CoveredCount++
@@ -307,10 +319,11 @@ func (s *Service) runAnalysis(ctx context.Context, args AnalysisArgs, last bool)
 	if err != nil {
 		return s.retryOr(last, err, fail)
 	}
-	items, err := s.store.CheckItems(ctx, s.db, v.RequirementCode)
+	set, err := s.requirementSet(ctx) // the required set as edited now
 	if err != nil {
 		return s.retryOr(last, err, fail)
 	}
+	items := set.items[v.RequirementCode]
 	// A cancel is seen at the next page or AI call: the work stops there.
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -449,6 +462,7 @@ func (s *Service) aiCheck(ctx context.Context, p *auth.Principal, v *version, it
 	}
 	parts = parts[:min(len(parts), shared.FacilityDocCheckMaxAICalls)]
 	results := make([]shared.FacilityDocCheckResult, len(items))
+	claimed := make([]bool, len(items))
 	for i, it := range items {
 		results[i] = shared.FacilityDocCheckResult{Code: it.Code, Label: it.Label, Source: it.Source, Evidence: []shared.FacilityDocEvidence{}}
 	}
@@ -484,11 +498,21 @@ func (s *Service) aiCheck(ctx context.Context, p *auth.Principal, v *version, it
 			if !ok || !f.Covered {
 				continue
 			}
+			q, page, ok := verifyQuote(f.Quote, f.Page, part.pages)
+			if !ok {
+				claimed[j] = true // a claim with no quote the document holds: not counted (below)
+				continue
+			}
 			results[j].Covered = true
-			if q, page, ok := verifyQuote(f.Quote, f.Page, part.pages); ok && len(results[j].Evidence) < shared.FacilityDocEvidenceMax {
+			if len(results[j].Evidence) < shared.FacilityDocEvidenceMax {
 				results[j].Evidence = append(results[j].Evidence, shared.FacilityDocEvidence{Page: page, Quote: q})
 			}
 		}
+	}
+	// An item the provider called covered without words the document holds is not covered: it
+	// counts as missing (and in the red flag) and says it needs reading, rather than pass unchecked.
+	for j := range results {
+		results[j].Unverified = claimed[j] && !results[j].Covered
 	}
 	progress(len(parts), len(parts))
 	return results, model, unchecked, "", nil

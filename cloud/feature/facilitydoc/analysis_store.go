@@ -8,10 +8,17 @@ import (
 	"hearth/shared"
 )
 
-// checkItem is one row of facility_doc_check_items (migration 00065).
+// checkItem is one row of facility_doc_check_items (migrations 00065, 00066);
+// Label is the English wording (what the AI provider is asked about).
 type checkItem struct {
 	Code, RequirementCode, Label, Source string
+	LabelES, LabelZH                     string
+	Sort                                 int
 	Keywords                             []string
+}
+
+func (it *checkItem) labels() shared.FacilityDocLabels {
+	return shared.FacilityDocLabels{EnUS: it.Label, EsES: it.LabelES, ZhCN: it.LabelZH}
 }
 
 // analysisRow is one row of facility_doc_analyses.
@@ -25,10 +32,14 @@ type analysisRow struct {
 	CreatedAt, StartedAt, FinishedAt int64
 }
 
-// CheckItems lists a requirement's check items in order.
-func (store) CheckItems(ctx context.Context, q db.Querier, requirementCode string) ([]checkItem, error) {
-	rows, err := q.QueryContext(ctx, `SELECT code, requirement_code, label, source, keywords FROM facility_doc_check_items
-		WHERE requirement_code = ? ORDER BY sort, code`, requirementCode)
+// CheckItems lists the check items of a requirement (every one of the
+// required set when code is empty), by requirement in order.
+func (store) CheckItems(ctx context.Context, q db.Querier, code string) ([]checkItem, error) {
+	query, args := `SELECT code, requirement_code, label, label_es, label_zh, source, keywords, sort FROM facility_doc_check_items`, []any{}
+	if code != "" {
+		query, args = query+` WHERE requirement_code = ?`, append(args, code)
+	}
+	rows, err := q.QueryContext(ctx, query+` ORDER BY requirement_code, sort, code`, args...)
 	if err != nil {
 		return nil, db.Wrap("facilitydoc: check items", err)
 	}
@@ -37,7 +48,7 @@ func (store) CheckItems(ctx context.Context, q db.Querier, requirementCode strin
 	for rows.Next() {
 		var it checkItem
 		var kw string
-		if err := rows.Scan(&it.Code, &it.RequirementCode, &it.Label, &it.Source, &kw); err != nil {
+		if err := rows.Scan(&it.Code, &it.RequirementCode, &it.Label, &it.LabelES, &it.LabelZH, &it.Source, &kw, &it.Sort); err != nil {
 			return nil, db.Wrap("facilitydoc: check items", err)
 		}
 		for _, k := range strings.Split(kw, "|") {

@@ -1,11 +1,7 @@
 package facilitydoc_test
 
 import (
-	"bytes"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,50 +10,12 @@ import (
 	"hearth/cloud/platform/config"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
-	"hearth/cloud/platform/pdf"
 	"hearth/cloud/server/servertest"
 	"hearth/cloud/server/servertest/filetest"
 	"hearth/shared"
 )
 
 const files = "/api/system/files"
-
-// realPDF writes a PDF with Hearth's PDF package: one page per paragraph, each with its text layer.
-func realPDF(t *testing.T, pages ...string) []byte {
-	t.Helper()
-	d, err := pdf.New(pdf.Options{Title: "Facility document"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, p := range pages {
-		if i > 0 {
-			d.PageBreak()
-		}
-		d.Paragraph(p)
-	}
-	var b bytes.Buffer
-	if err := d.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
-// scanOf renders page 1 of a PDF as a PNG with pdftoppm: a picture of the page, no text layer.
-func scanOf(t *testing.T, doc []byte) []byte {
-	t.Helper()
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "in.pdf"), doc, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("pdftoppm", "-r", "200", "-png", "-singlefile", filepath.Join(dir, "in.pdf"), filepath.Join(dir, "scan")).CombinedOutput(); err != nil {
-		t.Fatalf("pdftoppm (make ocr-deps): %v %s", err, out)
-	}
-	png, err := os.ReadFile(filepath.Join(dir, "scan.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return png
-}
 
 func upload(t *testing.T, e *servertest.Env, c *servertest.Client, fields map[string]string, part filetest.Part) shared.FacilityDocVersion {
 	t.Helper()
@@ -124,13 +82,13 @@ func TestComplianceCheckWithAIProvider(t *testing.T) {
 				`{"code":"EDP_FOOD","covered":true,"page":1,"quote":"three days of emergency food for every resident"},` +
 				`{"code":"EDP_WATER","covered":true,"page":2,"quote":"ten gallons of drinking water per person"},` +
 				`{"code":"EDP_CONTACTS","covered":false,"page":0,"quote":""},` +
-				`{"code":"EDP_MEDICATIONS","covered":false,"page":0,"quote":""}]}` + "\n```"
+				`{"code":"EDP_MEDICATIONS","covered":"yes","page":3,"quote":""}]}` + "\n```"
 		}
 		e := servertest.Start(t, d, servertest.Options{Config: func(c *config.Config) {
 			c.AI = config.AI{BaseURL: s.BaseURL(), APIKey: key, Model: "gpt-4o-mini"}
 		}})
 		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
-		doc := realPDF(t, planPage1, planPage2)
+		doc := filetest.TextPDF(t, "Facility document", planPage1, planPage2)
 		plan := map[string]string{"category": "EMERGENCY_PREPAREDNESS", "requirementCode": "EMERGENCY_DISASTER_PLAN", "name": "Disaster plan"}
 		v := upload(t, e, owner, plan, filetest.Part{Name: "plan.pdf", Data: doc})
 		if a := analysis(t, owner, v.VersionID); a.State != shared.FacilityDocAnalysisNone || len(a.Items) != 0 {
@@ -144,7 +102,7 @@ func TestComplianceCheckWithAIProvider(t *testing.T) {
 		e.DrainJobs(t)
 		a = analysis(t, owner, v.VersionID)
 		if a.State != shared.FacilityDocAnalysisDone || a.Method != shared.FacilityDocCheckByAI || a.Model != "gpt-4o-mini" || a.RulesReason != "" ||
-			a.Progress != 100 || a.FinishTime == 0 || a.PagesRead != 2 || a.TotalPages != 2 || a.OCRPages != 0 || a.CoveredCount != 3 || a.MissingCount != 2 {
+			a.Progress != 100 || a.FinishTime == 0 || a.PagesRead != 2 || a.TotalPages != 2 || a.OCRPages != 0 || a.CoveredCount != 2 || a.MissingCount != 3 {
 			t.Fatalf("report: %+v", a)
 		}
 		if len(prompts) != 1 || !strings.Contains(prompts[0], "[page 2]") || !strings.Contains(prompts[0], "three days of emergency food") ||
@@ -158,15 +116,24 @@ func TestComplianceCheckWithAIProvider(t *testing.T) {
 		if hz := item(t, a, "EDP_HAZARDS"); len(hz.Evidence) != 1 || hz.Evidence[0].Page != 1 || !strings.Contains(hz.Evidence[0].Quote, "earthquake") {
 			t.Errorf("hazards: %+v", hz)
 		}
-		// A quote the document does not contain is never shown.
-		if w := item(t, a, "EDP_WATER"); len(w.Evidence) != 0 {
-			t.Errorf("an invented quote was kept: %+v", w)
+		// A quote the document does not contain is never shown, and the item it was to prove is
+		// not covered: the claim is marked unverified, as is a claim with no quote at all.
+		if w := item(t, a, "EDP_WATER"); len(w.Evidence) != 0 || w.Covered || !w.Unverified {
+			t.Errorf("an invented quote counted: %+v", w)
+		}
+		if m := item(t, a, "EDP_MEDICATIONS"); m.Covered || !m.Unverified || len(m.Evidence) != 0 {
+			t.Errorf("covered without a quote: %+v", m)
+		}
+		for _, code := range []string{"EDP_HAZARDS", "EDP_FOOD", "EDP_CONTACTS"} {
+			if it := item(t, a, code); it.Unverified {
+				t.Errorf("%s unverified: %+v", code, it)
+			}
 		}
 		ins := checklist(t, owner, "")
 		it := statusOf(t, ins, "EMERGENCY_DISASTER_PLAN")
 		f := flags(it)[shared.RedFlagMissedItem]
-		if f.Count != 2 || strings.Join(f.Items, ",") != "EDP_CONTACTS,EDP_MEDICATIONS" || it.Check == nil || it.Check.Method != shared.FacilityDocCheckByAI ||
-			it.Check.MissingCount != 2 || ins.RedFlagCount != 1 {
+		if f.Count != 3 || strings.Join(f.Items, ",") != "EDP_WATER,EDP_CONTACTS,EDP_MEDICATIONS" || it.Check == nil || it.Check.Method != shared.FacilityDocCheckByAI ||
+			it.Check.MissingCount != 3 || it.Check.CoveredCount != 2 || ins.RedFlagCount != 1 {
 			t.Fatalf("red flag: %+v %+v (%d)", it.RedFlags, it.Check, ins.RedFlagCount)
 		}
 		var cards []shared.DashboardCard
@@ -206,7 +173,7 @@ func TestRulesOnlyCheckOfPDFsAndScans(t *testing.T) {
 		e := servertest.Start(t, d)
 		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
 		ext := upload(t, e, owner, map[string]string{"category": "BUILDING_SAFETY", "requirementCode": "FIRE_EXTINGUISHERS", "name": "Extinguishers"},
-			filetest.Part{Name: "ext.pdf", Data: realPDF(t, "Fire safety log of Maple House.",
+			filetest.Part{Name: "ext.pdf", Data: filetest.TextPDF(t, "Facility document", "Fire safety log of Maple House.",
 				"The extinguisher by the kitchen door was inspected by Cascade Fire on 2026-03-02.")})
 		runCheck(t, owner, ext.VersionID)
 		e.DrainJobs(t)
@@ -223,7 +190,7 @@ func TestRulesOnlyCheckOfPDFsAndScans(t *testing.T) {
 		}
 
 		// A scan: a picture of the page with no text layer, read by OCR.
-		scan := scanOf(t, realPDF(t, "Smoke detector test. Every bedroom and the upstairs hallway have a detector; each was tested and works."))
+		scan := filetest.Scan(t, filetest.TextPDF(t, "Facility document", "Smoke detector test. Every bedroom and the upstairs hallway have a detector; each was tested and works."))
 		smk := upload(t, e, owner, map[string]string{"category": "BUILDING_SAFETY", "requirementCode": "SMOKE_DETECTORS", "name": "Smoke detectors"},
 			filetest.Part{Name: "scan.png", Data: scan})
 		runCheck(t, owner, smk.VersionID)
@@ -261,18 +228,18 @@ func TestRulesOnlyCheckOfPDFsAndScans(t *testing.T) {
 		today := checklist(t, owner, "").Today
 		lic := map[string]string{"category": "LICENSING_COMPLIANCE", "requirementCode": "LICENSE", "name": "License",
 			"validFrom": day(today, -400), "expiresOn": day(today, -3)}
-		upload(t, e, owner, lic, filetest.Part{Name: "lic.pdf", Data: realPDF(t, "Adult family home license number 123456.")})
+		upload(t, e, owner, lic, filetest.Part{Name: "lic.pdf", Data: filetest.TextPDF(t, "Facility document", "Adult family home license number 123456.")})
 		ins := checklist(t, owner, "")
 		if _, ok := flags(statusOf(t, ins, "LICENSE"))[shared.RedFlagExpired]; !ok {
 			t.Fatalf("expired licence: %+v", statusOf(t, ins, "LICENSE").RedFlags)
 		}
 		lic["validFrom"], lic["expiresOn"], lic["renewal"] = day(today, -1), day(today, 364), "true"
-		upload(t, e, owner, lic, filetest.Part{Name: "lic2.pdf", Data: realPDF(t, "Adult family home license number 123456, renewed.")})
+		upload(t, e, owner, lic, filetest.Part{Name: "lic2.pdf", Data: filetest.TextPDF(t, "Facility document", "Adult family home license number 123456, renewed.")})
 		if f := statusOf(t, checklist(t, owner, ""), "LICENSE").RedFlags; len(f) != 0 {
 			t.Fatalf("renewed licence still flagged: %+v", f)
 		}
 		upload(t, e, owner, map[string]string{"category": "RULES_POLICIES", "requirementCode": "RESIDENT_RIGHTS_NOTICE", "name": "Rights",
-			"signaturesRequired": "true"}, filetest.Part{Name: "r.pdf", Data: realPDF(t, "Residents' rights.")})
+			"signaturesRequired": "true"}, filetest.Part{Name: "r.pdf", Data: filetest.TextPDF(t, "Facility document", "Residents' rights.")})
 		ins = checklist(t, owner, "")
 		if f := flags(statusOf(t, ins, "RESIDENT_RIGHTS_NOTICE"))[shared.RedFlagMissingSignature]; f.Count != 1 {
 			t.Fatalf("signature outstanding: %+v", statusOf(t, ins, "RESIDENT_RIGHTS_NOTICE").RedFlags)
@@ -291,7 +258,7 @@ func TestComplianceCheckAccess(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := servertest.Start(t, d)
 		admin := e.SignIn(t, "admin_maple")
-		doc := filetest.Part{Name: "plan.pdf", Data: realPDF(t, planPage1)}
+		doc := filetest.Part{Name: "plan.pdf", Data: filetest.TextPDF(t, "Facility document", planPage1)}
 		plan := map[string]string{"category": "EMERGENCY_PREPAREDNESS", "requirementCode": "EMERGENCY_DISASTER_PLAN", "name": "Disaster plan"}
 		var got shared.FacilityDocListingUpload
 		filetest.Post(t, e, admin, files+"/uploadAFListing", plan, doc).OK(t).Into(t, &got)
@@ -355,7 +322,7 @@ func TestComplianceCheckProviderDownAndRestart(t *testing.T) {
 		}})
 		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
 		v := upload(t, e, owner, map[string]string{"category": "EMERGENCY_PREPAREDNESS", "requirementCode": "EMERGENCY_DISASTER_PLAN", "name": "Plan"},
-			filetest.Part{Name: "plan.pdf", Data: realPDF(t, planPage1, planPage2)})
+			filetest.Part{Name: "plan.pdf", Data: filetest.TextPDF(t, "Facility document", planPage1, planPage2)})
 		down := make([]aitest.Failure, 9) // three attempts, each tried three times by the provider client
 		for i := range down {
 			down[i] = aitest.Failure{Status: 503}

@@ -45,7 +45,8 @@ var (
 
 // Files is what the feature needs from the file service (file.Service has it).
 type Files interface {
-	Upload(ctx context.Context, p *auth.Principal, category shared.FileCategory, files []upload.File) ([]shared.FileItem, error)
+	// UploadPapers stores PDFs, photos of paper (JPEG, PNG, HEIC) and Word documents (DOCX).
+	UploadPapers(ctx context.Context, p *auth.Principal, category shared.FileCategory, files []upload.File) ([]shared.FileItem, error)
 	Attach(ctx context.Context, q db.Querier, p *auth.Principal, category shared.FileCategory, ids []string) error
 	Items(ctx context.Context, ids []string) ([]shared.FileItem, error)
 }
@@ -58,13 +59,14 @@ type Service struct {
 	params *param.Params
 	now    func() time.Time
 	an     *analyses // the compliance check (analysis.go); nil until EnableAnalysis
+	reqs   setCache  // the required set at its platform version (requirements.go)
 }
 
 // Deps are the service's collaborators, all required but Now (time.Now).
 type Deps struct {
 	DB     *db.DB
 	Files  Files
-	Params *param.Params // facilityDocs.expiringSoonDays
+	Params *param.Params // facilityDocs.expiringSoonDays; the required set's version
 	Now    func() time.Time
 }
 
@@ -188,8 +190,23 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, up Upload) (*sh
 		if err != nil {
 			return nil, err
 		}
+		if req.RetiredAt > 0 {
+			return nil, ErrRequirementRetired
+		}
 		if req.Category != string(f.Category) {
 			return nil, ErrWrongCategory.WithData([]shared.FieldError{{Field: "requirementCode", Rule: "category"}})
+		}
+		// What the required set says of its documents (the super admin's editor).
+		f.SignaturesRequired = f.SignaturesRequired || req.SignaturesRequired
+		f.IsApprovalStep = f.IsApprovalStep || req.ApprovalStep
+		if req.ValidityMonths > 0 && f.ExpiresOn == "" {
+			start := f.ValidFrom
+			if start == "" {
+				if start, err = s.today(ctx, p.TenantID); err != nil {
+					return nil, err
+				}
+			}
+			f.ExpiresOn = validUntil(start, req.ValidityMonths)
 		}
 		if req.ExpiryRequired && f.ExpiresOn == "" {
 			return nil, ErrExpiryRequired.WithData([]shared.FieldError{{Field: "expiresOn", Rule: "required"}})
@@ -212,7 +229,7 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, up Upload) (*sh
 	if err != nil {
 		return nil, err
 	}
-	items, err := s.files.Upload(ctx, p, shared.FileFacilityDocument, up.Files)
+	items, err := s.files.UploadPapers(ctx, p, shared.FileFacilityDocument, up.Files)
 	if err != nil {
 		return nil, err
 	}
@@ -266,6 +283,16 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, up Upload) (*sh
 		return nil, err
 	}
 	return &docs[0].Versions[0], nil
+}
+
+// validUntil is the last valid day of a document that takes effect on start
+// and is valid for months (a licence from 2026-03-01 for 12 months: 2027-02-28).
+func validUntil(start string, months int) string {
+	t, err := time.Parse(time.DateOnly, start)
+	if err != nil {
+		return ""
+	}
+	return t.AddDate(0, months, -1).Format(time.DateOnly)
 }
 
 // Signers is listFacilityDocSigners: who may be named to sign, the home's owners, admins and caregivers by name.
@@ -563,10 +590,11 @@ func (s *Service) checklist(ctx context.Context, tenantID string) (*shared.Facil
 		return nil, err
 	}
 	soon := int(s.params.Int(ctx, param.FacilityDocsExpiringSoonDays))
-	reqs, err := s.store.Requirements(ctx, s.db)
+	set, err := s.requirementSet(ctx)
 	if err != nil {
 		return nil, err
 	}
+	reqs := set.inForce() // a retired requirement is missing nowhere
 	vs, err := s.store.Versions(ctx, s.db, tenantID, "", "")
 	if err != nil {
 		return nil, err
@@ -590,8 +618,13 @@ func (s *Service) checklist(ctx context.Context, tenantID string) (*shared.Facil
 			n, approval := awaiting(&mine[i], sigs[mine[i].ID])
 			dates[i].Incomplete = n > 0 || approval
 		}
-		it := shared.FacilityRequirement{Code: r.Code, Category: shared.FacilityDocCategory(r.Category), Source: r.Source,
-			ExpiryRequired: r.ExpiryRequired, Status: shared.FacilityDocStatusOf(dates, today, soon), VersionCount: len(mine)}
+		warn := soon
+		if r.ExpiringSoonDays > 0 {
+			warn = r.ExpiringSoonDays
+		}
+		it := shared.FacilityRequirement{Code: r.Code, Names: r.Names, Category: shared.FacilityDocCategory(r.Category), Source: r.Source,
+			ExpiryRequired: r.ExpiryRequired, SignaturesRequired: r.SignaturesRequired, ApprovalStep: r.ApprovalStep,
+			ValidityMonths: r.ValidityMonths, ExpiringSoonDays: warn, Status: shared.FacilityDocStatusOf(dates, today, warn), VersionCount: len(mine)}
 		if len(mine) > 0 {
 			docs, err := s.documents(ctx, tenantID, mine[:1])
 			if err != nil {

@@ -17,7 +17,7 @@ import (
 // shared.FacilityDocFields plus the file). Bounds are checked in the service
 // too, with the field's message.
 type uploadForm struct {
-	Files                   []huma.FormFile `form:"files" required:"false" doc:"One PDF, JPEG or PNG file (decided by content)"`
+	Files                   []huma.FormFile `form:"files" required:"false" doc:"One PDF, photo of paper (JPEG, PNG, HEIC) or Word document (DOCX), decided by content"`
 	Category                string          `form:"category" required:"false" maxLength:"64" doc:"EMERGENCY_PREPAREDNESS, LICENSING_COMPLIANCE, RULES_POLICIES or BUILDING_SAFETY"`
 	RequirementCode         string          `form:"requirementCode" required:"false" maxLength:"64"`
 	DocumentID              string          `form:"documentId" required:"false" maxLength:"64"`

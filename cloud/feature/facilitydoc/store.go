@@ -7,10 +7,19 @@ import (
 	"hearth/shared"
 )
 
-// requirement is one row of facility_doc_requirements.
+// requirement is one row of facility_doc_requirements (migrations 00056, 00066).
 type requirement struct {
 	Code, Category, Source string
+	Names                  shared.FacilityDocNames
+	Sort                   int
 	ExpiryRequired         bool
+	SignaturesRequired     bool
+	ApprovalStep           bool
+	ValidityMonths         int
+	ExpiringSoonDays       int   // 0: the parameter
+	RetiredAt              int64 // 0: in force
+	UpdatedAt              int64
+	UpdatedBy              string
 }
 
 // version is one row of facility_documents (one uploaded version).
@@ -39,37 +48,43 @@ func (v *version) dates() shared.FacilityDocDates {
 // store holds the feature's SQL; every method takes the tenant id from the caller's token.
 type store struct{}
 
-// Requirements lists the checklist in the page's order.
+const requirementColumns = `code, category, source, name_en, name_es, name_zh, sort, expiry_required, signatures_required,
+	approval_step, validity_months, expiring_soon_days, retired_at, updated_at, updated_by`
+
+func scanRequirement(sc interface{ Scan(...any) error }) (*requirement, error) {
+	var r requirement
+	var exp, sig, appr int
+	err := sc.Scan(&r.Code, &r.Category, &r.Source, &r.Names.EnUS, &r.Names.EsES, &r.Names.ZhCN, &r.Sort, &exp, &sig, &appr,
+		&r.ValidityMonths, &r.ExpiringSoonDays, &r.RetiredAt, &r.UpdatedAt, &r.UpdatedBy)
+	r.ExpiryRequired, r.SignaturesRequired, r.ApprovalStep = exp == 1, sig == 1, appr == 1
+	return &r, err //nolint:wrapcheck // wrapped by the callers, which name their query
+}
+
+// Requirements lists the whole required set, retired ones too, in the page's order.
 func (store) Requirements(ctx context.Context, q db.Querier) ([]requirement, error) {
-	rows, err := q.QueryContext(ctx, `SELECT code, category, source, expiry_required FROM facility_doc_requirements ORDER BY sort, code`)
+	rows, err := q.QueryContext(ctx, `SELECT `+requirementColumns+` FROM facility_doc_requirements ORDER BY sort, code`)
 	if err != nil {
 		return nil, db.Wrap("facilitydoc: requirements", err)
 	}
 	defer rows.Close()
 	var out []requirement
 	for rows.Next() {
-		var r requirement
-		var exp int
-		if err := rows.Scan(&r.Code, &r.Category, &r.Source, &exp); err != nil {
+		r, err := scanRequirement(rows)
+		if err != nil {
 			return nil, db.Wrap("facilitydoc: requirements", err)
 		}
-		r.ExpiryRequired = exp == 1
-		out = append(out, r)
+		out = append(out, *r)
 	}
 	return out, db.Wrap("facilitydoc: requirements", rows.Err())
 }
 
-// Requirement is one checklist item by its code.
+// Requirement is one requirement by its code (retired or not).
 func (store) Requirement(ctx context.Context, q db.Querier, code string) (*requirement, error) {
-	var r requirement
-	var exp int
-	err := q.QueryRowContext(ctx, `SELECT code, category, source, expiry_required FROM facility_doc_requirements WHERE code = ?`, code).
-		Scan(&r.Code, &r.Category, &r.Source, &exp)
+	r, err := scanRequirement(q.QueryRowContext(ctx, `SELECT `+requirementColumns+` FROM facility_doc_requirements WHERE code = ?`, code))
 	if err != nil {
 		return nil, db.NotFound("facilitydoc: requirement", err)
 	}
-	r.ExpiryRequired = exp == 1
-	return &r, nil
+	return r, nil
 }
 
 const versionColumns = `id, tenant_id, document_id, version, category, COALESCE(requirement_code, ''), name, doc_type,

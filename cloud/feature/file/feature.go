@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/google/uuid"
 
@@ -102,7 +101,7 @@ func (s *Service) OpenAuthorised(ctx context.Context, tenantID, id string, w, h 
 		}
 		return s.item(r), rc, size, nil
 	}
-	if !strings.HasPrefix(r.ContentType, "image/") {
+	if !resizable(r.ContentType) {
 		return shared.FileItem{}, nil, 0, problem.Invalid("fileName", "fileType", "file.notImage", map[string]any{"name": r.Name})
 	}
 	r, rc, size, err := s.variant(ctx, r, sizeFor(w, h))

@@ -5,6 +5,7 @@
 package file
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -30,6 +31,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/blob"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/doctext"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/upload"
 	"hearth/cloud/platform/wire"
@@ -54,11 +56,18 @@ var (
 	ErrLinkInvalid  = problem.New(shared.CodeForbidden, "file.linkInvalid")
 	ErrMissingBytes = problem.New(shared.CodeNotFound, "file.missing")
 	ErrNotConfirmed = problem.New(shared.CodeConflict, "error.conflict")
+	ErrUnpacksLarge = problem.New(shared.CodeValidation, "file.unpacksTooLarge")
 )
 
 // uploadTypes are the content types an upload may have (spec 001 §5: PDF,
 // jpg, jpeg, png), decided from the bytes, never from the name.
 var uploadTypes = map[string]string{"application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png"}
+
+// paperTypes are what papers read for their text may be besides (issue 33:
+// "PDF, JPEG/PNG/HEIC photos of paper, DOCX"): UploadPapers takes them for
+// smart setup and the facility documents, which read them with
+// cloud/platform/doctext; every other upload stays with uploadTypes.
+var paperTypes = map[string]string{"application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png", doctext.HEIC: "heic", doctext.DOCX: "docx"}
 
 // Limits bound uploads; 0 means unlimited.
 type Limits = upload.Limits
@@ -203,8 +212,18 @@ func mb(n int64) int64 { return (n + 1<<20 - 1) >> 20 }
 
 // Upload checks every file of the batch, then stores them all or none: the
 // bytes are written first, the rows in one transaction, and the bytes are
-// removed again when the transaction fails.
+// removed again when the transaction fails. Files are PDF, JPEG or PNG.
 func (s *Service) Upload(ctx context.Context, p *auth.Principal, category shared.FileCategory, files []Incoming) ([]shared.FileItem, error) {
+	return s.upload(ctx, p, category, files, uploadTypes)
+}
+
+// UploadPapers is Upload for papers read for their text (smart setup, the
+// facility documents): HEIC photos and Word documents (DOCX) are taken too.
+func (s *Service) UploadPapers(ctx context.Context, p *auth.Principal, category shared.FileCategory, files []Incoming) ([]shared.FileItem, error) {
+	return s.upload(ctx, p, category, files, paperTypes)
+}
+
+func (s *Service) upload(ctx context.Context, p *auth.Principal, category shared.FileCategory, files []Incoming, types map[string]string) ([]shared.FileItem, error) {
 	if !slices.Contains(shared.FileCategories, category) {
 		return nil, problem.Invalid("category", "enum", "validation.enum", map[string]any{"values": categoryList()})
 	}
@@ -222,7 +241,7 @@ func (s *Service) Upload(ctx context.Context, p *auth.Principal, category shared
 	var ok []checked
 	var total int64
 	for _, f := range files {
-		c, err := checkUpload(f, lim)
+		c, err := checkUpload(f, lim, types)
 		if err != nil {
 			return nil, err
 		}
@@ -293,8 +312,9 @@ func categoryList() string {
 }
 
 // checkUpload applies the per-file rules: not empty, not over the size limit,
-// and a PDF, JPEG or PNG by its content.
-func checkUpload(f Incoming, lim Limits) (checked, error) {
+// and one of types by its content; an image's header names a size that may be
+// decoded, a Word document unpacks to what doctext reads.
+func checkUpload(f Incoming, lim Limits, types map[string]string) (checked, error) {
 	name := displayName(f.Name)
 	args := map[string]any{"name": name}
 	if f.Size <= 0 {
@@ -307,8 +327,34 @@ func checkUpload(f Incoming, lim Limits) (checked, error) {
 	if err != nil {
 		return checked{}, err
 	}
-	suffix, ok := uploadTypes[ct]
-	if ok && strings.HasPrefix(ct, "image/") {
+	var whole io.ReaderAt // the file, for the kinds told by more than their first bytes
+	if _, known := types[ct]; !known && types[doctext.DOCX] != "" {
+		if whole, err = readerAt(f); err != nil {
+			return checked{}, err
+		}
+		if kind := doctext.Sniff(whole, f.Size); kind != "" {
+			ct = kind
+		}
+	}
+	suffix, ok := types[ct]
+	pixels := problem.Invalid("files", "imageDimensions", "file.tooManyPixels", map[string]any{"name": name,
+		"maxSide": shared.ImageUploadMaxSide, "maxMegapixels": shared.ImageMaxPixels / 1_000_000})
+	switch {
+	case !ok:
+	case ct == doctext.HEIC:
+		w, h, err := doctext.HEICSize(whole, f.Size)
+		if err != nil {
+			ok = false
+		} else if tooLarge(w, h, shared.ImageUploadMaxSide) {
+			return checked{}, pixels
+		}
+	case ct == doctext.DOCX:
+		if err := doctext.CheckDOCX(whole, f.Size); errors.Is(err, doctext.ErrTooLarge) {
+			return checked{}, ErrUnpacksLarge.With(map[string]any{"name": name, "maxMB": doctext.DOCXMaxText >> 20, "maxEntries": doctext.DOCXMaxEntries})
+		} else if err != nil {
+			ok = false
+		}
+	case strings.HasPrefix(ct, "image/"):
 		// The magic bytes are right; the header must be readable too, and
 		// name a size that can be decoded later.
 		cfg, _, err := image.DecodeConfig(f.Body)
@@ -319,17 +365,36 @@ func checkUpload(f Incoming, lim Limits) (checked, error) {
 			return checked{}, fmt.Errorf("file: rewind upload: %w", err)
 		}
 		if ok && tooLarge(cfg.Width, cfg.Height, shared.ImageUploadMaxSide) {
-			return checked{}, problem.Invalid("files", "imageDimensions", "file.tooManyPixels", map[string]any{"name": name,
-				"maxSide": shared.ImageUploadMaxSide, "maxMegapixels": shared.ImageMaxPixels / 1_000_000})
+			return checked{}, pixels
 		}
 	}
 	if !ok {
-		return checked{}, problem.Invalid("files", "fileType", "file.badType", args)
+		key := "file.badType"
+		if types[doctext.DOCX] != "" {
+			key = "file.badPaperType"
+		}
+		return checked{}, problem.Invalid("files", "fileType", key, args)
 	}
 	if suffix == "jpg" && strings.EqualFold(path.Ext(name), ".jpeg") {
 		suffix = "jpeg"
 	}
 	return checked{in: f, contentType: ct, suffix: suffix, name: withSuffix(name, suffix)}, nil
+}
+
+// readerAt reads the upload at any offset: the multipart file (or the
+// test's bytes) as it is, else a copy of it.
+func readerAt(f Incoming) (io.ReaderAt, error) {
+	if ra, ok := f.Body.(io.ReaderAt); ok {
+		return ra, nil
+	}
+	data, err := io.ReadAll(io.LimitReader(f.Body, f.Size))
+	if err == nil {
+		_, err = f.Body.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("file: read upload: %w", err)
+	}
+	return bytes.NewReader(data), nil
 }
 
 // sniff decides the content type from the first 512 bytes (http.DetectContentType).
@@ -415,7 +480,7 @@ func auditView(r *record) map[string]any {
 func (s *Service) item(r *record) shared.FileItem {
 	it := shared.FileItem{FileID: r.ID, Name: r.Name, Suffix: r.Suffix, Size: r.Size, CreateTime: r.CreatedAt,
 		Category: r.Category, ContentType: r.ContentType, URL: s.SignedURL(r.ID)}
-	if strings.HasPrefix(r.ContentType, "image/") {
+	if resizable(r.ContentType) {
 		it.ThumbURL = s.SignedImageURL(r.ID, shared.AvatarThumbSide)
 	}
 	return it

@@ -23,6 +23,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/db/dbtest"
+	"hearth/cloud/platform/doctext/doctexttest"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/server/servertest"
 	"hearth/cloud/server/servertest/filetest"
@@ -112,6 +113,12 @@ func TestUploadChecksContentAndStoresAllOrNothing(t *testing.T) {
 		refuse("fake PNG", filetest.Upload(t, e, c, shared.FileServiceTicket,
 			filetest.Part{Name: "fake.png", Data: append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 100)...)}), shared.CodeValidation, "fileType")
 		refuse("empty", filetest.Upload(t, e, c, shared.FileServiceTicket, filetest.Part{Name: "empty.pdf"}), shared.CodeValidation, "empty")
+		// HEIC photos and Word documents are papers for smart setup and the
+		// facility documents only: a resident's documents and tickets refuse them.
+		refuse("HEIC", filetest.Upload(t, e, c, shared.FileCarePlan, filetest.Part{Name: "plan.heic", Data: doctexttest.HEIC(t, filetest.PNG(64, 64))}),
+			shared.CodeValidation, "fileType")
+		refuse("DOCX", filetest.Upload(t, e, c, shared.FileServiceTicket, filetest.Part{Name: "plan.docx", Data: doctexttest.DOCX(t, "Care plan")}),
+			shared.CodeValidation, "fileType")
 		// One bad file refuses the whole batch, the good files included.
 		r := filetest.Upload(t, e, c, shared.FileServiceTicket, filetest.Part{Name: "ok.png", Data: filetest.PNG(5, 5)},
 			filetest.Part{Name: "ok.pdf", Data: filetest.PDF()}, filetest.Part{Name: "evil.png", Data: script})

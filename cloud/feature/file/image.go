@@ -13,7 +13,6 @@ import (
 	"io"
 	"math"
 	"path"
-	"strings"
 
 	"github.com/google/uuid"
 	"golang.org/x/image/draw"
@@ -32,6 +31,10 @@ const resizedQuality = 85
 
 // avatarTypes are what an avatar may be (spec 001 §5: jpeg, png or webp), by content.
 var avatarTypes = map[string]bool{"image/jpeg": true, "image/png": true, "image/webp": true}
+
+// resizable says whether a stored file is an image Go decodes (so it has a
+// thumbnail and resized copies): not a PDF, not a HEIC photo.
+func resizable(contentType string) bool { return avatarTypes[contentType] }
 
 // box is an output size: a resized copy fits inside it.
 type box struct{ w, h int }
@@ -144,7 +147,7 @@ func (s *Service) CompressImage(ctx context.Context, p *auth.Principal, id strin
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	if !strings.HasPrefix(r.ContentType, "image/") {
+	if !resizable(r.ContentType) {
 		return nil, nil, 0, problem.Invalid("fileId", "fileType", "file.notImage", map[string]any{"name": r.Name})
 	}
 	return s.variant(ctx, r, sizeFor(w, h))

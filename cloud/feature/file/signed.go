@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/url"
 	"strconv"
-	"strings"
 	"time"
 
 	"hearth/cloud/platform/db"
@@ -89,7 +88,7 @@ func (s *Service) OpenSigned(ctx context.Context, fileID string, exp int64, sig 
 		return nil, nil, 0, 0, problem.NotFound
 	}
 	if size > 0 {
-		if !strings.HasPrefix(r.ContentType, "image/") {
+		if !resizable(r.ContentType) {
 			return nil, nil, 0, 0, problem.Invalid("fileId", "fileType", "file.notImage", map[string]any{"name": r.Name})
 		}
 		r, rc, n, err := s.variant(ctx, r, sizeFor(size, size))

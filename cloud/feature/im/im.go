@@ -45,6 +45,12 @@ type Files interface {
 	AvatarThumbURL(fileID string) string
 }
 
+// Alerts is Web Push (cloud/feature/push), wired by cloud/server: a person's
+// message is a push job for each other member, in the message's transaction.
+type Alerts interface {
+	Chat(ctx context.Context, tx *db.Tx, tenantID string, to []string, chatID, sender, text string) error
+}
+
 // Translator is the AI service's translation (aiservice.Service), wired by cloud/server.
 type Translator interface {
 	Translate(ctx context.Context, p *auth.Principal, in shared.TranslateRequest) (*shared.TranslationResult, error)
@@ -57,6 +63,7 @@ type Service struct {
 	files      Files
 	translator Translator
 	pub        realtime.Publisher
+	alerts     Alerts
 	params     *param.Params // the recall window (param.ChatRecallSeconds)
 	forwardMax int
 	log        *slog.Logger
@@ -71,6 +78,7 @@ type Deps struct {
 	Files      Files              // uploads, voice messages, avatars
 	Translator Translator         // the AI service's translation
 	Publisher  realtime.Publisher // carries frames to the members' sockets
+	Alerts     Alerts             // Web Push to the members' phones
 	Params     *param.Params      // the recall window (its default is Config's RecallSeconds, given to param.New)
 	Config     config.Chat        // ForwardMax
 	Log        *slog.Logger
@@ -92,7 +100,7 @@ func New(d Deps) (*Service, error) {
 	if cfg.ForwardMax <= 0 || cfg.ForwardMax > shared.ChatForwardMax {
 		cfg.ForwardMax = def.ForwardMax
 	}
-	return &Service{db: d.DB, files: d.Files, translator: d.Translator, pub: d.Publisher, params: d.Params,
+	return &Service{db: d.DB, files: d.Files, translator: d.Translator, pub: d.Publisher, alerts: d.Alerts, params: d.Params,
 		forwardMax: cfg.ForwardMax, log: d.Log, now: d.Now}, nil
 }
 

@@ -69,6 +69,20 @@ func (s *Service) send(ctx context.Context, tx db.Querier, c *chatRow, m *messag
 	return s.publishUnread(ctx, tx, c.TenantID, c.ID, others(ids, m.SenderID))
 }
 
+// alert tells the other members' phones of m (Web Push, a job in tx):
+// a text shows its words, a file only that one came.
+func (s *Service) alert(ctx context.Context, tx *db.Tx, c *chatRow, m *messageRow) error {
+	members, err := s.store.Members(ctx, tx, c.ID)
+	if err != nil {
+		return err
+	}
+	text := ""
+	if m.Kind == shared.MessageText {
+		text = m.Content
+	}
+	return s.alerts.Chat(ctx, tx, c.TenantID, others(userIDs(members), m.SenderID), c.ID, m.SenderName, text) //nolint:wrapcheck // push wraps its own
+}
+
 // event stores an EVENT message about the chat itself, by the caller.
 func (s *Service) event(ctx context.Context, tx db.Querier, c *chatRow, p *auth.Principal, key string, v map[string]string) (*messageRow, error) {
 	name, err := people.Name(ctx, tx, p.UserID)
@@ -197,6 +211,9 @@ func (s *Service) Push(ctx context.Context, p *auth.Principal, in shared.Message
 			m.ReferID, m.ReferContent = ref.ID, quote(ref)
 		}
 		if err := s.send(ctx, tx, c, m, &dup); err != nil {
+			return err
+		}
+		if err := s.alert(ctx, tx, c, m); err != nil {
 			return err
 		}
 		if in.MessageType != shared.MessageText {

@@ -26,6 +26,7 @@ import (
 	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/people"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/shell"
 	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
@@ -706,6 +707,11 @@ func (s *Service) Reminders(ctx context.Context, p *auth.Principal) (*shared.Inc
 		now := s.now().UnixMilli()
 		for _, r := range pending {
 			out.OverdueDuties += overdue(r.Duties, now)
+			for _, d := range r.Duties {
+				if d.DoneAt == 0 && d.WaivedReason == "" && d.DueBy > 0 {
+					shell.ChangesAtMillis(ctx, d.DueBy+1) // overdue from the millisecond after (a kept card is made again)
+				}
+			}
 		}
 	}
 	return out, nil

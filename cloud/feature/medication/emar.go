@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/keep"
+	"hearth/cloud/platform/shell"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -34,7 +36,10 @@ func (s *Service) facilityDay(ctx context.Context, tenantID, day string) (string
 
 // Day is listMedicationLog: every resident who lives here (or one) with
 // their current orders and the day's passes by time, colours and red
-// count; the day's colour counts.
+// count; the day's colour counts. Kept per facility, role and request
+// (keptDays; it names no one's own things) until a write of anything it
+// shows, a pass's status moving on with the clock, the facility's midnight or
+// keep.TimedMaxAge; Now is always the answer's own.
 func (s *Service) Day(ctx context.Context, p *auth.Principal, req shared.MedicationLogRequest) (*shared.EmarDay, error) {
 	if err := auth.Member(p); err != nil {
 		return nil, err
@@ -45,11 +50,29 @@ func (s *Service) Day(ctx context.Context, p *auth.Principal, req shared.Medicat
 			return nil, err
 		}
 	}
-	day, _, err := s.facilityDay(ctx, p.TenantID, req.Day)
+	now := s.now()
+	parts := []string{"emarDay", p.RoleKey(), strings.TrimSpace(req.Day), residentID} // the same for every member of the facility
+	out, err := s.keptDays.Serve(ctx, s.db, p.TenantID, now, parts, func(ctx context.Context) (*shared.EmarDay, error) {
+		return s.day(ctx, p, req.Day, residentID, now)
+	})
 	if err != nil {
 		return nil, err
 	}
-	now := s.now().UnixMilli()
+	if ms := now.UnixMilli(); out.Now != ms { // kept answers are shared: a copy says its own now
+		c := *out
+		c.Now = ms
+		out = &c
+	}
+	return out, nil
+}
+
+// day makes Day's answer at now, saying each moment a pass's status moves on (keep.ChangesAt).
+func (s *Service) day(ctx context.Context, p *auth.Principal, reqDay, residentID string, at time.Time) (*shared.EmarDay, error) {
+	day, _, err := s.facilityDay(ctx, p.TenantID, reqDay)
+	if err != nil {
+		return nil, err
+	}
+	now := at.UnixMilli()
 	residents, err := s.store.DayResidents(ctx, s.db, p.TenantID, day, residentID)
 	if err != nil {
 		return nil, err
@@ -99,6 +122,9 @@ func (s *Service) Day(ctx context.Context, p *auth.Principal, req shared.Medicat
 			continue
 		}
 		mp := toPass(&passes[i], now)
+		for _, t := range clockChanges(&passes[i]) {
+			keep.ChangesAtMillis(ctx, t)
+		}
 		out.Residents[j].Passes = append(out.Residents[j].Passes, mp)
 		count(&out.Counts, mp.Colour)
 		if mp.Colour == shared.ColourRed && mp.AckTime == 0 {
@@ -247,6 +273,12 @@ func (s *Service) PassesCard(ctx context.Context, p *auth.Principal) (*shared.Da
 	if err != nil {
 		return nil, err
 	}
+	now := s.now().UnixMilli()
+	next, err := s.store.NextRedChange(ctx, s.db, p.TenantID, now, now-shared.WarningLookbackDays*day, window)
+	if err != nil {
+		return nil, err
+	}
+	shell.ChangesAtMillis(ctx, next)
 	if c.Grey+c.Blue+c.Yellow+c.Red+c.Green+c.Orange == 0 && red == 0 {
 		return nil, nil // no eMAR in use today: no card of zeros
 	}
@@ -300,6 +332,9 @@ func (s *Service) todayCounts(ctx context.Context, p *auth.Principal) (shared.Em
 		mp := toPass(&passes[i], now)
 		count(&c, mp.Colour)
 		needs[shared.PassNeedOf(&mp)]++
+		for _, t := range clockChanges(&passes[i]) {
+			shell.ChangesAtMillis(ctx, t) // a kept card (the dashboard's) is made again when a pass's status moves on
+		}
 	}
 	return c, needs, nil
 }

@@ -41,6 +41,11 @@ func (s *Service) RegisterJobs(q *jobs.Queue) {
 		}
 		return err
 	})
+	// PRN effect checks falling due, to the people on shift (prncheck.go).
+	jobs.Periodic(q, "medication_prn_check_due", WarnEvery, func(ctx context.Context) error {
+		_, err := s.AnnouncePrnChecks(ctx, s.now())
+		return err
+	})
 }
 
 // WarnOverdue tells the people on shift of each pass that becomes overdue

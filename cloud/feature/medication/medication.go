@@ -32,6 +32,7 @@ import (
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/problem"
@@ -129,7 +130,12 @@ type Service struct {
 	params  *param.Params // the print limit (report.printMaxRecords)
 	log     *slog.Logger
 	now     func() time.Time
+	// keptDays are the /emars days asked (Day), kept while nothing they show changes.
+	keptDays *keep.Timed[*shared.EmarDay]
 }
+
+// keptDays is how many /emars days are kept (each tens of kilobytes for a home of 8).
+const keptDays = 512
 
 // Deps are the eMAR's collaborators, all required but Log and Now
 // (slog.Default, time.Now): New refuses a Deps with one missing, so the
@@ -158,7 +164,8 @@ func New(d Deps) (*Service, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &Service{db: d.DB, files: d.Files, notify: d.Notify, onShift: d.OnShift, chart: d.Chart, chat: d.Chat, params: d.Params, log: d.Log, now: d.Now}, nil
+	return &Service{db: d.DB, files: d.Files, notify: d.Notify, onShift: d.OnShift, chart: d.Chart, chat: d.Chat, params: d.Params, log: d.Log, now: d.Now,
+		keptDays: keep.NewTimed[*shared.EmarDay](keptDays, keep.TimedMaxAge, zone.Of)}, nil
 }
 
 func newID() string { return uuid.Must(uuid.NewV7()).String() }

@@ -214,6 +214,23 @@ func scheduledStatus(p *passRow, now int64) shared.PassStatus {
 	return shared.PassClock(p.DueAt, now)
 }
 
+// clockChanges are the moments p's status moves on with time alone: an
+// unlogged scheduled pass's window opening, warning and closing (shared.PassClock),
+// a PRN dose's check falling due, warning and overdue (shared.FollowUpClock).
+func clockChanges(p *passRow) []int64 {
+	const warn = shared.PassWarningMinutes * minute
+	var out []int64
+	if p.Kind == shared.PassScheduled && p.Outcome == "" && !p.OnHold {
+		closes := shared.PassClosesAt(p.DueAt)
+		out = append(out, shared.PassOpensAt(p.DueAt), closes-warn, closes)
+	}
+	if p.Kind == shared.PassPRN && p.FollowUpDue != 0 && p.FollowUpAt == 0 {
+		closes := p.FollowUpDue + shared.PrnFollowUpWindowMinutes*minute
+		out = append(out, p.FollowUpDue, closes-warn, closes)
+	}
+	return out
+}
+
 // toPass is the answer of a pass row at now; loc places the time of a PRN dose.
 func toPass(p *passRow, now int64) shared.MedPass {
 	status := scheduledStatus(p, now)

@@ -333,6 +333,37 @@ func (Store) CountRed(ctx context.Context, q db.Querier, tenantID, residentID st
 	return n, db.Wrap("medication: count red", err)
 }
 
+// NextRedChange is the first moment after now at which CountRed(since, now,
+// window) can count otherwise with no write: an unacknowledged scheduled pass
+// not logged nor on hold, or a PRN dose's check not documented, turning red
+// window after it was due, or leaving the lookback (since moves on with now).
+// It counts more items than CountRed (every resident), so it is never late;
+// 0 when there is none.
+func (Store) NextRedChange(ctx context.Context, q db.Querier, tenantID string, now, since, window int64) (int64, error) {
+	lookback := now - since
+	next := func(col string) string {
+		return `CASE WHEN ` + col + ` + ? > ? THEN ` + col + ` + ? ELSE ` + col + ` + ? END`
+	}
+	var a, b sql.NullInt64
+	err := q.QueryRowContext(ctx, `SELECT
+		(SELECT MIN(`+next("p.due_at")+`) FROM medication_passes p WHERE p.tenant_id = ? AND p.kind = 'SCHEDULED' AND p.outcome = ''
+			AND p.on_hold = ? AND p.ack_at IS NULL AND p.due_at >= ?),
+		(SELECT MIN(`+next("p.follow_up_due")+`) FROM medication_passes p WHERE p.tenant_id = ? AND p.kind = 'PRN' AND p.follow_up_at IS NULL
+			AND p.follow_up_due IS NOT NULL AND p.ack_at IS NULL AND p.follow_up_due >= ?)`,
+		window, now, window, lookback+1, tenantID, false, since,
+		window, now, window, lookback+1, tenantID, since).Scan(&a, &b)
+	if err != nil {
+		return 0, db.Wrap("medication: next red change", err)
+	}
+	switch {
+	case a.Valid && b.Valid:
+		return min(a.Int64, b.Int64), nil
+	case a.Valid:
+		return a.Int64, nil
+	}
+	return b.Int64, nil
+}
+
 // redLives is a red item's other conditions: not acknowledged, of a resident who lives here.
 const redLives = ` AND p.ack_at IS NULL AND r.status IN ('NORMAL', 'GOING_OUT')`
 

@@ -46,7 +46,7 @@ func menuOf(t *testing.T, c *servertest.Client) []shared.MenuItem {
 var (
 	platformMenu = []string{
 		"AdminDashboard", "FailedJobs", "IAM(Organization,Tenant,User,Role,Menu,AuditLogs)", "SupportTicketManage", "AiConfig",
-		"ParamsSetting", "TaskCreationRule",
+		"ParamsSetting", "FacilityDocRequirements", "TaskCreationRule",
 		"BillingManagement(ChargeRecords,PromotionalCode,SubscriptionPlanManagement,ServicePackage,FunctionApi,FunctionPermission)",
 	}
 	ownerPremium = []string{"Dashboard", "Calendar", "HomeOwnerTasks", "ResidentManagement", "Emars", "IncidentManagement",

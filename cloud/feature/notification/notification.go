@@ -27,6 +27,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/wire"
 	"hearth/shared"
 )
 
@@ -50,19 +51,47 @@ var (
 type Service struct {
 	db    *db.DB
 	store Store
+	push  Push
 	log   *slog.Logger
 	now   func() time.Time
 }
 
-// New makes the notification service.
-func New(d *db.DB, log *slog.Logger, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
+// Push is Web Push (cloud/feature/push): told of each notification stored,
+// in its transaction, it sends the ones that are push alerts to the
+// recipient's phone (a job; nothing is sent on the caller's path).
+type Push interface {
+	Notified(ctx context.Context, tx *db.Tx, tenantID, userID string, d shared.NotificationDraft) error
+}
+
+// Quiet is a Push that sends nothing: the demo seed's notifications, written
+// before anyone has a phone subscribed.
+type Quiet struct{}
+
+// Notified sends nothing.
+func (Quiet) Notified(context.Context, *db.Tx, string, string, shared.NotificationDraft) error {
+	return nil
+}
+
+// Deps are the notification service's collaborators.
+type Deps struct {
+	DB   *db.DB
+	Push Push
+	Log  *slog.Logger
+	Now  func() time.Time
+}
+
+// New makes the notification service, or names the collaborators d lacks.
+func New(d Deps) (*Service, error) {
+	if err := wire.Check("notification", d, "Log", "Now"); err != nil {
+		return nil, err
 	}
-	if log == nil {
-		log = slog.Default()
+	if d.Now == nil {
+		d.Now = time.Now
 	}
-	return &Service{db: d, log: log, now: now}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Service{db: d.DB, push: d.Push, log: d.Log, now: d.Now}, nil
 }
 
 // Notify stores d for each of userIDs in the facility, in the caller's
@@ -102,8 +131,14 @@ func (s *Service) Notify(ctx context.Context, tx *db.Tx, tenantID string, userID
 	for _, userID := range members {
 		r := &row{ID: uuid.Must(uuid.NewV7()).String(), TenantID: tenantID, UserID: userID, Kind: d.Kind, TitleKey: d.TitleKey,
 			BodyKey: d.BodyKey, Params: params, Link: d.Link, DedupeKey: d.DedupeKey, CreatedAt: now}
-		if _, err := s.store.Insert(ctx, tx, r); err != nil {
+		stored, err := s.store.Insert(ctx, tx, r)
+		if err != nil {
 			return err
+		}
+		if stored { // a repeated draft pushes nothing either
+			if err := s.push.Notified(ctx, tx, tenantID, userID, d); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/shell"
 	"hearth/shared"
 )
 
@@ -50,6 +51,7 @@ func (s *Service) MyRequestsCard(ctx context.Context, p *auth.Principal) (*share
 		for _, r := range rows {
 			if r.DecidedAt.Int64 >= since {
 				n++
+				shell.ChangesAtMillis(ctx, r.DecidedAt.Int64+RecentDecisionDays*24*time.Hour.Milliseconds()+1) // leaves the card
 			}
 		}
 		return n, err

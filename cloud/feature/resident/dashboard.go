@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/shell"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -109,9 +110,14 @@ func (s *Service) ReviewCard(ctx context.Context, p *auth.Principal) (*shared.Da
 		return nil, err
 	}
 	now := s.now()
-	soonBefore := now.AddDate(0, 0, ReviewSoonDays)
+	soonBefore := now.UTC().AddDate(0, 0, ReviewSoonDays) // in UTC, as reviewDue: the same 30 days the kept card's moments below count
 	var overdue, soon, initialDue, initialOverdue []row
 	for _, r := range active {
+		// A kept card is made again as a plan turns overdue or comes within ReviewSoonDays
+		// (the first millisecond at which Before(now) holds).
+		shell.ChangesAt(ctx, initialPlanDue(&r, loc).Add(time.Millisecond))
+		shell.ChangesAt(ctx, reviewDue(&r).Add(time.Millisecond))
+		shell.ChangesAt(ctx, reviewDue(&r).AddDate(0, 0, -ReviewSoonDays).Add(time.Millisecond))
 		if !r.CarePlanUpdatedAt.Valid {
 			if initialPlanDue(&r, loc).Before(now) {
 				initialOverdue = append(initialOverdue, r)

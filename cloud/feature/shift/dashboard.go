@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/shell"
 	"hearth/shared"
 )
 
@@ -48,6 +49,7 @@ func (s *Service) CoverageCard(ctx context.Context, p *auth.Principal) (*shared.
 		if g.End <= nowMs {
 			continue
 		}
+		shell.ChangesAtMillis(ctx, g.End) // a gap that has ended no longer counts
 		hours += g.Hours
 		days[g.Day] = true
 	}
@@ -96,6 +98,7 @@ func (s *Service) MyShiftCard(ctx context.Context, p *auth.Principal) (*shared.D
 	}
 	card := &shared.DashboardCard{Link: "/your-status", Items: []shared.DashboardItem{}}
 	if mine.Next != nil {
+		shell.ChangesAtMillis(ctx, mine.Next.End) // then the next one is another shift, or none
 		card.Items = append(card.Items, shared.DashboardItem{Key: "nextShift", Status: true, Time: mine.Next.Start, Tone: shared.ToneNone,
 			Names: []string{mine.Next.ShiftTypeName}})
 	} else {

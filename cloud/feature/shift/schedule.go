@@ -183,7 +183,7 @@ func conflictOf(ctx context.Context, kind shared.ShiftConflictKind, sched string
 // theirs overlapping it (in another schedule, or in this plan: a night shift
 // runs into the next morning), or the type's credential overdue (the staff
 // rules engine).
-func (s *Service) conflicts(ctx context.Context, q db.Querier, tenantID, schedID string, t *typeRow, plan []planned) ([]shared.ShiftConflict, error) {
+func (s *Service) conflicts(ctx context.Context, look conflictLookups, tenantID, schedID string, t *typeRow, plan []planned) ([]shared.ShiftConflict, error) {
 	var out []shared.ShiftConflict
 	var blocked map[string]bool
 	if t.RequiredCredential != "" {
@@ -203,7 +203,7 @@ func (s *Service) conflicts(ctx context.Context, q db.Querier, tenantID, schedID
 			out = append(out, conflictOf(ctx, shared.ConflictDisabled, schedID, t, pl.cg, slotOf(t, pl.day), nil))
 			continue
 		}
-		leave, err := s.store.OnLeave(ctx, q, tenantID, pl.cg.UserID, pl.from.UnixMilli(), pl.to.UnixMilli())
+		leave, err := look.onLeave(ctx, pl.cg.UserID, pl.from.UnixMilli(), pl.to.UnixMilli())
 		if err != nil {
 			return nil, err
 		}
@@ -211,8 +211,7 @@ func (s *Service) conflicts(ctx context.Context, q db.Querier, tenantID, schedID
 			out = append(out, conflictOf(ctx, shared.ConflictLeave, schedID, t, pl.cg, slotOf(t, pl.day), nil))
 			continue
 		}
-		others, err := s.store.Between(ctx, q, assignFilter{tenantID: tenantID, from: pl.from.UnixMilli(), to: pl.to.UnixMilli(),
-			caregiverID: pl.cg.ID, exceptSchedID: schedID})
+		others, err := look.overlapping(ctx, pl.cg.ID, schedID, pl.from.UnixMilli(), pl.to.UnixMilli())
 		if err != nil {
 			return nil, err
 		}
@@ -250,20 +249,38 @@ func refuse(cs []shared.ShiftConflict) error {
 // (leave approved after the schedule was made, a credential gone overdue).
 func (s *Service) savedConflicts(ctx context.Context, p *auth.Principal, c clock, scheds []scheduleRow, assigns []assignRow, types []typeRow) ([]shared.ShiftConflict, error) {
 	out := []shared.ShiftConflict{}
+	// The shifts from today on, their caregivers, leaves and other shifts, each read
+	// once for the week rather than once per shift (the rules then ask weekRows).
+	var ids []string
+	var from, to int64
+	for _, a := range assigns {
+		if a.Day < c.today {
+			continue
+		}
+		ids = append(ids, a.CaregiverID)
+		if from == 0 || a.StartAt < from {
+			from = a.StartAt
+		}
+		to = max(to, a.EndAt)
+	}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	by, err := s.store.Caregivers(ctx, s.db, p.TenantID, ids)
+	if err != nil {
+		return nil, err
+	}
+	week := &weekRows{}
+	if week.leaves, err = s.store.Leaves(ctx, s.db, p.TenantID, from, to); err != nil {
+		return nil, err
+	}
+	if week.assigns, err = s.store.Between(ctx, s.db, assignFilter{tenantID: p.TenantID, from: from, to: to}); err != nil {
+		return nil, err
+	}
 	for _, sc := range scheds {
 		ti := slices.IndexFunc(types, func(t typeRow) bool { return t.ID == sc.ShiftTypeID })
 		if ti < 0 {
 			continue
-		}
-		var ids []string
-		for _, a := range assigns {
-			if a.ScheduleID == sc.ID && a.Day >= c.today {
-				ids = append(ids, a.CaregiverID)
-			}
-		}
-		by, err := s.store.Caregivers(ctx, s.db, p.TenantID, ids)
-		if err != nil {
-			return nil, err
 		}
 		var plan []planned
 		for _, a := range assigns {
@@ -271,11 +288,57 @@ func (s *Service) savedConflicts(ctx context.Context, p *auth.Principal, c clock
 				plan = append(plan, planned{cg: by[a.CaregiverID], day: a.Day, from: time.UnixMilli(a.StartAt), to: time.UnixMilli(a.EndAt)})
 			}
 		}
-		cs, err := s.conflicts(ctx, s.db, p.TenantID, sc.ID, &types[ti], plan)
+		cs, err := s.conflicts(ctx, week, p.TenantID, sc.ID, &types[ti], plan)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, cs...)
+	}
+	return out, nil
+}
+
+// conflictLookups answers the two questions the conflict rules ask of the
+// database for each planned shift: is its person on approved leave over it,
+// and which other shifts of its caregiver (outside schedule except) overlap
+// it, by start.
+type conflictLookups interface {
+	onLeave(ctx context.Context, userID string, from, to int64) (bool, error)
+	overlapping(ctx context.Context, caregiverID, except string, from, to int64) ([]assignRow, error)
+}
+
+// askStore asks the database for each shift, in q's transaction (a save: one schedule's shifts).
+type askStore struct {
+	store    Store
+	q        db.Querier
+	tenantID string
+}
+
+func (a askStore) onLeave(ctx context.Context, userID string, from, to int64) (bool, error) {
+	return a.store.OnLeave(ctx, a.q, a.tenantID, userID, from, to)
+}
+
+func (a askStore) overlapping(ctx context.Context, caregiverID, except string, from, to int64) ([]assignRow, error) {
+	return a.store.Between(ctx, a.q, assignFilter{tenantID: a.tenantID, from: from, to: to, caregiverID: caregiverID, exceptSchedID: except})
+}
+
+// weekRows answers from the approved leaves and the assignments overlapping
+// the whole span of the shifts asked about, read once (a week's listing): the
+// same rows, in the same order, that askStore would read for each shift.
+type weekRows struct {
+	leaves  []leaveRow
+	assigns []assignRow // by start, as Store.Between orders them
+}
+
+func (w *weekRows) onLeave(_ context.Context, userID string, from, to int64) (bool, error) {
+	return slices.ContainsFunc(w.leaves, func(l leaveRow) bool { return l.UserID == userID && l.StartAt < to && l.EndAt > from }), nil
+}
+
+func (w *weekRows) overlapping(_ context.Context, caregiverID, except string, from, to int64) ([]assignRow, error) {
+	var out []assignRow
+	for _, a := range w.assigns {
+		if a.CaregiverID == caregiverID && (except == "" || a.ScheduleID != except) && a.StartAt < to && a.EndAt > from {
+			out = append(out, a)
+		}
 	}
 	return out, nil
 }
@@ -409,7 +472,7 @@ func (s *Service) SaveSchedule(ctx context.Context, p *auth.Principal, req share
 		if err != nil {
 			return err
 		}
-		if cs, err := s.conflicts(ctx, tx, p.TenantID, schedID, t, plan); err != nil {
+		if cs, err := s.conflicts(ctx, askStore{s.store, tx, p.TenantID}, p.TenantID, schedID, t, plan); err != nil {
 			return err
 		} else if len(cs) > 0 {
 			return refuse(cs)
@@ -647,7 +710,7 @@ func (s *Service) CopyLastWeek(ctx context.Context, p *auth.Principal, req share
 		if err != nil {
 			return err
 		}
-		cs, err := s.conflicts(ctx, tx, p.TenantID, "", t, plan)
+		cs, err := s.conflicts(ctx, askStore{s.store, tx, p.TenantID}, p.TenantID, "", t, plan)
 		if err != nil {
 			return err
 		}

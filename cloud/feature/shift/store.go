@@ -417,6 +417,31 @@ func (Store) OnLeave(ctx context.Context, q db.Querier, tenantID, userID string,
 	return n > 0, db.Wrap("shift: on leave", err)
 }
 
+// leaveRow is one approved leave (application_forms).
+type leaveRow struct {
+	UserID         string
+	StartAt, EndAt int64
+}
+
+// Leaves are the facility's approved leaves overlapping [from, to) (OnLeave for everyone at once).
+func (Store) Leaves(ctx context.Context, q db.Querier, tenantID string, from, to int64) ([]leaveRow, error) {
+	rows, err := q.QueryContext(ctx, `SELECT creator_id, start_at, end_at FROM application_forms WHERE tenant_id = ? AND type = ?
+		AND status = ? AND start_at < ? AND end_at > ?`, tenantID, string(shared.ApplicationLeave), string(shared.ApplicationApproved), to, from)
+	if err != nil {
+		return nil, db.Wrap("shift: leaves", err)
+	}
+	defer rows.Close()
+	var out []leaveRow
+	for rows.Next() {
+		var l leaveRow
+		if err := rows.Scan(&l.UserID, &l.StartAt, &l.EndAt); err != nil {
+			return nil, db.Wrap("shift: leaves", err)
+		}
+		out = append(out, l)
+	}
+	return out, db.Wrap("shift: leaves", rows.Err())
+}
+
 // punch is one clock_punches row.
 type punch struct {
 	UserID string

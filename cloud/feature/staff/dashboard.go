@@ -45,7 +45,10 @@ func (s *Service) credentialCounts(ctx context.Context, p *auth.Principal) (over
 }
 
 // CredentialsCard is the owner's "credentials" card: overdue items and those
-// expiring within 30 days, for the staff list where they are renewed.
+// expiring within 30 days, for the staff list where they are renewed. Its
+// figures depend on the staff's rows (under the facility's list version) and
+// the facility's date alone, so with no write they change only at midnight,
+// where a kept card ends anyway (cloud/platform/shell, Card.Kept).
 func (s *Service) CredentialsCard(ctx context.Context, p *auth.Principal) (*shared.DashboardCard, error) {
 	overdue, soon, err := s.credentialCounts(ctx, p)
 	if err != nil {

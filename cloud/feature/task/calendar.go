@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/problem"
 	"hearth/shared"
 )
@@ -63,11 +64,20 @@ func (s *Service) CalendarTasks(ctx context.Context, p *auth.Principal, req shar
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.store.Records(ctx, s.db, recordFilter{tenantID: p.TenantID, residentID: residentID, from: formatDate(from), to: formatDate(to)})
+	now := s.now()
+	parts := []string{"calendarTasks", p.RoleKey(), formatDate(from), formatDate(to), residentID}
+	return s.keptCalendarTasks.Serve(ctx, s.db, p.TenantID, now, parts, func(ctx context.Context) ([]shared.TaskRecord, error) {
+		return s.calendarTasks(ctx, p, from, to, residentID, f, now)
+	})
+}
+
+// calendarTasks makes CalendarTasks's answer at now, saying when each
+// pending occurrence turns overdue or, projected, leaves (keep.ChangesAt).
+func (s *Service) calendarTasks(ctx context.Context, p *auth.Principal, from, to time.Time, residentID string, f *facility, now time.Time) ([]shared.TaskRecord, error) {
+	rows, err := s.records(ctx, recordFilter{tenantID: p.TenantID, residentID: residentID, from: formatDate(from), to: formatDate(to)})
 	if err != nil {
 		return nil, err
 	}
-	now := s.now()
 	extra, err := s.projections(ctx, p.TenantID, residentID, from, to, f, now)
 	if err != nil {
 		return nil, err
@@ -76,6 +86,7 @@ func (s *Service) CalendarTasks(ctx context.Context, p *auth.Principal, req shar
 	sortRecords(rows)
 	out := make([]shared.TaskRecord, 0, len(rows))
 	for i := range rows {
+		rows[i].changes(ctx)
 		out = append(out, rows[i].toRecord(now.UnixMilli()))
 	}
 	return out, nil
@@ -89,11 +100,27 @@ func (s *Service) CalendarData(ctx context.Context, p *auth.Principal, req share
 		return nil, err
 	}
 	now := s.now()
+	parts := []string{"calendarData", p.RoleKey(), formatDate(from), formatDate(to), residentID}
+	return s.keptCalendarData.Serve(ctx, s.db, p.TenantID, now, parts, func(ctx context.Context) (*shared.CalendarData, error) {
+		return s.calendarData(ctx, p, from, to, residentID, f, now)
+	})
+}
+
+// calendarData makes CalendarData's answer at now, saying when its figures
+// move on with the clock (keep.ChangesAt): a pending occurrence turning
+// overdue (the facility's next, whatever its day) or, projected, leaving.
+// The other features' entries do not change with time alone.
+func (s *Service) calendarData(ctx context.Context, p *auth.Principal, from, to time.Time, residentID string, f *facility, now time.Time) (*shared.CalendarData, error) {
 	ms := now.UnixMilli()
 	counts, err := s.store.DayCounts(ctx, s.db, recordFilter{tenantID: p.TenantID, residentID: residentID, from: formatDate(from), to: formatDate(to)}, ms)
 	if err != nil {
 		return nil, err
 	}
+	next, err := s.store.NextDueEnd(ctx, s.db, p.TenantID, ms)
+	if err != nil {
+		return nil, err
+	}
+	keep.ChangesAtMillis(ctx, next)
 	days := map[string]*shared.CalendarDay{}
 	out := &shared.CalendarData{Days: []shared.CalendarDay{}, Events: []shared.CalendarEvent{}}
 	for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
@@ -123,6 +150,7 @@ func (s *Service) CalendarData(ctx context.Context, p *auth.Principal, req share
 		return nil, err
 	}
 	for _, r := range extra {
+		r.changes(ctx)
 		if d := days[r.Day]; d != nil {
 			d.Total++
 			d.Pending++

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/shell"
 	"hearth/shared"
 )
 
@@ -25,7 +26,7 @@ func (s *Service) TodayCard(ctx context.Context, p *auth.Principal) (*shared.Das
 	}
 	now := s.now()
 	today := formatDate(civil(now, f.loc))
-	rows, err := s.store.Records(ctx, s.db, recordFilter{tenantID: p.TenantID, from: today, to: today})
+	rows, err := s.store.DayFigureRows(ctx, s.db, recordFilter{tenantID: p.TenantID, from: today, to: today})
 	if err != nil {
 		return nil, err
 	}
@@ -33,7 +34,19 @@ func (s *Service) TodayCard(ctx context.Context, p *auth.Principal) (*shared.Das
 	if err != nil {
 		return nil, err
 	}
+	// Overdue grows as the next open window of any day closes.
+	next, err := s.store.NextDueEnd(ctx, s.db, p.TenantID, now.UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	shell.ChangesAtMillis(ctx, next)
 	dueNow, toDo, done := todayFigures(rows, now.UnixMilli())
+	for i := range rows { // due now from a window's start, overdue from its end
+		if rows[i].Status == shared.RecordPending {
+			shell.ChangesAtMillis(ctx, rows[i].DueStart)
+			shell.ChangesAtMillis(ctx, rows[i].DueEnd)
+		}
+	}
 	return &shared.DashboardCard{Link: "/task", Items: []shared.DashboardItem{
 		{Key: "tasksDueNow", Count: dueNow, Tone: toneIf(dueNow > 0, shared.ToneWarning), Link: "/task?show=due"},
 		{Key: "tasksToDo", Count: toDo, Tone: shared.ToneNone, Link: "/task?session=all"},

@@ -175,11 +175,8 @@ func (s *Service) ExtendHorizon(ctx context.Context, now time.Time) (int, error)
 // beyond a task's horizon: the calendar and future days show the plan
 // without waiting for the horizon job. They have no record id.
 func (s *Service) projections(ctx context.Context, tenantID, residentID string, from, to time.Time, f *facility, now time.Time) ([]recordRow, error) {
-	today := civil(now, f.loc)
-	if from.Before(today) {
-		from = today
-	}
-	if to.Before(from) {
+	from, ok := projectionDays(from, to, f, now)
+	if !ok {
 		return nil, nil
 	}
 	tasks, err := s.store.AllTasks(ctx, s.db, taskFilter{tenantID: tenantID, residentID: residentID, runStatus: shared.RunNormal,
@@ -187,6 +184,21 @@ func (s *Service) projections(ctx context.Context, tenantID, residentID string, 
 	if err != nil {
 		return nil, err
 	}
+	return projectionsOf(tasks, from, to, f, now), nil
+}
+
+// projectionDays is the first day projections may fall on (today at the
+// earliest), and false when none of from..to can have any.
+func projectionDays(from, to time.Time, f *facility, now time.Time) (time.Time, bool) {
+	if today := civil(now, f.loc); from.Before(today) {
+		from = today
+	}
+	return from, !to.Before(from)
+}
+
+// projectionsOf are the projections of tasks (those behind the horizon) on
+// the days from..to, from having been through projectionDays.
+func projectionsOf(tasks []taskRow, from, to time.Time, f *facility, now time.Time) []recordRow {
 	var out []recordRow
 	for i := range tasks {
 		t := &tasks[i]
@@ -203,5 +215,5 @@ func (s *Service) projections(ctx context.Context, tenantID, residentID string, 
 			}
 		}
 	}
-	return out, nil
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/residency"
 	"hearth/shared"
@@ -47,6 +49,13 @@ var lateReasons = []shared.LateReason{shared.LateResidentRefused, shared.LateRes
 // overdue: PENDING with its window closed, or EXPIRED. A window is [dueStart, dueEnd).
 func (r *recordRow) overdue(now int64) bool {
 	return r.Status == shared.RecordExpired || (r.Status == shared.RecordPending && now >= r.DueEnd)
+}
+
+// changes says when r, pending, turns overdue with no write (keep.ChangesAt).
+func (r *recordRow) changes(ctx context.Context) {
+	if r.Status == shared.RecordPending {
+		keep.ChangesAtMillis(ctx, r.DueEnd)
+	}
 }
 
 func (r *recordRow) toRecord(now int64) shared.TaskRecord {
@@ -94,11 +103,24 @@ func (s *Service) Today(ctx context.Context, p *auth.Principal, req shared.Today
 	if _, err := s.residentOf(ctx, s.db, p.TenantID, residentID); err != nil {
 		return nil, err
 	}
+	now := s.now()
+	mine := ""
+	if req.Mine {
+		mine = p.UserID // her own tasks; otherwise the day is the same for every member of the facility
+	}
+	parts := []string{"today", p.RoleKey(), req.Day, residentID, string(req.Category), mine}
+	return s.keptToday.Serve(ctx, s.db, p.TenantID, now, parts, func(ctx context.Context) (*shared.TodayTasks, error) {
+		return s.today(ctx, p, req, residentID, now)
+	})
+}
+
+// today makes Today's answer at now, saying when each pending occurrence
+// turns overdue (keep.ChangesAt).
+func (s *Service) today(ctx context.Context, p *auth.Principal, req shared.TodayTaskRequest, residentID string, now time.Time) (*shared.TodayTasks, error) {
 	f, err := s.facilityOf(ctx, s.db, p.TenantID)
 	if err != nil {
 		return nil, err
 	}
-	now := s.now()
 	today := civil(now, f.loc)
 	day := today
 	if req.Day != "" {
@@ -115,18 +137,44 @@ func (s *Service) Today(ctx context.Context, p *auth.Principal, req shared.Today
 	if req.Mine {
 		rf.mine = p.UserID
 	}
-	rows, err := s.store.Records(ctx, s.db, rf)
+	rows, err := s.unnamedRecords(ctx, rf)
 	if err != nil {
 		return nil, err
 	}
-	// The plan beyond a task's horizon (the horizon job has not reached this day yet).
-	extra, err := s.projections(ctx, p.TenantID, residentID, day, day, f, now)
-	if err != nil {
-		return nil, err
+	// The plan beyond a task's horizon (the horizon job has not reached this
+	// day yet) and the anytime tasks, in one statement, and the names both
+	// show in one more.
+	withAnytime := req.Category == "" || req.Category == shared.CategoryOnGoing
+	from, projected := projectionDays(day, day, f, now)
+	tf := taskFilter{tenantID: p.TenantID, residentID: residentID, runStatus: shared.RunNormal}
+	switch {
+	case projected:
+		tf.behind, tf.orAnytime = formatDate(day), withAnytime
+	case withAnytime:
+		tf.frequency = shared.FrequencyAnytime
 	}
-	for _, r := range extra {
-		if (req.Category == "" || r.Category == req.Category) && (!req.Mine || !r.CaregiverID.Valid || r.CaregiverID.String == p.UserID) {
-			rows = append(rows, r)
+	var tasks []taskRow
+	if projected || withAnytime {
+		if tasks, err = s.store.AllUnnamedTasks(ctx, s.db, tf); err != nil {
+			return nil, err
+		}
+	}
+	if err := withNames(ctx, s.db, rows, tasks); err != nil {
+		return nil, db.Wrap("task: today", err)
+	}
+	var behind, anytime []taskRow
+	for _, t := range tasks {
+		if t.Frequency == shared.FrequencyAnytime {
+			anytime = append(anytime, t)
+		} else {
+			behind = append(behind, t)
+		}
+	}
+	if projected {
+		for _, r := range projectionsOf(behind, from, day, f, now) {
+			if (req.Category == "" || r.Category == req.Category) && (!req.Mine || !r.CaregiverID.Valid || r.CaregiverID.String == p.UserID) {
+				rows = append(rows, r)
+			}
 		}
 	}
 	sortRecords(rows)
@@ -134,6 +182,7 @@ func (s *Service) Today(ctx context.Context, p *auth.Principal, req shared.Today
 	out := &shared.TodayTasks{Day: formatDate(day), Records: make([]shared.TaskRecord, 0, len(rows)), AsNeeded: []shared.Task{}}
 	for i := range rows {
 		rec := rows[i].toRecord(ms)
+		rows[i].changes(ctx)
 		out.Records = append(out.Records, rec)
 		switch {
 		case rec.Status == shared.RecordCompleted:
@@ -143,12 +192,7 @@ func (s *Service) Today(ctx context.Context, p *auth.Principal, req shared.Today
 		}
 	}
 	out.Total = len(out.Records)
-	if req.Category == "" || req.Category == shared.CategoryOnGoing {
-		anytime, err := s.store.AllTasks(ctx, s.db, taskFilter{tenantID: p.TenantID, residentID: residentID,
-			runStatus: shared.RunNormal, frequency: shared.FrequencyAnytime})
-		if err != nil {
-			return nil, err
-		}
+	if withAnytime {
 		for i := range anytime {
 			t := &anytime[i]
 			if !activeOn(t, day) || (req.Mine && t.CaregiverID.Valid && t.CaregiverID.String != p.UserID) {
@@ -169,16 +213,82 @@ func activeOn(t *taskRow, day time.Time) bool {
 	return t.StartDate <= d && (t.EndDate == "" || d <= t.EndDate)
 }
 
+// sortRecords orders records by due time, then by resident's last and first
+// name and title run together; ties keep their order.
 func sortRecords(rows []recordRow) {
-	slices.SortStableFunc(rows, func(a, b recordRow) int {
+	sortRows(rows, true, func(a, b *recordRow) int {
 		if a.DueStart != b.DueStart {
 			if a.DueStart < b.DueStart {
 				return -1
 			}
 			return 1
 		}
-		return strings.Compare(a.ResidentLast.String+a.ResidentFirst.String+a.Title, b.ResidentLast.String+b.ResidentFirst.String+b.Title)
+		return compareJoined([3]string{a.ResidentLast.String, a.ResidentFirst.String, a.Title},
+			[3]string{b.ResidentLast.String, b.ResidentFirst.String, b.Title})
 	})
+}
+
+// sortRows sorts rows by cmp (stable: ties keep their order) comparing
+// pointers and moving each row once: a record is some 600 bytes, and sorting
+// the rows themselves copies two of them into every comparison and more
+// with every swap.
+func sortRows(rows []recordRow, stable bool, cmp func(a, b *recordRow) int) {
+	order := make([]int, len(rows))
+	for i := range order {
+		order[i] = i
+	}
+	by := func(a, b int) int { return cmp(&rows[a], &rows[b]) }
+	if stable {
+		slices.SortStableFunc(order, by)
+	} else {
+		slices.SortFunc(order, by)
+	}
+	// order[i] is the row that goes to i: follow each cycle once.
+	for i := range order {
+		if order[i] < 0 {
+			continue
+		}
+		held, j := rows[i], i
+		for {
+			k := order[j]
+			order[j] = -1
+			if k == i {
+				rows[j] = held
+				break
+			}
+			rows[j], j = rows[k], k
+		}
+	}
+}
+
+// compareJoined is strings.Compare(a[0]+a[1]+a[2], b[0]+b[1]+b[2]) without
+// making the joined strings (a sort compares each record several times).
+func compareJoined(a, b [3]string) int {
+	ai, bi := 0, 0
+	as, bs := a[0], b[0]
+	for {
+		for as == "" && ai < len(a)-1 {
+			ai++
+			as = a[ai]
+		}
+		for bs == "" && bi < len(b)-1 {
+			bi++
+			bs = b[bi]
+		}
+		switch {
+		case as == "" && bs == "":
+			return 0
+		case as == "":
+			return -1
+		case bs == "":
+			return 1
+		}
+		n := min(len(as), len(bs))
+		if c := strings.Compare(as[:n], bs[:n]); c != 0 {
+			return c
+		}
+		as, bs = as[n:], bs[n:]
+	}
 }
 
 // Complete is completeTask: a scheduled occurrence (recordId) or an anytime
@@ -410,12 +520,22 @@ func (s *Service) Expired(ctx context.Context, p *auth.Principal, req shared.Pag
 		return nil, problem.Invalid("data.kind", "enum", "validation.enum", map[string]any{"values": "CARE_PLAN, RECORD, MEDICATION"})
 	}
 	page, size, offset := shared.Window(req.Current, req.Size)
-	now := s.now().UnixMilli()
-	rows, total, err := s.store.Expired(ctx, s.db, expiredFilter{tenantID: p.TenantID, residentID: residentID, kind: req.Data.Kind}, now, false, size, offset)
-	if err != nil {
-		return nil, err
-	}
-	return shared.PageOf(page, size, total, rows, func(r *recordRow) shared.TaskRecord { return r.toRecord(now) }), nil
+	at := s.now()
+	parts := []string{"expired", p.RoleKey(), residentID, string(req.Data.Kind), strconv.Itoa(page), strconv.Itoa(size)}
+	return s.keptExpired.Serve(ctx, s.db, p.TenantID, at, parts, func(ctx context.Context) (*shared.Page[shared.TaskRecord], error) {
+		now := at.UnixMilli()
+		rows, total, err := s.store.Expired(ctx, s.db, expiredFilter{tenantID: p.TenantID, residentID: residentID, kind: req.Data.Kind}, now, false, size, offset)
+		if err != nil {
+			return nil, err
+		}
+		// The list grows as the next open window of any day closes.
+		next, err := s.store.NextDueEnd(ctx, s.db, p.TenantID, now)
+		if err != nil {
+			return nil, err
+		}
+		keep.ChangesAtMillis(ctx, next)
+		return shared.PageOf(page, size, total, rows, func(r *recordRow) shared.TaskRecord { return r.toRecord(now) }), nil
+	})
 }
 
 // CountExpired is countExpiredTasks and the sidebar's expiredTasksCount: the

@@ -92,13 +92,26 @@ func nameOf(names map[string]string, id sql.NullString) sql.NullString {
 
 // withTaskNames fills in the caregiver's and the creator's names, in one query.
 func withTaskNames(ctx context.Context, q db.Querier, ts []taskRow) error {
-	ids := make([]string, 0, 2*len(ts))
+	return withNames(ctx, q, nil, ts)
+}
+
+// withNames fills in the names records and tasks show (withRecordNames,
+// withTaskNames) in one query for both.
+func withNames(ctx context.Context, q db.Querier, rs []recordRow, ts []taskRow) error {
+	ids := make([]string, 0, 3*len(rs)+2*len(ts))
+	for _, r := range rs {
+		ids = append(ids, r.CaregiverID.String, r.CompletedBy.String, r.ClearedBy.String)
+	}
 	for _, t := range ts {
 		ids = append(ids, t.CaregiverID.String, t.CreatedBy.String)
 	}
 	names, err := people.Names(ctx, q, ids...)
 	if err != nil {
 		return err
+	}
+	for i := range rs {
+		r := &rs[i]
+		r.CaregiverName, r.CompletedByName, r.ClearedByName = nameOf(names, r.CaregiverID), nameOf(names, r.CompletedBy), nameOf(names, r.ClearedBy)
 	}
 	for i := range ts {
 		ts[i].CaregiverName, ts[i].CreatorName = nameOf(names, ts[i].CaregiverID), nameOf(names, ts[i].CreatedBy)
@@ -124,6 +137,18 @@ func scanTask(sc scanner, extra ...any) (*taskRow, error) {
 
 // queryTasks runs a task query; withZone when it also selects the facility's time zone.
 func queryTasks(ctx context.Context, q db.Querier, what string, withZone bool, query string, args ...any) ([]taskRow, error) {
+	out, err := queryUnnamedTasks(ctx, q, what, withZone, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	if err := withTaskNames(ctx, q, out); err != nil {
+		return nil, db.Wrap(what, err)
+	}
+	return out, nil
+}
+
+// queryUnnamedTasks is queryTasks without the caregivers' and creators' names.
+func queryUnnamedTasks(ctx context.Context, q db.Querier, what string, withZone bool, query string, args ...any) ([]taskRow, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, db.Wrap(what, err)
@@ -143,9 +168,6 @@ func queryTasks(ctx context.Context, q db.Querier, what string, withZone bool, q
 		out = append(out, *t)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, db.Wrap(what, err)
-	}
-	if err := withTaskNames(ctx, q, out); err != nil {
 		return nil, db.Wrap(what, err)
 	}
 	return out, nil
@@ -212,6 +234,8 @@ type taskFilter struct {
 	anyResident bool
 	// behind: only scheduled tasks whose occurrences stop before this facility day.
 	behind string
+	// orAnytime: with behind, the anytime (as-needed) tasks as well.
+	orAnytime bool
 }
 
 func (f taskFilter) where() (string, []any) {
@@ -235,7 +259,11 @@ func (f taskFilter) where() (string, []any) {
 		}
 	}
 	if f.behind != "" {
-		w += ` AND t.frequency <> 'AS_NEEDED' AND t.generated_through < ?`
+		if f.orAnytime {
+			w += ` AND (t.frequency = 'AS_NEEDED' OR t.generated_through < ?)`
+		} else {
+			w += ` AND t.frequency <> 'AS_NEEDED' AND t.generated_through < ?`
+		}
 		args = append(args, f.behind)
 	}
 	// Residents who have left keep their tasks in the record but out of the lists,
@@ -266,6 +294,12 @@ func (Store) ListTasks(ctx context.Context, q db.Querier, f taskFilter, limit, o
 func (Store) AllTasks(ctx context.Context, q db.Querier, f taskFilter) ([]taskRow, error) {
 	w, args := f.where()
 	return queryTasks(ctx, q, "task: all", false, taskSelect+w+taskOrder, args...)
+}
+
+// AllUnnamedTasks are AllTasks without the caregivers' and creators' names (withNames adds them).
+func (Store) AllUnnamedTasks(ctx context.Context, q db.Querier, f taskFilter) ([]taskRow, error) {
+	w, args := f.where()
+	return queryUnnamedTasks(ctx, q, "task: all", false, taskSelect+w+taskOrder, args...)
 }
 
 // TasksBehind are live scheduled tasks of facilities in zone code tz whose
@@ -329,7 +363,8 @@ func (Store) Member(ctx context.Context, q db.Querier, tenantID, userID string) 
 	return n > 0, db.Wrap("task: member", err)
 }
 
-// recordRow is a task_records row with the names shown beside it.
+// recordRow is a task_records row with the names shown beside it. TenantID,
+// CreatedAt and UpdatedAt are written (InsertRecords) but not read back.
 type recordRow struct {
 	ID, TenantID, TaskID    string
 	ResidentID, CaregiverID sql.NullString
@@ -361,37 +396,34 @@ type recordRow struct {
 	ClearedByName           sql.NullString
 }
 
-const recordSelect = `SELECT tr.id, tr.tenant_id, tr.task_id, tr.resident_id, tr.caregiver_id, tr.title, tr.content, tr.type, tr.area,
+// recordSelect reads what a record's answer shows (toRecord) and what
+// completing it needs, nothing more: a day's or a week's list reads hundreds
+// of rows, and every column read is a value made per row.
+const recordSelect = `SELECT tr.id, tr.task_id, tr.resident_id, tr.caregiver_id, tr.title, tr.content, tr.type, tr.area,
 	tr.category, tr.time_session, tr.time_of_day, tr.day, tr.due_start, tr.due_end, tr.status, tr.completed_by, tr.completed_at,
-	tr.comment, tr.late, tr.late_reason, tr.remark, tr.cleared_by, tr.cleared_at, tr.clear_reason, tr.created_at, tr.updated_at,
+	tr.comment, tr.late, tr.late_reason, tr.remark, tr.cleared_by, tr.cleared_at, tr.clear_reason,
 	r.first_name, r.last_name, r.room, cc.color
 	FROM task_records tr
 	LEFT JOIN residents r ON r.id = tr.resident_id
 	LEFT JOIN caregivers cc ON cc.tenant_id = tr.tenant_id AND cc.user_id = tr.caregiver_id AND cc.deleted_at IS NULL`
 
+// bareRecordSelect is recordSelect without the joined residents and caregivers.
+const bareRecordSelect = `SELECT tr.id, tr.task_id, tr.resident_id, tr.caregiver_id, tr.title, tr.content, tr.type, tr.area,
+	tr.category, tr.time_session, tr.time_of_day, tr.day, tr.due_start, tr.due_end, tr.status, tr.completed_by, tr.completed_at,
+	tr.comment, tr.late, tr.late_reason, tr.remark, tr.cleared_by, tr.cleared_at, tr.clear_reason
+	FROM task_records tr`
+
 // withRecordNames fills in the names of the caregiver, of who completed and
 // of who cleared each record, in one query.
 func withRecordNames(ctx context.Context, q db.Querier, rs []recordRow) error {
-	ids := make([]string, 0, 3*len(rs))
-	for _, r := range rs {
-		ids = append(ids, r.CaregiverID.String, r.CompletedBy.String, r.ClearedBy.String)
-	}
-	names, err := people.Names(ctx, q, ids...)
-	if err != nil {
-		return err
-	}
-	for i := range rs {
-		r := &rs[i]
-		r.CaregiverName, r.CompletedByName, r.ClearedByName = nameOf(names, r.CaregiverID), nameOf(names, r.CompletedBy), nameOf(names, r.ClearedBy)
-	}
-	return nil
+	return withNames(ctx, q, rs, nil)
 }
 
 func scanRecord(sc scanner) (*recordRow, error) {
 	var r recordRow
-	err := sc.Scan(&r.ID, &r.TenantID, &r.TaskID, &r.ResidentID, &r.CaregiverID, &r.Title, &r.Content, &r.Type, &r.Area,
+	err := sc.Scan(&r.ID, &r.TaskID, &r.ResidentID, &r.CaregiverID, &r.Title, &r.Content, &r.Type, &r.Area,
 		&r.Category, &r.TimeSession, &r.TimeOfDay, &r.Day, &r.DueStart, &r.DueEnd, &r.Status, &r.CompletedBy, &r.CompletedAt,
-		&r.Comment, &r.Late, &r.LateReason, &r.Remark, &r.ClearedBy, &r.ClearedAt, &r.ClearReason, &r.CreatedAt, &r.UpdatedAt,
+		&r.Comment, &r.Late, &r.LateReason, &r.Remark, &r.ClearedBy, &r.ClearedAt, &r.ClearReason,
 		&r.ResidentFirst, &r.ResidentLast, &r.ResidentRoom, &r.CaregiverColor)
 	if err != nil {
 		return nil, err
@@ -570,6 +602,65 @@ func (Store) Records(ctx context.Context, q db.Querier, f recordFilter) ([]recor
 	return queryRecords(ctx, q, "task: records", recordSelect+w+recordOrder, args...)
 }
 
+// BareRecords are the filter's records without what the residents and
+// caregivers add (names, room, colour; Service.records adds them from the
+// facility's directory and keeps those shown), in no order: its only read is
+// task_records_day.
+func (Store) BareRecords(ctx context.Context, q db.Querier, f recordFilter) ([]recordRow, error) {
+	w := ` WHERE tr.tenant_id = ? AND tr.day >= ? AND tr.day <= ?`
+	args := []any{f.tenantID, f.from, f.to}
+	if f.residentID != "" {
+		w += ` AND tr.resident_id = ?`
+		args = append(args, f.residentID)
+	}
+	if f.category != "" {
+		w += ` AND tr.category = ?`
+		args = append(args, f.category)
+	}
+	if f.mine != "" {
+		w += ` AND (tr.caregiver_id IS NULL OR tr.caregiver_id = ?)`
+		args = append(args, f.mine)
+	}
+	rows, err := q.QueryContext(ctx, bareRecordSelect+w, args...)
+	if err != nil {
+		return nil, db.Wrap("task: records", err)
+	}
+	defer rows.Close()
+	var out []recordRow
+	for rows.Next() {
+		out = append(out, recordRow{})
+		r := &out[len(out)-1]
+		if err := rows.Scan(&r.ID, &r.TaskID, &r.ResidentID, &r.CaregiverID, &r.Title, &r.Content, &r.Type, &r.Area,
+			&r.Category, &r.TimeSession, &r.TimeOfDay, &r.Day, &r.DueStart, &r.DueEnd, &r.Status, &r.CompletedBy, &r.CompletedAt,
+			&r.Comment, &r.Late, &r.LateReason, &r.Remark, &r.ClearedBy, &r.ClearedAt, &r.ClearReason); err != nil {
+			return nil, db.Wrap("task: records", err)
+		}
+	}
+	return out, db.Wrap("task: records", rows.Err())
+}
+
+// DayFigureRows are the filter's pending and completed records with only what
+// the dashboard's task figures read (status, category, session, time of day,
+// due window): one narrow statement, no joined names.
+func (Store) DayFigureRows(ctx context.Context, q db.Querier, f recordFilter) ([]recordRow, error) {
+	w, args := f.where()
+	rows, err := q.QueryContext(ctx, `SELECT tr.status, tr.category, tr.time_session, tr.time_of_day, tr.due_start, tr.due_end
+		FROM task_records tr LEFT JOIN residents r ON r.id = tr.resident_id`+w+` AND tr.status IN ('PENDING', 'COMPLETED')`, args...)
+	if err != nil {
+		return nil, db.Wrap("task: day figures", err)
+	}
+	defer rows.Close()
+	var out []recordRow
+	for rows.Next() {
+		var r recordRow
+		if err := rows.Scan(&r.Status, &r.Category, &r.TimeSession, &r.TimeOfDay, &r.DueStart, &r.DueEnd); err != nil {
+			return nil, db.Wrap("task: day figures", err)
+		}
+		out = append(out, r)
+	}
+	return out, db.Wrap("task: day figures", rows.Err())
+}
+
 // dayCount is one day's records in one status.
 type dayCount struct {
 	Day     string
@@ -638,6 +729,15 @@ func (Store) CountExpired(ctx context.Context, q db.Querier, f expiredFilter, no
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM task_records tr LEFT JOIN residents r ON r.id = tr.resident_id`+w, args...).Scan(&n)
 	return n, db.Wrap("task: count expired", err)
+}
+
+// NextDueEnd is the earliest end after now of a facility's pending records'
+// windows (0 when none): when the next one turns overdue.
+func (Store) NextDueEnd(ctx context.Context, q db.Querier, tenantID string, now int64) (int64, error) {
+	var next int64
+	err := q.QueryRowContext(ctx, `SELECT COALESCE(MIN(due_end), 0) FROM task_records WHERE tenant_id = ? AND status = 'PENDING' AND due_end > ?`,
+		tenantID, now).Scan(&next)
+	return next, db.Wrap("task: next due end", err)
 }
 
 // Clear marks a resident's expired and overdue records of one group (every

@@ -20,9 +20,11 @@ import (
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/residency"
 	"hearth/cloud/platform/wire"
+	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
 
@@ -48,8 +50,26 @@ type Service struct {
 	log     *slog.Logger
 	now     func() time.Time
 	sources []CalendarSource
-	chart   Chart // the resident's record (chart.go)
+	chart   Chart                   // the resident's record (chart.go)
+	dirs    *keep.Cache[*directory] // facilities' kept directories (directory.go)
+
+	// The care path's day lists, kept per facility, role and request while
+	// nothing they show changes (keep.Timed): Today, Expired, CalendarTasks,
+	// CalendarData. They are the same for every member of the facility in a
+	// role, but a caregiver's own tasks (Today with mine), kept per person.
+	keptToday         *keep.Timed[*shared.TodayTasks]
+	keptExpired       *keep.Timed[*shared.Page[shared.TaskRecord]]
+	keptCalendarTasks *keep.Timed[[]shared.TaskRecord]
+	keptCalendarData  *keep.Timed[*shared.CalendarData]
 }
+
+// How many answers each kept day list holds: a day's list or a page is tens
+// of kilobytes, a facility's week of occurrences (CalendarTasks) up to about
+// 700 KB, so at most some 100 MB in all however many homes ask.
+const (
+	keptLists = 512
+	keptWeeks = 128
+)
 
 // Deps are the task service's collaborators, all required but Log and Now
 // (slog.Default, time.Now): New refuses a Deps with one missing.
@@ -71,7 +91,12 @@ func New(d Deps) (*Service, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &Service{db: d.DB, chart: d.Chart, log: d.Log, now: d.Now}, nil
+	return &Service{db: d.DB, chart: d.Chart, log: d.Log, now: d.Now, dirs: keep.New[*directory](keep.MaxAnswers, keep.MaxAge),
+		keptToday:         keep.NewTimed[*shared.TodayTasks](keptLists, keep.TimedMaxAge, zone.Of),
+		keptExpired:       keep.NewTimed[*shared.Page[shared.TaskRecord]](keptLists, keep.TimedMaxAge, zone.Of),
+		keptCalendarTasks: keep.NewTimed[[]shared.TaskRecord](keptWeeks, keep.TimedMaxAge, zone.Of),
+		keptCalendarData:  keep.NewTimed[*shared.CalendarData](keptLists, keep.TimedMaxAge, zone.Of),
+	}, nil
 }
 
 var (

@@ -28,8 +28,9 @@ import (
 )
 
 // PurgedTables are the tables a purge empties of the home's rows, children
-// before the parents their foreign keys name. list_versions is last: the
-// deletes of the others bump it through their triggers. Every table with a
+// before the parents their foreign keys name. list_versions and
+// care_versions are last: the deletes of the others bump them through their
+// triggers. Every table with a
 // tenant_id column is here or in KeptTables; purge_test.go reads the database
 // catalogue on both engines and fails when a new one is in neither.
 var PurgedTables = []string{
@@ -39,12 +40,13 @@ var PurgedTables = []string{
 	"shift_report_reads", "shift_reports", "shift_assignments", "shift_schedules", "shift_types",
 	"resident_move_ins", "resident_files", "resident_contacts",
 	"progress_note_reads", "progress_note_addenda", "progress_notes",
-	"notifications",
+	"notifications", "push_subscriptions", "push_preferences",
 	"medication_passes", "medication_disposal_changes", "medication_disposals", "tasks",
 	"medication_changes", "medications", "medication_assistance",
 	"kiosk_pin_verifiers", "incident_reports", "health_readings", "health_normal_ranges",
 	"function_usage", "file_variants", "facility_routines", "clock_punches", "kiosk_devices",
 	"chat_translations", "chat_message_hidden", "chat_messages", "chat_members", "chat_files", "chats",
+	"smart_setup_jobs", "smart_setup_files", "smart_setup_groups", "smart_setup_batches",
 	"facility_doc_analyses", "facility_doc_signatures", "facility_documents", "files",
 	"caregiver_credentials", "caregivers", "caregiver_clocks",
 	"care_records", "residents",
@@ -53,7 +55,7 @@ var PurgedTables = []string{
 	"payment_methods", "billing_accounts",
 	"inspector_sessions", "inspector_codes", "inspector_links",
 	"memberships",
-	"list_versions",
+	"list_versions", "care_versions",
 }
 
 // KeptTables have a tenant_id but keep the home's rows after a purge: the

@@ -8,12 +8,18 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/shell"
 	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
 
 // CardBackup is the owner's dashboard card about the server's backups.
 const CardBackup = "backup"
+
+// VersionName is the backup runs' name in platform_versions: a database
+// trigger raises it with every write of backup_runs (migration 00072), so the
+// owners' kept card (Card, cloud/platform/shell Card.Platform) follows them.
+const VersionName = "backupRuns"
 
 // Routes mounts the super admin's backup status.
 func Routes(api *web.API, s *Service) {
@@ -37,6 +43,9 @@ func (s *Service) Card(ctx context.Context, _ *auth.Principal) (*shared.Dashboar
 	st, err := s.Status(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if st.LastGood != nil { // it turns stale, and its time red, once older than BackupStaleHours
+		shell.ChangesAt(ctx, time.UnixMilli(st.LastGood.StartedAt).Add(shared.BackupStaleHours*time.Hour+time.Nanosecond))
 	}
 	card := &shared.DashboardCard{}
 	switch {

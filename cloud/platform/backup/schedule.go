@@ -166,6 +166,7 @@ func (s *Service) markInterrupted(ctx context.Context, now time.Time) error {
 	_, err := s.DB.ExecContext(ctx, `UPDATE backup_runs SET status = ?, running = NULL, finished_at = ?, error = ?
 		WHERE running = 1 AND started_at < ?`, string(shared.BackupFailed), now.UnixMilli(),
 		"interrupted: the server stopped while it ran", now.Add(-RunTimeout-SweepEvery).UnixMilli())
+	s.changed()
 	return db.Wrap("backup: mark interrupted runs", err)
 }
 
@@ -242,6 +243,7 @@ func (s *Service) begin(ctx context.Context, trigger shared.BackupTrigger) (*sha
 	run := &shared.BackupRun{ID: uuid.Must(uuid.NewV7()).String(), Trigger: trigger, Status: shared.BackupRunning, StartedAt: s.Now().UnixMilli()}
 	_, err := s.DB.ExecContext(ctx, `INSERT INTO backup_runs (id, trigger_kind, status, running, started_at) VALUES (?, ?, ?, 1, ?)`,
 		run.ID, string(run.Trigger), string(run.Status), run.StartedAt)
+	s.changed()
 	if db.IsUniqueViolation(err) {
 		return nil, ErrRunning
 	}
@@ -260,7 +262,17 @@ func (s *Service) finish(ctx context.Context, run *shared.BackupRun, failure err
 	_, err := s.DB.ExecContext(ctx, `UPDATE backup_runs SET status = ?, running = NULL, finished_at = ?, archive = ?, size_bytes = ?,
 		files = ?, schema_version = ?, pruned = ?, error = ? WHERE id = ?`, string(run.Status), run.FinishedAt, run.Archive, run.SizeBytes,
 		run.Files, run.SchemaVersion, run.Pruned, run.Error, run.ID)
+	s.changed()
 	return db.Wrap("backup: record the run", err)
+}
+
+// changed makes this replica read the runs' version (VersionName) again at
+// once after it wrote a run; the trigger has raised it, the other replicas
+// hear of it by notification.
+func (s *Service) changed() {
+	if s.Params != nil {
+		s.Params.Versions().Forget(VersionName)
+	}
 }
 
 // take writes the archive to a scratch file, stores it at the destination

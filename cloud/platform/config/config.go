@@ -68,6 +68,16 @@ type Config struct {
 	Billing billing.Config
 	// Backup is where `hearth serve` keeps its scheduled backups and whom they are encrypted to.
 	Backup Backup
+	// Push is Web Push's VAPID keys (HEARTH_VAPID_*); empty: made at the first start and kept in the database.
+	Push Push
+}
+
+// Push is Web Push's VAPID identity: HEARTH_VAPID_PUBLIC_KEY and
+// HEARTH_VAPID_PRIVATE_KEY (base64url, as `npx web-push generate-vapid-keys`
+// prints them; both or neither) and HEARTH_VAPID_SUBJECT (a mailto: or https:
+// contact the push services may use; default mailto: the SMTP sender's address).
+type Push struct {
+	PublicKey, PrivateKey, Subject string
 }
 
 // Backup settings: HEARTH_BACKUP_RECIPIENT, the owner's age public key
@@ -178,6 +188,14 @@ func Load() (*Config, error) {
 	}
 	if c.Files, err = loadFiles(c.DataDir); err != nil {
 		return nil, err
+	}
+	c.Push = Push{PublicKey: strings.TrimSpace(os.Getenv("HEARTH_VAPID_PUBLIC_KEY")), PrivateKey: strings.TrimSpace(os.Getenv("HEARTH_VAPID_PRIVATE_KEY")),
+		Subject: strings.TrimSpace(os.Getenv("HEARTH_VAPID_SUBJECT"))}
+	if (c.Push.PublicKey == "") != (c.Push.PrivateKey == "") {
+		return nil, errors.New("HEARTH_VAPID_PUBLIC_KEY and HEARTH_VAPID_PRIVATE_KEY are set together (or neither: keys made at the first start)")
+	}
+	if s := c.Push.Subject; s != "" && !strings.HasPrefix(s, "mailto:") && !strings.HasPrefix(s, "https://") {
+		return nil, errors.New("HEARTH_VAPID_SUBJECT must start with mailto: or https://")
 	}
 	c.Backup = Backup{Recipient: strings.TrimSpace(os.Getenv("HEARTH_BACKUP_RECIPIENT")), To: os.Getenv("HEARTH_BACKUP_TO")}
 	if c.Backup.To == "" && strings.HasPrefix(c.DatabaseURL, "sqlite:") {

@@ -1,9 +1,9 @@
 // Package doctext reads the text of an uploaded document, page by page: a
 // PDF's text layer with pdftotext, and, for a page without one (a scan) or a
-// photo (JPEG, PNG), optical character recognition with tesseract in English,
-// Spanish and Simplified Chinese. The facility documents' compliance check
-// (issue 32) reads documents with it; smart setup from uploaded PDFs and
-// photos (issue 33) is meant to reuse it.
+// photo (JPEG, PNG, HEIC), optical character recognition with tesseract in
+// English, Spanish and Simplified Chinese; a Word document's (DOCX) text in
+// Go (docx.go). The facility documents' compliance check (issue 32) and smart
+// setup (issue 33) read documents with it.
 //
 // Tools (Debian packages; `make test` and `make run` install them with
 // build/scripts/ensure-ocr-deps.sh, docs/configuration.md "Document text"):
@@ -11,6 +11,8 @@
 //     (a page as an image for OCR).
 //   - tesseract-ocr with tesseract-ocr-eng, tesseract-ocr-spa,
 //     tesseract-ocr-chi-sim (its osd data comes with tesseract-ocr).
+//   - libheif-examples: heif-convert (a HEIC photo as PNG, heic.go), run
+//     under prlimit (util-linux, in every Debian) to bound its memory.
 //
 // Source notes:
 //   - pdftotext(1): `-layout` keeps the physical layout; `-f`/`-l` bound the
@@ -21,11 +23,17 @@
 //     number in the file's name.
 //   - tesseract(1): `--psm 1` is "automatic page segmentation with OSD"
 //     (orientation and script detection), so a page scanned sideways or upside
-//     down is turned before it is read; tesseract also corrects small skew in
-//     its layout analysis, so no separate deskew step is run. `-l eng+spa+chi_sim`
+//     down is turned before it is read; `--dpi N` gives a rendered page's
+//     resolution (a PNG written by Go carries none). `-l eng+spa+chi_sim`
 //     reads the three languages at once; `stdout` as the output base writes the
 //     text to standard output. OMP_THREAD_LIMIT=1 keeps one OCR to one core
 //     (tesseract's FAQ: its OpenMP threads slow a busy multi-process server).
+//
+// Before OCR every page image is cleaned in Go (clean.go): grey, a median
+// filter when it is noisy, contrast stretched, and turned level (a skew of up
+// to 15 degrees either way, found by a projection profile); tesseract's own
+// layout analysis does not undo such a turn, and it read nothing from a photo
+// with noise σ 18.
 package doctext
 
 import (
@@ -33,6 +41,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -101,12 +110,31 @@ func (r *Result) Text() string {
 	return b.String()
 }
 
-// Kinds of document Extract reads.
+// Kinds of document Extract reads (and HEIC, DOCX: heic.go, docx.go).
 const (
 	PDF  = "application/pdf"
 	JPEG = "image/jpeg"
 	PNG  = "image/png"
 )
+
+// Sniff tells the kinds of document that http.DetectContentType does not
+// know from their content: HEIC (an ISO-BMFF ftyp box with an HEVC brand) or
+// DOCX (a zip holding word/document.xml; a plain zip or a spreadsheet is
+// not one), else "". A DOCX too large to read is still a DOCX: CheckDOCX says so.
+func Sniff(r io.ReaderAt, size int64) string {
+	head := make([]byte, 64)
+	n, _ := r.ReadAt(head, 0)
+	head = head[:n]
+	switch {
+	case isHEIC(head):
+		return HEIC
+	case isZip(head):
+		if _, err := openDOCX(r, size); err == nil || errors.Is(err, ErrTooLarge) {
+			return DOCX
+		}
+	}
+	return ""
+}
 
 // MissingToolError says which program is not installed and the Debian package that has it.
 type MissingToolError struct {
@@ -118,7 +146,7 @@ func (e *MissingToolError) Error() string {
 }
 
 // ErrUnsupported is a content type Extract does not read.
-var ErrUnsupported = errors.New("doctext: only PDF, JPEG and PNG documents are read")
+var ErrUnsupported = errors.New("doctext: only PDF, JPEG, PNG, HEIC and DOCX documents are read")
 
 // ErrUnreadable is a file its tool could not read (a damaged or encrypted PDF, a broken image).
 var ErrUnreadable = errors.New("doctext: the document could not be read")
@@ -126,7 +154,8 @@ var ErrUnreadable = errors.New("doctext: the document could not be read")
 // ErrTimeout is a page whose tool ran past Options.PageTimeout.
 var ErrTimeout = errors.New("doctext: reading the document took too long")
 
-var packages = map[string]string{"pdfinfo": "poppler-utils", "pdftotext": "poppler-utils", "pdftoppm": "poppler-utils", "tesseract": "tesseract-ocr"}
+var packages = map[string]string{"pdfinfo": "poppler-utils", "pdftotext": "poppler-utils", "pdftoppm": "poppler-utils", "tesseract": "tesseract-ocr",
+	"heif-convert": "libheif-examples", "prlimit": "util-linux"}
 
 // look finds a tool on PATH, or names its package.
 func look(tool string) (string, error) {
@@ -139,7 +168,7 @@ func look(tool string) (string, error) {
 
 // Check says whether every tool and OCR language is installed (nil), or the first one missing.
 func Check(ctx context.Context) error {
-	for _, t := range []string{"pdfinfo", "pdftotext", "pdftoppm", "tesseract"} {
+	for _, t := range []string{"pdfinfo", "pdftotext", "pdftoppm", "tesseract", "heif-convert", "prlimit"} {
 		if _, err := look(t); err != nil {
 			return err
 		}
@@ -202,16 +231,18 @@ func run(ctx context.Context, timeout time.Duration, tool string, args ...string
 
 var pagesLine = regexp.MustCompile(`(?m)^Pages:\s+(\d+)`)
 
-// Extract reads the text of a document (contentType PDF, JPEG or PNG),
-// calling progress (may be nil) after each page with the pages done and the
-// pages it will read. ctx's end stops it (its error is answered).
+// Extract reads the text of a document (contentType PDF, JPEG, PNG, HEIC or
+// DOCX), calling progress (may be nil) after each page with the pages done
+// and the pages it will read. ctx's end stops it (its error is answered).
 func Extract(ctx context.Context, data []byte, contentType string, opt Options, progress func(done, total int)) (*Result, error) {
 	opt = opt.withDefaults()
 	if progress == nil {
 		progress = func(int, int) {}
 	}
 	switch contentType {
-	case PDF, JPEG, PNG:
+	case PDF, JPEG, PNG, HEIC:
+	case DOCX:
+		return docxResult(data, opt, progress)
 	default:
 		return nil, ErrUnsupported
 	}
@@ -224,7 +255,6 @@ func Extract(ctx context.Context, data []byte, contentType string, opt Options, 
 	if err := os.WriteFile(name, data, 0o600); err != nil {
 		return nil, fmt.Errorf("doctext: %w", err)
 	}
-	res := &Result{}
 	wrap := func(err error) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -232,23 +262,13 @@ func Extract(ctx context.Context, data []byte, contentType string, opt Options, 
 		return err
 	}
 	if contentType != PDF {
-		if opt.NoOCR {
-			return nil, &MissingToolError{Tool: "OCR (turned off)", Package: "tesseract-ocr"}
-		}
-		langs, err := ocrLangs(ctx)
+		res, err := photos(ctx, name, contentType, opt, progress)
 		if err != nil {
 			return nil, wrap(err)
 		}
-		res.OCRLangs, res.TotalPages = langs, 1
-		progress(0, 1)
-		text, err := ocr(ctx, name, langs, opt)
-		if err != nil {
-			return nil, wrap(err)
-		}
-		res.Pages = []Page{{Number: 1, Text: text, OCR: true}}
-		progress(1, 1)
 		return res, nil
 	}
+	res := &Result{}
 	info, err := run(ctx, opt.PageTimeout, "pdfinfo", name)
 	if err != nil {
 		return nil, wrap(err)
@@ -290,7 +310,11 @@ func Extract(ctx context.Context, data []byte, contentType string, opt Options, 
 				"-f", strconv.Itoa(i), "-l", strconv.Itoa(i), name, img); err != nil {
 				return nil, wrap(err)
 			}
-			text, err := ocr(ctx, img+".png", langs, opt)
+			c, err := cleanFile(img + ".png")
+			if err != nil {
+				return nil, err
+			}
+			text, err := ocr(ctx, img+".png", langs, int(float64(opt.DPI)*c.Scale+0.5), opt)
 			_ = os.Remove(img + ".png")
 			if err != nil {
 				return nil, wrap(err)
@@ -305,9 +329,69 @@ func Extract(ctx context.Context, data []byte, contentType string, opt Options, 
 	return res, nil
 }
 
-// ocr reads one image with tesseract.
-func ocr(ctx context.Context, image string, langs []string, opt Options) (string, error) {
-	out, err := run(ctx, opt.PageTimeout, "tesseract", image, "stdout", "-l", strings.Join(langs, "+"), "--psm", "1")
+// photos reads a JPEG, a PNG or a HEIC by OCR: one page per picture (a HEIC
+// may hold several).
+func photos(ctx context.Context, name, contentType string, opt Options, progress func(done, total int)) (*Result, error) {
+	if opt.NoOCR {
+		return nil, &MissingToolError{Tool: "OCR (turned off)", Package: "tesseract-ocr"}
+	}
+	langs, err := ocrLangs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{OCRLangs: langs, TotalPages: 1}
+	progress(0, 1)
+	images := []string{name}
+	if contentType == HEIC {
+		if images, err = heicPages(ctx, name, opt); err != nil {
+			return nil, err
+		}
+		res.TotalPages = len(images)
+	}
+	n := min(len(images), opt.MaxPages)
+	res.Truncated = len(images) > n
+	for i, img := range images[:n] {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if _, err := cleanFile(img); err != nil {
+			return nil, err
+		}
+		text, err := ocr(ctx, img, langs, 0, opt)
+		if err != nil {
+			return nil, err
+		}
+		res.Pages = append(res.Pages, Page{Number: i + 1, Text: text, OCR: true})
+		progress(i+1, n)
+	}
+	return res, nil
+}
+
+// docxResult reads a Word document's text, its pages as the document breaks them.
+func docxResult(data []byte, opt Options, progress func(done, total int)) (*Result, error) {
+	texts, err := docxPages(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	n := min(len(texts), opt.MaxPages)
+	res := &Result{TotalPages: len(texts), Truncated: len(texts) > n}
+	progress(0, n)
+	for i, t := range texts[:n] {
+		res.Pages = append(res.Pages, Page{Number: i + 1, Text: tidy(t)})
+	}
+	progress(n, n)
+	return res, nil
+}
+
+// ocr reads one image (cleaned by cleanFile) with tesseract; dpi is the
+// image's resolution when known (a rendered PDF page), else 0 and tesseract
+// estimates it from the letters' size.
+func ocr(ctx context.Context, image string, langs []string, dpi int, opt Options) (string, error) {
+	args := []string{image, "stdout", "-l", strings.Join(langs, "+"), "--psm", "1"}
+	if dpi > 0 {
+		args = append(args, "--dpi", strconv.Itoa(dpi))
+	}
+	out, err := run(ctx, opt.PageTimeout, "tesseract", args...)
 	if err != nil {
 		return "", err
 	}

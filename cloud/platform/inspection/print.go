@@ -180,7 +180,15 @@ func (pr *Printer) Print(ctx context.Context, p *auth.Principal, q shared.Inspec
 					expires = day(it.Current.ExpiresOn)
 				}
 			}
-			rows = append(rows, []string{label("inspection.requirement."+it.Code, it.Code) + "\n" + it.Source,
+			// The name the required set gives it (the super admin's editor), English beside; else this report's own label.
+			item := label("inspection.requirement."+it.Code, it.Code)
+			if n := it.Names.In(lang); n != "" {
+				item = n
+				if lang != shared.LangEnUS && it.Names.EnUS != n {
+					item += " (" + it.Names.EnUS + ")"
+				}
+			}
+			rows = append(rows, []string{item + "\n" + it.Source,
 				label("inspection.status."+string(it.Status), string(it.Status)), name, expires})
 		}
 	}

@@ -6,10 +6,12 @@ import (
 	"hearth/cloud/platform/db"
 )
 
-// SetVersionTTL changes how long d's versions are reused (tests).
+// SetVersionTTL changes how long d's versions of every kind are reused (tests).
 func SetVersionTTL(d *db.DB, ttl time.Duration) {
-	v := versionsOf(d)
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	v.ttl = ttl
+	for _, k := range kinds {
+		v := versionsOf(d, k)
+		v.mu.Lock()
+		v.ttl = ttl
+		v.mu.Unlock()
+	}
 }

@@ -1,12 +1,16 @@
-// Package keep keeps a facility's list answers in memory until something they
-// show changes. The database keeps the facility's list version itself: the
+// Package keep keeps a facility's answers in memory until something they
+// show changes. The database keeps the facility's versions itself: the
 // triggers of migrations 00024 and 00025 raise list_versions.version in the
 // same transaction as every insert, update or delete of a row the residents
-// and staff pages and user info read, so no code path (nor a write made by
-// hand in SQL) can change a list without changing the version. An answer is served only for the
-// version it was read under; as the version is read before the rows, an answer
-// can only be newer than its version, never older. Several replicas need
-// nothing more: each reads the version from the shared database.
+// and staff pages and user info read (Lists), and those of migration 00069
+// raise care_versions.version with every write of the care records: tasks
+// and their occurrences, the eMAR, notes, readings, incidents, punches,
+// requests, shifts and facility documents (Care). So no code path (nor a
+// write made by hand in SQL) can change what an answer shows without changing
+// its version. An answer is served only for the version it was read under; as
+// the version is read before the rows, an answer can only be newer than its
+// version, never older. Several replicas need nothing more: each reads the
+// version from the shared database.
 package keep
 
 import (
@@ -24,43 +28,73 @@ import (
 	"hearth/shared"
 )
 
-// VersionTTL is the longest a facility's list version is reused without
+// VersionTTL is the longest a facility's version is reused without
 // reading it again. Writes made through this instance are seen at once (see
 // Version); the TTL bounds how long a write made elsewhere can go unseen: by
 // another replica whose notification was lost while this one reconnected, or
 // by an operator's SQL. docs/api.md states the guarantee.
 const VersionTTL = time.Second
 
-// versionsChannel is the PostgreSQL notification channel the list version
-// triggers send a facility id on (migration 00025).
-const versionsChannel = "hearth_list_versions"
+// Versions names one per-facility version the database raises itself: the
+// table its triggers keep it in and the PostgreSQL notification channel they
+// send the facility's id on.
+type Versions struct {
+	table, channel string
+}
+
+var (
+	// Lists is the version of the residents and staff pages and user info
+	// (residents, their files, caregivers, credentials, memberships, users and
+	// the facility row; migrations 00024 and 00025).
+	Lists = &Versions{table: "list_versions", channel: "hearth_list_versions"}
+	// Care is the version of the care records the dashboard's cards and the
+	// day lists read (migration 00069 names the tables).
+	Care = &Versions{table: "care_versions", channel: "hearth_care_versions"}
+)
+
+// kinds are every version Listen keeps in step.
+var kinds = []*Versions{Lists, Care}
 
 // versionCap is how many facilities' versions are kept before all are forgotten.
 const versionCap = 8192
 
-// Version is a facility's list version and time zone. ok is false when the
-// facility does not exist (then nothing is kept).
+// Version is a facility's list version (Lists) and time zone; see Versions.Of.
+func Version(ctx context.Context, d *db.DB, tenantID string) (version int64, tz shared.TimeZone, ok bool, err error) {
+	return Lists.Of(ctx, d, tenantID)
+}
+
+// Of is a facility's version of this kind and its time zone. ok is false
+// when the facility does not exist (then nothing is kept).
 //
 // It is read from the database at most once per VersionTTL per facility, and
 // again whenever this instance has written anything since (db.DB.Writes), so
 // a read that follows a write made here sees it. On PostgreSQL the triggers
-// also send the facility's id to every instance (migration 00025; Listen),
-// which forget that facility's version as the notification arrives.
-func Version(ctx context.Context, d *db.DB, tenantID string) (version int64, tz shared.TimeZone, ok bool, err error) {
-	return versionsOf(d).get(ctx, tenantID)
+// also send the facility's id to every instance (Listen), which forget that
+// facility's version as the notification arrives.
+func (k *Versions) Of(ctx context.Context, d *db.DB, tenantID string) (version int64, tz shared.TimeZone, ok bool, err error) {
+	return versionsOf(d, k).get(ctx, tenantID)
 }
 
-// Listen keeps this instance's versions in step with the other instances'
-// writes until ctx ends (PostgreSQL; on SQLite it returns at once).
+// Listen keeps this instance's versions of every kind in step with the other
+// instances' writes until ctx ends (PostgreSQL; on SQLite it returns at once).
 func Listen(ctx context.Context, d *db.DB, log *slog.Logger) error {
-	v := versionsOf(d)
-	return d.Listen(ctx, versionsChannel, v.drop, v.dropAll, log)
+	errs := make(chan error, len(kinds))
+	for _, k := range kinds {
+		v := versionsOf(d, k)
+		go func() { errs <- d.Listen(ctx, k.channel, v.drop, v.dropAll, log) }()
+	}
+	var err error
+	for range kinds {
+		err = errors.Join(err, <-errs)
+	}
+	return err
 }
 
-// versions keeps facilities' list versions for one database.
+// versions keeps facilities' versions of one kind for one database.
 type versions struct {
-	db  *db.DB
-	ttl time.Duration
+	db    *db.DB
+	query string
+	ttl   time.Duration
 
 	mu sync.Mutex
 	// drops moves on with every drop, so a read that began before a drop does
@@ -77,14 +111,20 @@ type versionEntry struct {
 	at      time.Time
 }
 
-// all holds one versions per database (a process has one; tests open many).
-var all sync.Map // *db.DB → *versions
+// all holds one versions per database and kind (a process has one database; tests open many).
+var all sync.Map // versionsKey → *versions
 
-func versionsOf(d *db.DB) *versions {
-	if v, ok := all.Load(d); ok {
+type versionsKey struct {
+	db   *db.DB
+	kind *Versions
+}
+
+func versionsOf(d *db.DB, k *Versions) *versions {
+	if v, ok := all.Load(versionsKey{d, k}); ok {
 		return v.(*versions)
 	}
-	v, _ := all.LoadOrStore(d, &versions{db: d, ttl: VersionTTL, entries: map[string]versionEntry{}})
+	v, _ := all.LoadOrStore(versionsKey{d, k}, &versions{db: d, ttl: VersionTTL, entries: map[string]versionEntry{},
+		query: `SELECT t.time_zone, COALESCE(v.version, 0) FROM tenants t LEFT JOIN ` + k.table + ` v ON v.tenant_id = t.id WHERE t.id = ?`})
 	return v.(*versions)
 }
 
@@ -99,8 +139,7 @@ func (v *versions) get(ctx context.Context, tenantID string) (int64, shared.Time
 		return e.version, e.tz, e.known, nil
 	}
 	e = versionEntry{writes: writes, at: now}
-	err := v.db.QueryRowContext(ctx, `SELECT t.time_zone, COALESCE(v.version, 0) FROM tenants t
-		LEFT JOIN list_versions v ON v.tenant_id = t.id WHERE t.id = ?`, tenantID).Scan(&e.tz, &e.version)
+	err := v.db.QueryRowContext(ctx, v.query, tenantID).Scan(&e.tz, &e.version)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		e = versionEntry{writes: writes, at: now}

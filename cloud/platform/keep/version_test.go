@@ -92,16 +92,8 @@ func TestVersionSeesWrites(t *testing.T) {
 // kept version through the triggers' notification, although it keeps versions
 // for an hour here.
 func TestVersionHearsOtherReplicas(t *testing.T) {
-	d := dbtest.Postgres(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	other, err := d.Reopen(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() { defer close(done); _ = keep.Listen(ctx, d, slog.New(slog.DiscardHandler)) }()
-	t.Cleanup(func() { cancel(); <-done; _ = other.Close() })
-	keep.SetVersionTTL(d, time.Hour)
+	d, other := listeningReplicas(t)
+	ctx := t.Context()
 
 	addFacility(t, other, "t2")
 	addFacility(t, other, "t3")
@@ -144,4 +136,23 @@ func TestVersionHearsOtherReplicas(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor("a renamed user", "t3", afterMember)
+}
+
+// listeningReplicas is two replicas on one PostgreSQL database: d listens for
+// the version notices and keeps versions for an hour, so only a notice can tell
+// it of other's writes.
+func listeningReplicas(t *testing.T) (d, other *db.DB) {
+	t.Helper()
+	d = dbtest.Postgres(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	other, err := d.Reopen(ctx)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { defer close(done); _ = keep.Listen(ctx, d, slog.New(slog.DiscardHandler)) }()
+	t.Cleanup(func() { cancel(); <-done; _ = other.Close() })
+	keep.SetVersionTTL(d, time.Hour)
+	return d, other
 }

@@ -88,6 +88,11 @@ func (v *Versions) Bump(ctx context.Context, q db.Querier, name string) error {
 	return nil
 }
 
+// Forget makes the next Version of name read the database again: for a
+// writer whose change a database trigger raises (the backup runs, migration
+// 00072), so this replica sees it at once rather than within VersionTTL.
+func (v *Versions) Forget(name string) { v.drop(name) }
+
 // Listen forgets a setting's version as another replica announces a change,
 // until ctx ends (PostgreSQL; on SQLite it returns at once).
 func (v *Versions) Listen(ctx context.Context, log *slog.Logger) error {

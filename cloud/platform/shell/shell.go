@@ -11,10 +11,15 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
+	"time"
 
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/web"
+	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
 
@@ -43,7 +48,24 @@ type Card struct {
 	// ServerWide: the card speaks of the server, not of a home (the backups), so
 	// the across-homes view shows it once, with the current home.
 	ServerWide bool
+	// Kept: the card's answer is kept per facility, person, roles and plan
+	// while the facility's list and care versions are unchanged (kept.go).
+	// Only for a card that reads nothing but rows under those versions
+	// (migrations 00024, 00025, 00069, 00072 name the tables) and the
+	// platform settings it names (Platform), and says with ChangesAt
+	// every moment its answer changes with time alone, midnight at the
+	// facility aside.
+	Kept bool
+	// Platform names the platform-wide settings a kept card reads besides its
+	// facility's rows (their names in platform_versions: the parameters, the
+	// required documents, the backup runs): it is kept only while their
+	// versions are unchanged too.
+	Platform []string
 }
+
+// PlatformVersionFunc is the version of a platform-wide setting by its name
+// in platform_versions (param.Versions.Version).
+type PlatformVersionFunc func(ctx context.Context, name string) (int64, error)
 
 // Home is one facility a user owns, with their role and its plan there: the
 // principal the across-homes cards are computed for.
@@ -63,13 +85,46 @@ type Registry struct {
 	counters []Counter
 	cards    []Card
 	homes    HomesFunc
+
+	db       *db.DB              // where the facilities' versions are read (nil: nothing kept)
+	now      func() time.Time    // the services' clock
+	platform PlatformVersionFunc // the platform settings' versions (Card.Platform)
+	kept     *keep.Timed[*shared.DashboardCard]
 }
 
 // Homes sets where the across-homes cards find an owner's homes (iam's memberships).
 func (r *Registry) Homes(fn HomesFunc) { r.homes = fn }
 
-// New makes an empty registry.
-func New() *Registry { return &Registry{} }
+// New makes an empty registry whose kept cards (Card.Kept) are kept under
+// d's facility versions and, for those that read platform-wide settings
+// (Card.Platform), their versions by platform; by the services' clock now
+// (time.Now when nil).
+func New(d *db.DB, now func() time.Time, platform PlatformVersionFunc) *Registry {
+	if now == nil {
+		now = time.Now
+	}
+	return &Registry{db: d, now: now, platform: platform, kept: keep.NewTimed[*shared.DashboardCard](keptCards, CardMaxAge, zone.Of)}
+}
+
+// platformParts are the versions of the platform settings c reads
+// (Card.Platform), as parts of its kept answer's key.
+func (r *Registry) platformParts(ctx context.Context, c *Card) ([]string, error) {
+	if len(c.Platform) == 0 {
+		return nil, nil
+	}
+	parts := make([]string, 0, len(c.Platform))
+	for _, name := range c.Platform {
+		v, err := r.platform(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, strconv.FormatInt(v, 10))
+	}
+	return parts, nil
+}
+
+// keptCards is how many cards are kept (a person's dashboard has up to 15).
+const keptCards = 16 * keep.MaxAnswers
 
 // Counter registers a sidebar counter. It panics on an unknown or repeated key,
 // or a missing function: a wiring mistake found at start-up.
@@ -90,6 +145,9 @@ func (r *Registry) Counter(c Counter) {
 func (r *Registry) Card(c Card) {
 	if c.Key == "" || c.Data == nil {
 		panic(fmt.Sprintf("shell: card %q has no key or no Data", c.Key))
+	}
+	if c.Kept && len(c.Platform) > 0 && r.platform == nil {
+		panic(fmt.Sprintf("shell: card %q reads platform settings and the registry has no version reader", c.Key))
 	}
 	for _, o := range r.cards {
 		if o.Key == c.Key {
@@ -143,18 +201,19 @@ func (r *Registry) cardsOf(ctx context.Context, p *auth.Principal, serverWide bo
 		if !shows(p, c.Roles, c.Function) || (c.ServerWide && !serverWide) {
 			continue
 		}
-		card, err := c.Data(ctx, p)
+		card, err := r.keptData(ctx, &c, p)
 		if err != nil {
 			return nil, fmt.Errorf("dashboard card %s: %w", c.Key, err)
 		}
 		if card == nil {
 			continue
 		}
-		card.Key = c.Key
-		if card.Items == nil {
-			card.Items = []shared.DashboardItem{}
+		shown := *card // a kept card is shared: it is not changed
+		shown.Key = c.Key
+		if shown.Items == nil {
+			shown.Items = []shared.DashboardItem{}
 		}
-		out = append(out, *card)
+		out = append(out, shown)
 	}
 	return out, nil
 }

@@ -16,7 +16,7 @@ func count(n int) CountFunc {
 
 // Every counter the spec names fills the answer field of the same name.
 func TestEveryCounterFillsItsField(t *testing.T) {
-	r := New()
+	r := New(nil, nil, nil)
 	for i, k := range shared.SidebarCounters {
 		r.Counter(Counter{Key: k, Count: count(i + 1)})
 	}
@@ -41,7 +41,7 @@ func TestEveryCounterFillsItsField(t *testing.T) {
 
 // A counter or card counts only for the roles and plan it declares; the super admin has no sidebar.
 func TestRolesAndPlanNarrow(t *testing.T) {
-	r := New()
+	r := New(nil, nil, nil)
 	r.Counter(Counter{Key: shared.CounterApplicationForm, Roles: []shared.Role{shared.RoleFacilityOwner}, Count: count(3)})
 	r.Counter(Counter{Key: shared.CounterIncidentReport, Function: shared.FnIncidentManagement, Count: count(4)})
 	card := func(context.Context, *auth.Principal) (*shared.DashboardCard, error) {
@@ -77,7 +77,7 @@ func TestRolesAndPlanNarrow(t *testing.T) {
 
 // A failing counter fails the call with its name, rather than showing a wrong 0.
 func TestFailureNamesTheCounter(t *testing.T) {
-	r := New()
+	r := New(nil, nil, nil)
 	r.Counter(Counter{Key: shared.CounterExpiredTasks, Count: func(context.Context, *auth.Principal) (int, error) { return 0, errors.New("boom") }})
 	_, err := r.Sidebar(t.Context(), &auth.Principal{UserID: "u", TenantID: "t", Roles: []shared.Role{shared.RoleFacilityAdmin}, Plan: shared.PlanFree})
 	if err == nil || err.Error() != "sidebar counter expiredTasksCount: boom" {
@@ -106,7 +106,7 @@ func TestWiringMistakesPanic(t *testing.T) {
 					t.Fatal("no panic")
 				}
 			}()
-			f(New())
+			f(New(nil, nil, nil))
 		})
 	}
 }

@@ -5,10 +5,12 @@ package zone
 
 import (
 	"context"
+	"database/sql"
 	"time"
 	_ "time/tzdata" // facility zones load on machines without zone files
 
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/keep"
 	"hearth/shared"
 )
 
@@ -35,8 +37,22 @@ func Of(z shared.TimeZone) *time.Location {
 }
 
 // Facility is the location of a facility (tenants.time_zone), with the same
-// fallback, and the code as stored.
+// fallback, and the code as stored. Read outside a transaction, the zone comes
+// with the facility's list version (keep.Version: read again after any write
+// made here, and at least every keep.VersionTTL), so a page whose parts each
+// need "today" reads it once, not once per part; inside a transaction it is
+// read in that transaction.
 func Facility(ctx context.Context, q db.Querier, tenantID string) (*time.Location, shared.TimeZone, error) {
+	if d, ok := q.(*db.DB); ok {
+		_, z, known, err := keep.Version(ctx, d, tenantID)
+		if err != nil {
+			return nil, "", db.Wrap("zone: facility", err)
+		}
+		if !known {
+			return nil, "", db.Wrap("zone: facility", sql.ErrNoRows)
+		}
+		return Of(z), z, nil
+	}
 	var z shared.TimeZone
 	if err := q.QueryRowContext(ctx, `SELECT time_zone FROM tenants WHERE id = ?`, tenantID).Scan(&z); err != nil {
 		return nil, "", db.Wrap("zone: facility", err)

@@ -117,6 +117,8 @@ func TestIndexPlans(t *testing.T) {
 			{"residentNotes", "/care/progressNote/listProgressNoteByPage", shared.PageRequest[shared.ProgressNoteFilter]{Current: 1, Size: 20,
 				Data: shared.ProgressNoteFilter{ResidentID: resident}}},
 			{"listResidentCareRecord", "/care/careMonitor/listResidentCareRecord?residentId=" + url.QueryEscape(resident), nil},
+			{"residentCalendarTask", "/care/taskInfo/listCalendarTask", shared.CalendarRange{Start: today.Format("2006-01-02"),
+				End: today.AddDate(0, 0, 6).Format("2006-01-02"), ResidentID: resident}},
 		}
 		clients := map[string]*servertest.Client{}
 		for _, role := range []string{"owner", "admin", "staff1"} {

@@ -340,17 +340,18 @@ func (c *Core) preparePass(w http.ResponseWriter, r *http.Request, row *medRow, 
 		return false
 	}
 	if pass != nil {
-		switch {
-		case pass.Kind != shared.PassScheduled:
-			c.failMed(w, r, []medRule{{field: "passId", rule: "scheduled", key: "desktop.med.notScheduled"}})
-			return false
-		case pass.Outcome != "":
+		// The rules the phone's outbox applies too (shared/offline.go).
+		switch shared.OfflinePassRule(pass.Kind, pass.Status, pass.Outcome != "", pass.DueTime, req.Outcome, req.GivenTime) {
+		case "logged":
 			c.failLogged(w, r, "desktop.med.passLogged", pass, pass.GivenTime, loc)
 			return false
-		case pass.Status == shared.PassOnHold && req.Outcome == shared.OutcomeGiven:
+		case "scheduled":
+			c.failMed(w, r, []medRule{{field: "passId", rule: "scheduled", key: "desktop.med.notScheduled"}})
+			return false
+		case "onHold":
 			c.fail(w, r, shared.CodeConflict, "desktop.med.passOnHold", map[string]any{"name": pass.MedicationName}, nil)
 			return false
-		case !shared.PassOpen(pass.DueTime, req.GivenTime): // the cloud's rule (shared/passclock.go)
+		case "windowNotOpen":
 			c.failMed(w, r, []medRule{notOpenRule(pass.DueTime, req.GivenTime, loc)})
 			return false
 		}
@@ -404,14 +405,14 @@ func (c *Core) preparePrn(w http.ResponseWriter, r *http.Request, row *medRow, m
 	}
 	order, res, kd := findOrder(days, req.MedicationID)
 	if order != nil {
-		switch {
-		case order.Type != shared.MedicationPRN:
+		switch shared.OfflinePrnRule(order.Type, order.Status, order.OnHold) {
+		case "prn":
 			c.failMed(w, r, []medRule{{field: "medicationId", rule: "prn", key: "desktop.med.notPrn"}})
 			return false
-		case order.Status != shared.MedicationCurrent:
+		case "notCurrent":
 			c.fail(w, r, shared.CodeConflict, "desktop.med.notCurrent", map[string]any{"name": order.Name}, nil)
 			return false
-		case order.OnHold:
+		case "orderOnHold":
 			c.fail(w, r, shared.CodeConflict, "desktop.med.onHold", map[string]any{"name": order.Name}, nil)
 			return false
 		}
@@ -553,15 +554,12 @@ func textRule(field, v string, required bool, max int) []medRule {
 
 // timeRules: a time it happened is at most PassLogMaxAgeDays old and not ahead of the cloud's clock.
 func (c *Core) timeRules(at int64) []medRule {
-	now := c.serverNow()
-	switch {
-	case at < 0:
+	switch rule := shared.OfflineTimeRule(at, c.serverNow()); {
+	case rule == "minimum" && at < 0:
 		return []medRule{{field: "givenTime", rule: "minimum", args: map[string]any{"min": 0}}}
-	case at == 0:
-		return nil
-	case at > now+shared.PassClockSkewSeconds*1000:
+	case rule == "maximum":
 		return []medRule{{field: "givenTime", rule: "maximum", key: "desktop.med.logInFuture"}}
-	case at < now-int64(shared.PassLogMaxAgeDays)*24*3_600_000:
+	case rule == "minimum":
 		return []medRule{{field: "givenTime", rule: "minimum", key: "desktop.med.logTooOld", args: map[string]any{"days": shared.PassLogMaxAgeDays}}}
 	}
 	return nil

@@ -4,10 +4,11 @@ import { DesktopGate } from '@/features/desktop/components/DesktopGate';
 import { PhoneOfflineBanner } from '@/features/pwa/components/PhoneOfflineBanner';
 import { DESKTOP_SETUP_PATH, KIOSK_PATH, KIOSK_SETUP_PATH } from '@/features/desktop/desktopRoutes';
 import { useNoticeStore } from '@/lib/feedback/notices';
-import { lazyPage } from './lazyPage';
+import { lazyPage, preloadPage } from './lazyPage';
 import { PAGE_REGISTRY, SUB_PAGES } from './pageRegistry';
 import { FullPageSpinner } from './pages/FullPageSpinner';
 import { RouteGuard } from './RouteGuard';
+import { preloadWideParts } from './layout/wideParts';
 import { filePreviewId, HELP_TICKETS_PATH } from './routing';
 
 const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
@@ -24,7 +25,19 @@ const KioskPage = lazyPage(() => import('@/features/desktop/pages/KioskPage'), [
 const DesktopSetupPage = lazyPage(() => import('@/features/desktop/pages/DesktopSetupPage'), ['desktop']);
 const KioskSetupPage = lazyPage(() => import('@/features/desktop/pages/KioskSetupPage'), ['desktop']);
 // The inspector's link (/inspector?token=…): an inspector is no user of the app, so the page sits outside the guard.
-const InspectorPage = lazyPage(() => import('@/features/inspector/pages/InspectorPage'), ['inspector']);
+// Its records name codes in the words of the incidents, care record, residents and staff pages (lib/care, lib/staff).
+const InspectorPage = lazyPage(() => import('@/features/inspector/pages/InspectorPage'), ['inspector', 'incidents', 'carerecord', 'residents', 'staff']);
+
+/**
+ * The signed-in layout (with its wide screens' parts on a wide screen) and the menu page asked for start loading
+ * while the guard still waits for the user's menu, instead of one after the other once it has answered (a
+ * phone's round trips: docs/performance.md).
+ */
+function preloadSignedIn(pathname: string) {
+  preloadPage(AppLayout);
+  preloadWideParts();
+  if (Object.hasOwn(PAGE_REGISTRY, pathname)) preloadPage(PAGE_REGISTRY[pathname]);
+}
 
 function Notices() {
   const shown = useNoticeStore((s) => s.notice !== null);
@@ -67,7 +80,7 @@ export function AppRoutes() {
           <Route path={KIOSK_SETUP_PATH} element={<KioskSetupPage />} />
           <Route path="/inspector" element={<InspectorPage />} />
         </Route>
-        <Route element={<RouteGuard />}>
+        <Route element={<RouteGuard preload={preloadSignedIn} />}>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/change-password" element={<ChangePasswordPage />} />
           <Route path="/signup" element={<SignupPage />} />

@@ -6,6 +6,8 @@ import { useUserInfo } from '@/features/auth/api/getUserInfo';
 import { useUserMenu } from '@/features/menu/api/listUserMenuTree';
 import { raiseNotice } from '@/lib/feedback/notices';
 import { requirePasswordChange, useSessionStore } from '@/lib/session/store';
+import { ianaZone } from '@/lib/time/dateTime';
+import { warmZone } from '@/lib/time/zone';
 import { hasPage, SUB_PAGES } from './pageRegistry';
 import { FullPageSpinner } from './pages/FullPageSpinner';
 import { decideRoute, filterMenu, menuPaths, startPath, subPageFor, SUPER_ADMIN } from './routing';
@@ -26,11 +28,19 @@ function knownPage(pathname: string): boolean {
  * Applies the routing rules (spec 000 §2) to every route: session, forced password change, and the
  * menu the server returned, which is loaded before any menu route renders.
  */
-export function RouteGuard() {
+export function RouteGuard({ preload }: { preload?: (pathname: string) => void } = {}) {
   const location = useLocation();
   const session = useSessionStore((s) => s.session);
   const signedIn = session !== null;
   const forced = session?.mustChangePassword === true;
+  // A signed-in menu page's modules load while its user info and menu are asked.
+  const menuPage = signedIn && !forced && hasPage(location.pathname) ? location.pathname : '';
+  useEffect(() => {
+    if (menuPage) preload?.(menuPage);
+  }, [menuPage, preload]);
+  // The home's zone is ready before the first page that shows its times (session.timeZone: its code).
+  const zone = signedIn ? ianaZone(session.timeZone) : undefined;
+  useEffect(() => (signedIn ? warmZone(zone) : undefined), [signedIn, zone]);
 
   const userInfo = useUserInfo(signedIn);
   // spec 000 §4: a non-owner with a temporary password must change it (owners, registering or not, are advised).

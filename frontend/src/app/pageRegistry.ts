@@ -13,7 +13,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   '/admin-jobs': lazyPage(() => import('@/features/platform-jobs/pages/FailedJobsPage'), ['platform-jobs']),
   '/support-ticket-manage': lazyPage(() => import('@/features/tickets/pages/SupportTicketPage')),
   '/staff-management': lazyPage(() => import('./pages/StaffManagementPage'), ['staff', 'attendance', 'requests', 'desktop']),
-  '/your-status': lazyPage(() => import('./pages/YourStatusPage'), ['attendance', 'requests', 'staff', 'shifts']),
+  '/your-status': lazyPage(() => import('./pages/YourStatusPage'), ['attendance', 'requests', 'staff', 'shifts', 'facility-docs']),
   '/resident-management': lazyPage(() => import('@/features/residents/pages/ResidentListPage'), ['residents']),
   '/resident': lazyPage(() => import('@/features/residents/pages/ResidentListPage'), ['residents']),
   '/task-creation-rule': lazyPage(() => import('@/features/taskrules/pages/TaskCreationRulePage'), ['taskrules']),
@@ -28,6 +28,9 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   '/incident': lazyPage(() => import('@/features/incidents/pages/CaregiverIncidentPage'), ['incidents']),
   '/message': lazyPage(() => import('@/features/chat/pages/MessagePage'), ['chat']),
   '/params-setting': lazyPage(() => import('@/features/platform-params/pages/ParamsPage'), ['platform-params']),
+  '/facility-doc-requirements': lazyPage(() => import('@/features/platform-doc-requirements/pages/DocRequirementsPage'), [
+    'platform-doc-requirements',
+  ]),
   '/IAM/audit-logs': lazyPage(() => import('@/features/platform-audit/pages/AuditLogPage'), ['platform-audit']),
   '/IAM/menu': lazyPage(() => import('@/features/platform-menus/pages/MenuPage'), ['platform-menus']),
   '/IAM/role': lazyPage(() => import('@/features/platform-menus/pages/RolePage'), ['platform-menus']),
@@ -98,6 +101,14 @@ export const SUB_PAGES: readonly SubPage[] = [
     parent: '/resident-management',
     titleKey: 'movein.title',
     page: lazyPage(() => import('@/features/movein/pages/MoveInPage'), ['movein', 'residents']),
+  },
+  {
+    // Smart setup: residents moved in from the papers the home has (spec 000 §2 batch-upload/{step}); the review
+    // of one resident is the move-in wizard, prefilled.
+    path: '/resident-management/batch-upload/:step',
+    parent: '/resident-management',
+    titleKey: 'smartsetup.title',
+    page: lazyPage(() => import('./pages/SmartSetupMoveInPage'), ['smartsetup', 'movein', 'residents']),
   },
   {
     // A resident's medication disposals (spec 000 §2), under the eMAR (plan function Emars).

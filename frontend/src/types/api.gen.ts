@@ -3098,9 +3098,17 @@ export interface FacilityInspectionsQuery {
  */
 export interface FacilityRequirement {
   code: string;
+  names?: FacilityDocNames;
   category: FacilityDocCategory;
   source: string;
   expiryRequired: boolean;
+  /**
+   * What the required set says of its documents (FacilityDocRequirementDef).
+   */
+  signaturesRequired?: boolean;
+  approvalStep?: boolean;
+  validityMonths?: number /* int */;
+  expiringSoonDays?: number /* int */;
   status: FacilityDocStatus;
   documentId?: string;
   versionCount: number /* int */;
@@ -3189,9 +3197,16 @@ export interface FacilityDocEvidence {
 export interface FacilityDocCheckResult {
   code: string;
   label: string;
+  labels?: FacilityDocLabels;
   source: string;
   covered: boolean;
   evidence: FacilityDocEvidence[];
+  /**
+   * Unverified: the AI provider said the document covers the item, but none of the words it
+   * quoted are in the document's text. Such an item is not covered (it counts as missing and in
+   * the red flag) until a person reads the document.
+   */
+  unverified: boolean;
 }
 /**
  * FacilityDocAnalysis is the compliance check of one version: its progress
@@ -3264,6 +3279,120 @@ export interface FacilityDocCheckBrief {
   coveredCount: number /* int */;
   missingCount: number /* int */;
   finishTime?: number /* int64 */;
+}
+
+//////////
+// source: facilitydoc_requirements.go
+
+/**
+ * Bounds of the required set (spec 001 §9 input lengths: a title is 100, sub
+ * details 300, a short text 50).
+ */
+export const FacilityDocReqNameMax = 100; // TitleMax: a requirement's name in one language
+/**
+ * Bounds of the required set (spec 001 §9 input lengths: a title is 100, sub
+ * details 300, a short text 50).
+ */
+export const FacilityDocReqSourceMax = 300; // SubDetailsMax: the WAC source of a requirement or an item
+/**
+ * Bounds of the required set (spec 001 §9 input lengths: a title is 100, sub
+ * details 300, a short text 50).
+ */
+export const FacilityDocCheckLabelMax = 300; // SubDetailsMax: a check item's wording in one language
+/**
+ * Bounds of the required set (spec 001 §9 input lengths: a title is 100, sub
+ * details 300, a short text 50).
+ */
+export const FacilityDocKeywordMax = 50; // ShortTextMax: one keyword of the rules-only check
+/**
+ * Bounds of the required set (spec 001 §9 input lengths: a title is 100, sub
+ * details 300, a short text 50).
+ */
+export const FacilityDocKeywordsMax = 30; // keywords of one check item
+/**
+ * Bounds of the required set (spec 001 §9 input lengths: a title is 100, sub
+ * details 300, a short text 50).
+ */
+export const FacilityDocCheckItemsMax = 30; // check items of one requirement
+/**
+ * Bounds of the required set (spec 001 §9 input lengths: a title is 100, sub
+ * details 300, a short text 50).
+ */
+export const FacilityDocValidityMaxMon = 120; // a default validity of up to 10 years
+/**
+ * Bounds of the required set (spec 001 §9 input lengths: a title is 100, sub
+ * details 300, a short text 50).
+ */
+export const FacilityDocSoonDaysMax = 365; // as the parameter facilityDocs.expiringSoonDays
+/**
+ * Bounds of the required set (spec 001 §9 input lengths: a title is 100, sub
+ * details 300, a short text 50).
+ */
+export const FacilityDocReqSortMax = 10000;
+/**
+ * FacilityDocNames is a requirement's name in each of the product's
+ * languages; English is required, the others fall back to it.
+ */
+export interface FacilityDocNames {
+  'en-US': string;
+  'es-ES': string;
+  'zh-CN': string;
+}
+/**
+ * FacilityDocLabels is a check item's wording in each language; the English
+ * is what the AI provider is asked about, the others are what readers see.
+ */
+export interface FacilityDocLabels {
+  'en-US': string;
+  'es-ES': string;
+  'zh-CN': string;
+}
+/**
+ * FacilityDocCheckItemDef is one check item of a requirement: what its
+ * document should contain, with its source and the words the rules-only check
+ * looks for (any of them, at the start of a word, any case).
+ */
+export interface FacilityDocCheckItemDef {
+  code?: string;
+  labels: FacilityDocLabels;
+  source: string;
+  keywords: string[];
+}
+/**
+ * FacilityDocRequirementDef is one requirement of the set with its check
+ * items, as the super admin edits it. The items' order is the report's.
+ */
+export interface FacilityDocRequirementDef {
+  code?: string;
+  category: FacilityDocCategory;
+  names: FacilityDocNames;
+  source: string;
+  sort: number /* int */;
+  expiryRequired: boolean;
+  signaturesRequired: boolean;
+  approvalStep: boolean;
+  validityMonths: number /* int */;
+  expiringSoonDays: number /* int */;
+  checkItems: FacilityDocCheckItemDef[];
+  /**
+   * Set by the server.
+   */
+  retiredAt: number /* int64 */;
+  documents: number /* int */;
+  updateTime: number /* int64 */;
+  updatedBy?: string;
+}
+/**
+ * FacilityDocRequirementsQuery filters the super admin's list.
+ */
+export interface FacilityDocRequirementsQuery {
+  category?: FacilityDocCategory;
+}
+/**
+ * FacilityDocRequirementCodeRequest names one requirement (retire, restore).
+ */
+export interface FacilityDocRequirementCodeRequest {
+  code: string;
 }
 
 //////////
@@ -6501,6 +6630,93 @@ export interface ChangeUserStatusRequest {
 }
 
 //////////
+// source: push.go
+
+/**
+ * PushAlert is one kind of alert a person may choose to get on their devices.
+ */
+export type PushAlert = string;
+export const PushAlertMedPass: PushAlert = "MED_PASS"; // a med pass becomes overdue in 30 minutes
+export const PushAlertPrnCheck: PushAlert = "PRN_CHECK"; // a PRN dose's effect check is due
+export const PushAlertShiftReminder: PushAlert = "SHIFT_REMINDER"; // your shift tomorrow, your shift in an hour
+export const PushAlertChatMessage: PushAlert = "CHAT_MESSAGE"; // a chat message while the app is closed
+/**
+ * PushEndpointMax bounds a push service URL (the browsers' are 150-500 characters).
+ */
+export const PushEndpointMax = 1000;
+/**
+ * PushKeyMax bounds the browser's P-256 public key, base64url (65 bytes: 87 characters).
+ */
+export const PushKeyMax = 100;
+/**
+ * PushAuthMax bounds the browser's auth secret, base64url (16 bytes: 22 characters).
+ */
+export const PushAuthMax = 50;
+/**
+ * PushDevicesMax bounds how many devices of one person in a facility get pushes;
+ * subscribing one more removes the least recently subscribed.
+ */
+export const PushDevicesMax = 10;
+/**
+ * NotifyPrnCheckDueTitle / Body: a PRN dose's effectiveness check is due now
+ * (an hour after the dose). Params: resident (name), medication (name), givenAt
+ * and dueAt (epoch ms as decimal strings).
+ */
+export const NotifyPrnCheckDueTitle = "notification.medication.prnCheckDue.title";
+/**
+ * NotifyPrnCheckDueTitle / Body: a PRN dose's effectiveness check is due now
+ * (an hour after the dose). Params: resident (name), medication (name), givenAt
+ * and dueAt (epoch ms as decimal strings).
+ */
+export const NotifyPrnCheckDueBody = "notification.medication.prnCheckDue.body";
+/**
+ * PushKey answers /push/publicKey: the server's VAPID public key
+ * (applicationServerKey of PushManager.subscribe).
+ */
+export interface PushKey {
+  publicKey: string;
+}
+/**
+ * PushSubscribeRequest is POST /push/subscribe: this device's subscription
+ * (PushSubscription.toJSON()). The device is the request's X-Device-Id; the
+ * person and the facility come from the token.
+ */
+export interface PushSubscribeRequest {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+/**
+ * PushStatus answers /push/subscribe, /push/unsubscribe and /push/status: whether this device gets pushes.
+ */
+export interface PushStatus {
+  subscribed: boolean;
+  devices: number /* int */;
+}
+/**
+ * PushPreferences are a person's choices of alerts, in one facility
+ * (GET /push/preferences answers them, POST /push/savePreferences takes them).
+ * Every alert is on until the person turns it off.
+ */
+export interface PushPreferences {
+  medPass: boolean;
+  prnCheck: boolean;
+  shiftReminder: boolean;
+  chatMessage: boolean;
+}
+/**
+ * PushPayload is what the service worker receives in a push (encrypted,
+ * RFC 8291): already in the recipient's language.
+ */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  alert: PushAlert;
+}
+
+//////////
 // source: request.go
 
 /**
@@ -7628,6 +7844,273 @@ export interface HoursReport {
 export interface HoursExportQuery {
   startDate?: string;
   endDate?: string;
+}
+
+//////////
+// source: smartsetup.go
+
+/**
+ * SmartSetupStep is one step of a group's setup (at most SmartSetupStepsMax).
+ */
+export type SmartSetupStep = string;
+export const SmartStepText: SmartSetupStep = "TEXT"; // the files' text: PDF text layer, OCR for scans and photos
+export const SmartStepProfile: SmartSetupStep = "PROFILE"; // resident and profile (diagnoses, allergies)
+export const SmartStepCarePlan: SmartSetupStep = "CARE_PLAN"; // the care plan's tasks
+export const SmartStepMedications: SmartSetupStep = "MEDICATIONS"; // medication orders
+export const SmartStepContacts: SmartSetupStep = "CONTACTS"; // contacts
+/**
+ * SmartSetupStepsMax: spec 001 §9 "Smart move-in: at most 5 setup steps".
+ */
+export const SmartSetupStepsMax = 5;
+/**
+ * SmartSetupState is a job's state (spec 000 §4).
+ */
+export type SmartSetupState = string;
+export const SmartDraft: SmartSetupState = "DRAFT"; // uploaded, not started
+export const SmartPending: SmartSetupState = "PENDING"; // queued
+export const SmartProgressing: SmartSetupState = "PROGRESSING"; // running
+export const SmartCompleted: SmartSetupState = "COMPLETED";
+export const SmartFailed: SmartSetupState = "FAILED";
+export const SmartStopped: SmartSetupState = "STOPPED"; // stopped by the owner, cleared when stuck, or a file uploaded again
+/**
+ * SmartSetupMethod says how a step's fields were filled.
+ */
+export type SmartSetupMethod = string;
+export const SmartByAI: SmartSetupMethod = "AI";
+export const SmartByRules: SmartSetupMethod = "RULES"; // no AI provider answered: simple rules filled what they could
+/**
+ * Bounds of smart setup.
+ */
+export const SmartSetupFilesMax = 50; // files of one upload call
+/**
+ * Bounds of smart setup.
+ */
+export const SmartSetupGroupsMax = 100; // resident groups of one batch
+/**
+ * Bounds of smart setup.
+ */
+export const SmartSetupMaxPages = 20; // pages read of one file (the rest is left out and said)
+/**
+ * Bounds of smart setup.
+ */
+export const SmartSetupQuoteMax = 200; // characters of a value's quote
+/**
+ * Bounds of smart setup.
+ */
+export const SmartSetupItemsMax = 100; // tasks, medications or contacts of one draft
+/**
+ * Bounds of smart setup.
+ */
+export const SmartSetupValueMax = 1000;
+/**
+ * Bounds of smart setup.
+ */
+export const SmartSetupPageTextMax = 20000;
+/**
+ * SmartSetupLowConfidence: a value below it is marked for review; a dose or
+ * frequency below it is left empty rather than guessed.
+ */
+export const SmartSetupLowConfidence = 0.6;
+/**
+ * SmartSetupFile is one file of a batch.
+ */
+export interface SmartSetupFile {
+  id: string;
+  fileId: string;
+  name: string;
+  contentType: string;
+  size: number /* int64 */;
+  groupId: string;
+  errorMessage: string;
+  totalPages: number /* int */;
+  ocrPages: number /* int */;
+  detectedName: string;
+  uploadTime: number /* int64 */;
+}
+/**
+ * SmartSetupJob is one job: a group's step (getAITaskProgress answers these).
+ */
+export interface SmartSetupJob {
+  jobId: string;
+  groupId: string;
+  step: SmartSetupStep;
+  state: SmartSetupState;
+  progress: number /* int */;
+  needsRetry: boolean;
+  method?: SmartSetupMethod;
+  rulesReason?: FacilityDocRulesReason;
+  errorMessage: string;
+  startTime: number /* int64 */;
+  finishTime: number /* int64 */;
+  canStop: boolean;
+  canContinue: boolean;
+  canRetry: boolean;
+  canDelete: boolean;
+}
+/**
+ * SmartSetupGroup is a resident's files and jobs.
+ */
+export interface SmartSetupGroup {
+  groupId: string;
+  name: string;
+  byHand: boolean;
+  /**
+   * ResidentID is the resident moved in from this group's draft (confirm); empty until then.
+   */
+  residentId: string;
+  confirmTime: number /* int64 */;
+  files: SmartSetupFile[];
+  jobs: SmartSetupJob[];
+}
+/**
+ * SmartSetupBatch is a batch with its groups.
+ */
+export interface SmartSetupBatch {
+  batchId: string;
+  started: boolean;
+  finished: boolean;
+  unconfirmed: number /* int */;
+  groups: SmartSetupGroup[];
+  refused: SmartSetupFile[];
+  createTime: number /* int64 */;
+}
+/**
+ * SmartSetupProgress is GET /api/care/resident/getAITaskProgress: every job of the batch.
+ */
+export interface SmartSetupProgress {
+  batchId: string;
+  progress: number /* int */;
+  done: boolean;
+  jobs: SmartSetupJob[];
+}
+/**
+ * SmartSetupBatchQuery carries ?batchId=.
+ */
+export interface SmartSetupBatchQuery {
+  batchId: string;
+}
+/**
+ * SmartSetupGroupQuery carries ?groupId=.
+ */
+export interface SmartSetupGroupQuery {
+  groupId: string;
+}
+/**
+ * SmartSetupJobQuery carries ?jobId= (forceClearAITaskProgress).
+ */
+export interface SmartSetupJobQuery {
+  jobId: string;
+}
+/**
+ * SmartSetupBatchRequest is POST /smartSetup/start.
+ */
+export interface SmartSetupBatchRequest {
+  batchId: string;
+}
+/**
+ * SmartSetupConfirmRequest is POST /smartSetup/confirm: the resident the owner
+ * moved in with the wizard (completeCheckIn) from this group's draft.
+ */
+export interface SmartSetupConfirmRequest {
+  groupId: string;
+  residentId: string;
+}
+/**
+ * SmartSetupJobRequest is POST /smartSetup/stopJob, continueJob, retryJob, deleteJob.
+ */
+export interface SmartSetupJobRequest {
+  jobId: string;
+}
+/**
+ * SmartSetupMoveFileRequest is POST /smartSetup/moveFile: a file to another
+ * group of its batch, or (groupId empty) to a new group.
+ */
+export interface SmartSetupMoveFileRequest {
+  id: string;
+  groupId?: string;
+  name?: string;
+}
+/**
+ * SmartSetupValue is one value read from the files.
+ */
+export interface SmartSetupValue {
+  value: string;
+  page: number /* int */;
+  quote: string;
+  confidence: number /* float64 */;
+  low: boolean;
+}
+/**
+ * SmartSetupProfile is the wizard's profile step as read.
+ */
+export interface SmartSetupProfile {
+  firstName: SmartSetupValue;
+  lastName: SmartSetupValue;
+  dob: SmartSetupValue;
+  gender: SmartSetupValue;
+  allergies: SmartSetupValue;
+  diagnoses: SmartSetupValue;
+  diet: SmartSetupValue;
+  mobility: SmartSetupValue;
+  dnr: SmartSetupValue;
+  physician: SmartSetupValue;
+  pharmacy: SmartSetupValue;
+  preferences: SmartSetupValue;
+}
+/**
+ * SmartSetupTask is one care-plan task as read.
+ */
+export interface SmartSetupTask {
+  title: SmartSetupValue;
+  details: SmartSetupValue;
+  session: SmartSetupValue;
+}
+/**
+ * SmartSetupMedication is one medication order as read. Never active until
+ * the owner confirms it in the wizard; an unsure dose or frequency is empty.
+ */
+export interface SmartSetupMedication {
+  name: SmartSetupValue;
+  dose: SmartSetupValue;
+  route: SmartSetupValue;
+  frequency: SmartSetupValue;
+  times: SmartSetupValue;
+  prn: SmartSetupValue;
+  hold: SmartSetupValue;
+}
+/**
+ * SmartSetupContact is one contact as read.
+ */
+export interface SmartSetupContact {
+  name: SmartSetupValue;
+  relationship: SmartSetupValue;
+  phone: SmartSetupValue;
+  email: SmartSetupValue;
+}
+/**
+ * SmartSetupPage is one page of the group's text, numbered across its files.
+ */
+export interface SmartSetupPage {
+  page: number /* int */;
+  fileId: string;
+  filePage: number /* int */;
+  ocr: boolean;
+  text: string;
+}
+/**
+ * SmartSetupDraft is GET /smartSetup/getDraft: what the steps read for one
+ * resident, for the move-in wizard to show beside the text and prefill.
+ */
+export interface SmartSetupDraft {
+  groupId: string;
+  name: string;
+  rulesOnly: boolean;
+  steps: SmartSetupJob[];
+  profile: SmartSetupProfile;
+  tasks: SmartSetupTask[];
+  medications: SmartSetupMedication[];
+  contacts: SmartSetupContact[];
+  pages: SmartSetupPage[];
 }
 
 //////////

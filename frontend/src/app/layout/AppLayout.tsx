@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { Drawer, Position, Spinner } from '@blueprintjs/core';
+import { lazy, Suspense, useState } from 'react';
+import { Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { FloatingButtons } from '@/features/ai/components/FloatingButtons';
@@ -10,15 +10,27 @@ import { useSessionStore } from '@/lib/session/store';
 import type { ShellContext } from '@/lib/shell';
 import type { GuardContext } from '../RouteGuard';
 import { SUPER_ADMIN } from '../routing';
-import { Header, HeaderActions } from './Header';
-import { PasswordExpiryPrompt } from './PasswordExpiryPrompt';
-import { Sidebar } from './Sidebar';
+import { Header } from './Header';
 import { ChatLink } from './ChatLink';
 import { ClockInPrompt, useHoldForClockStatus } from './ClockInPrompt';
+import { loadSidebar } from './wideParts';
 import { useNarrow } from '@/lib/ui/useNarrow';
+import { serverNow } from '@/lib/time/serverClock';
+import type { UserInfo } from '@/types/api.gen';
 import './launcher.css';
 
 const MAIN_ID = 'hearth-main';
+// The narrow screens' menu drawer loads when it is first opened (docs/performance.md, slow phones).
+const MenuDrawer = lazy(() => import('./MenuDrawer'));
+// The password prompt (and Blueprint's dialog) loads only for someone whose password is due.
+const PasswordExpiryPrompt = lazy(() => import('./PasswordExpiryPrompt'));
+// The sidebar shows at once only on wide screens (on narrow ones it is in the drawer): see wideParts.ts.
+const Sidebar = lazy(() => loadSidebar().then((m) => ({ default: m.Sidebar })));
+
+/** Whether the password is past its next update time (90 days) when the layout was first shown. */
+function passwordDue(userInfo: UserInfo | undefined, checkedAt: number): boolean {
+  return userInfo !== undefined && userInfo.nextUpdatePasswordTime > 0 && checkedAt > userInfo.nextUpdatePasswordTime;
+}
 
 /**
  * The signed-in frame: a skip link, the sidebar (a drawer opened from the header on narrow screens), the
@@ -38,9 +50,15 @@ export default function AppLayout() {
   // The drawer is open on the page it was opened on: choosing a page in it closes it.
   const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
   const drawerOpen = drawerOpenAt === pathname;
-  const setDrawerOpen = (open: boolean) => setDrawerOpenAt(open ? pathname : null);
+  // Once opened, the drawer stays mounted so that it closes with its animation.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const setDrawerOpen = (open: boolean) => {
+    if (open) setDrawerUsed(true);
+    setDrawerOpenAt(open ? pathname : null);
+  };
   const shell: ShellContext = { menu, userInfo };
   const holding = useHoldForClockStatus();
+  const [checkedAt] = useState(() => serverNow());
   const loading = (
     // A page on its way: its heading for a screen reader until the page's own arrives.
     <div className="hearth-center" role="status">
@@ -60,7 +78,11 @@ export default function AppLayout() {
       >
         {t('layout.skipToContent')}
       </a>
-      {narrow ? null : <Sidebar menu={sidebarMenu} counts={counts.data} />}
+      {narrow ? null : (
+        <Suspense fallback={null}>
+          <Sidebar menu={sidebarMenu} counts={counts.data} />
+        </Suspense>
+      )}
       <div className="hearth-main">
         <Header
           menu={sidebarMenu}
@@ -82,20 +104,16 @@ export default function AppLayout() {
           </div>
         </main>
       </div>
-      {narrow ? (
-        <Drawer
-          isOpen={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          position={Position.LEFT}
-          size="min(300px, 85vw)"
-          className="hearth-drawer"
-          aria-label={t('layout.sidebar.navigation')}
-        >
-          <Sidebar menu={sidebarMenu} counts={counts.data} inDrawer onNavigate={() => setDrawerOpen(false)} />
-          <HeaderActions userInfo={userInfo} inDrawer />
-        </Drawer>
+      {narrow && drawerUsed ? (
+        <Suspense fallback={null}>
+          <MenuDrawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)} menu={sidebarMenu} counts={counts.data} userInfo={userInfo} />
+        </Suspense>
       ) : null}
-      <PasswordExpiryPrompt userInfo={userInfo} />
+      {passwordDue(userInfo, checkedAt) ? (
+        <Suspense fallback={null}>
+          <PasswordExpiryPrompt userInfo={userInfo} />
+        </Suspense>
+      ) : null}
       <ChatLink menu={sidebarMenu} />
     </div>
   );

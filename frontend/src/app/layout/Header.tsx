@@ -1,12 +1,10 @@
-import { useRef, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Breadcrumb, Button, Tag, type BreadcrumbProps } from '@blueprintjs/core';
 import { MenuIcon as MenuButtonIcon } from '@blueprintjs/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuItem, UserInfo } from '@/types/api.gen';
-import { AvatarThumbSide, RoleSuperAdmin } from '@/types/api.gen';
-import { userInfoKey } from '@/features/auth/api/getUserInfo';
+import { RoleSuperAdmin } from '@/types/api.gen';
 import type { SidebarCounts } from '@/features/menu/api/sidebarReminderCount';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { useUnreadCount } from '@/features/tickets/api/unreadCount';
@@ -15,57 +13,11 @@ import { useSessionStore } from '@/lib/session/store';
 import { SUB_PAGES } from '../pageRegistry';
 import { HELP_TICKETS_PATH, menuTrail, subPageFor } from '../routing';
 import { attentionCount, badgeText } from './badges';
-import { FacilitySwitcher } from './FacilitySwitcher';
-import { HelpEntry } from './HelpEntry';
-import { LogoutButton } from './LogoutButton';
-import { SettingsPopover } from './SettingsPopover';
+import { loadHeaderActions } from './wideParts';
 
-/**
- * The user's avatar, 64 × 64 and round (spec 001 §9). Its link is signed for 10 minutes: when it no longer
- * loads, the user info is asked again once for a fresh link.
- */
-function HeaderAvatar({ src }: { src: string }) {
-  const queryClient = useQueryClient();
-  const retried = useRef<string | null>(null);
-  return (
-    <img
-      className="hearth-avatar"
-      src={src}
-      alt=""
-      width={AvatarThumbSide}
-      height={AvatarThumbSide}
-      data-testid="header-avatar"
-      onError={() => {
-        if (retried.current === src) return;
-        retried.current = src;
-        void queryClient.invalidateQueries({ queryKey: userInfoKey });
-      }}
-    />
-  );
-}
-
-/**
- * Notifications, Help, the signed-in user, settings and sign out: in the header on wide screens, at the foot
- * of the menu drawer on narrow ones (where the bell stays in the header bar, in sight).
- */
-export function HeaderActions({ userInfo, inDrawer = false, launcher }: { userInfo: UserInfo | undefined; inDrawer?: boolean; launcher?: ReactNode }) {
-  const superAdmin = useSessionStore((s) => s.session?.roles.includes(RoleSuperAdmin) ?? false);
-  return (
-    <div className={inDrawer ? 'hearth-drawer-actions' : 'hearth-header-actions'}>
-      {launcher}
-      {superAdmin || inDrawer ? null : <NotificationBell zoneCode={userInfo?.timeZone} />}
-      {superAdmin ? null : <HelpEntry />}
-      {userInfo?.avatar ? <HeaderAvatar src={userInfo.avatar} /> : null}
-      <div className="hearth-header-user">
-        {userInfo?.userName ? <span className="hearth-header-name">{userInfo.userName}</span> : null}
-        {userInfo?.facilityName ? <span className="hearth-muted">{userInfo.facilityName}</span> : null}
-      </div>
-      <FacilitySwitcher />
-      <SettingsPopover userInfo={userInfo} labelled={inDrawer} />
-      <LogoutButton />
-    </div>
-  );
-}
+// The header's actions on wide screens (the settings popover, the facility switcher, sign out and their
+// dialogs); on narrow ones they are in the menu drawer. See wideParts.ts.
+const HeaderActions = lazy(loadHeaderActions);
 
 /**
  * The header and the breadcrumb subheader. On narrow screens the header keeps only the menu button (which
@@ -144,7 +96,9 @@ export function Header({
             {superAdmin ? null : <NotificationBell zoneCode={userInfo?.timeZone} />}
           </>
         ) : (
-          <HeaderActions userInfo={userInfo} launcher={launcher} />
+          <Suspense fallback={null}>
+            <HeaderActions userInfo={userInfo} launcher={launcher} />
+          </Suspense>
         )}
       </div>
       {/* Blueprint's Breadcrumbs puts a measuring <div> inside its <ol> and names its <nav> in English only. */}

@@ -7,20 +7,17 @@ import { useNavigate } from 'react-router';
 import type { UserInfo } from '@/types/api.gen';
 import { extendNextUpdatePasswordTime } from '@/features/auth/api/extendNextUpdatePasswordTime';
 import { userInfoKey } from '@/features/auth/api/getUserInfo';
-import { serverNow } from '@/lib/time/serverClock';
 
 /**
  * Advises a password change once the password is past its next update time (90 days); closing the prompt
- * pushes that time 90 days on (spec 000 §4 "Session", spec 001 §9).
+ * pushes that time 90 days on (spec 000 §4 "Session", spec 001 §9). The layout loads it only then
+ * (AppLayout, passwordDue).
  */
-export function PasswordExpiryPrompt({ userInfo }: { userInfo: UserInfo | undefined }) {
+export default function PasswordExpiryPrompt({ userInfo }: { userInfo: UserInfo | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dismissed, setDismissed] = useState(false);
-  const [checkedAt] = useState(() => serverNow());
-  const due =
-    userInfo !== undefined && userInfo.nextUpdatePasswordTime > 0 && checkedAt > userInfo.nextUpdatePasswordTime;
 
   const later = () => {
     setDismissed(true);
@@ -36,7 +33,7 @@ export function PasswordExpiryPrompt({ userInfo }: { userInfo: UserInfo | undefi
   };
 
   return (
-    <Dialog isOpen={due && !dismissed} onClose={later} title={t('auth.passwordExpiry.title')} icon={<KeyIcon />}>
+    <Dialog isOpen={!dismissed} onClose={later} title={t('auth.passwordExpiry.title')} icon={<KeyIcon />}>
       <DialogBody>
         <p>{t('auth.passwordExpiry.body')}</p>
       </DialogBody>

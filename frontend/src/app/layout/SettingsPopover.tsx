@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { CogIcon, FullscreenIcon, HomeIcon, KeyIcon, MediaIcon, MinimizeIcon, PrintIcon, TickIcon, TranslateIcon } from '@blueprintjs/icons';
+import { CogIcon, FullscreenIcon, HomeIcon, KeyIcon, MediaIcon, MinimizeIcon, NotificationsIcon, PrintIcon, TickIcon, TranslateIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,11 +10,14 @@ import { usePublicConfig } from '@/features/auth/api/getPublicConfig';
 import { userInfoKey } from '@/features/auth/api/getUserInfo';
 import { printPage } from '@/features/desktop/bridge';
 import { chooseLanguage, currentLanguage, LANGUAGES } from '@/lib/i18n';
+import { listenForPushChanges, syncThisDevicePush } from '@/lib/push/devicePush';
 import { useSessionStore } from '@/lib/session/store';
 import { SUPER_ADMIN } from '../routing';
 
 // The picture editor (cropper, zoom slider) loads when it is opened, not with every signed-in page.
 const AvatarDialog = lazy(() => import('@/features/profile/components/AvatarDialog').then((m) => ({ default: m.AvatarDialog })));
+// Alerts on this phone (Web Push), likewise loaded when opened.
+const PushSettingsDialog = lazy(() => import('@/features/push/components/PushSettingsDialog').then((m) => ({ default: m.PushSettingsDialog })));
 
 function useFullScreen(): [boolean, () => void] {
   const [on, setOn] = useState(() => document.fullscreenElement !== null);
@@ -32,7 +35,7 @@ function useFullScreen(): [boolean, () => void] {
 
 /**
  * Settings popover: who is signed in, language, full screen, print (the desktop shell's own print inside it),
- * avatar, change password, version
+ * avatar, change password, alerts on this phone (a facility's people: Web Push, issue 34), version
  * (spec 000 §2 "Layout").
  */
 export function SettingsPopover({ userInfo, labelled = false }: { userInfo: UserInfo | undefined; labelled?: boolean }) {
@@ -40,6 +43,7 @@ export function SettingsPopover({ userInfo, labelled = false }: { userInfo: User
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [avatarOpen, setAvatarOpen] = useState(false);
+  const [pushOpen, setPushOpen] = useState(false);
   const config = usePublicConfig();
   const session = useSessionStore((s) => s.session);
   const [fullScreen, toggleFullScreen] = useFullScreen();
@@ -78,6 +82,9 @@ export function SettingsPopover({ userInfo, labelled = false }: { userInfo: User
       <MenuItem icon={<PrintIcon />} text={t('desktop.print')} onClick={printPage} data-testid="settings-print" />
       <MenuItem icon={<MediaIcon />} text={t('layout.settings.avatar')} onClick={() => setAvatarOpen(true)} />
       <MenuItem icon={<KeyIcon />} text={t('layout.settings.changePassword')} onClick={() => void navigate('/change-password')} />
+      {superAdmin ? null : (
+        <MenuItem icon={<NotificationsIcon />} text={t('layout.settings.push')} onClick={() => setPushOpen(true)} data-testid="settings-push" />
+      )}
       {owner ? (
         <MenuItem icon={<HomeIcon />} text={t('layout.settings.facility')} onClick={() => void navigate('/facility-settings')} data-testid="settings-facility" />
       ) : null}
@@ -91,6 +98,13 @@ export function SettingsPopover({ userInfo, labelled = false }: { userInfo: User
   );
 
   const userId = userInfo?.userId || session?.userId || '';
+  // This phone's push subscription, sent again when the push service replaced it (lib/push/devicePush.ts).
+  const pushUser = superAdmin ? '' : (session?.userId ?? '');
+  useEffect(() => {
+    if (!pushUser) return;
+    void syncThisDevicePush(pushUser).catch(() => undefined);
+    return listenForPushChanges(pushUser);
+  }, [pushUser]);
   return (
     <>
       {/* PopoverNext: Blueprint's Popover mis-positions under React 19 (its own console warning says so). */}
@@ -110,6 +124,11 @@ export function SettingsPopover({ userInfo, labelled = false }: { userInfo: User
             onClose={() => setAvatarOpen(false)}
             onSaved={() => queryClient.invalidateQueries({ queryKey: userInfoKey })}
           />
+        </Suspense>
+      ) : null}
+      {pushOpen ? (
+        <Suspense fallback={null}>
+          <PushSettingsDialog onClose={() => setPushOpen(false)} />
         </Suspense>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { NonIdealState } from '@blueprintjs/core';
+import { Classes, NonIdealState } from '@blueprintjs/core';
 import { BanCircleIcon, ErrorIcon, SearchIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,13 +17,15 @@ export default function ErrorPage({ status }: { status: keyof typeof VARIANTS })
     <main className="hearth-error-page" data-status={status}>
       <NonIdealState
         icon={v.icon}
-        title={
-          // The page's one heading (NonIdealState's title is an <h4>).
-          <h1 className="hearth-error-title">
-            <span className="hearth-error-code">{status}</span> {t(v.title)}
-          </h1>
+        description={
+          // The page's one heading, an <h1> (NonIdealState's title would be an <h4>).
+          <>
+            <h1 className={`${Classes.HEADING} hearth-error-title`}>
+              <span className="hearth-error-code">{status}</span> {t(v.title)}
+            </h1>
+            <p>{t(v.body)}</p>
+          </>
         }
-        description={t(v.body)}
         action={
           <Link to="/" className="bp6-button bp6-intent-primary">
             {t('errors.backHome')}

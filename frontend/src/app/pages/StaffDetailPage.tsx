@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Callout, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Alert, Button, Callout, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { ArrowDownIcon, ArrowUpIcon, BanCircleIcon, EditIcon, TrashIcon, UnlockIcon, UploadIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -49,7 +50,7 @@ export default function StaffDetailPage() {
   const { id = '' } = useParams();
   const detail = useCaregiver(id);
   if (detail.isPending) return <Spinner size={32} className="hearth-gap-top" />;
-  if (!detail.data) return <NonIdealState title={t('staff.detail.notFound')} />;
+  if (!detail.data) return <EmptyState title={t('staff.detail.notFound')} />;
   return <StaffDetail staff={detail.data} />;
 }
 

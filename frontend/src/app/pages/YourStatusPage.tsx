@@ -10,12 +10,14 @@ import { useMyStatus } from '@/features/attendance/api/myStatus';
 import { ClockCard } from '@/features/attendance/components/ClockCard';
 import { PinCard } from '@/features/attendance/components/PinCard';
 import { MyShifts } from '@/features/shifts/components/MyShifts';
+import { DocsToSign } from '@/features/facility-docs/components/DocsToSign';
 import '@/features/staff/staff.css';
 import '@/features/shifts/shifts.css';
 
 /**
  * /your-status (caregiver): clock in and out, this week's hours, own credentials and what is due, the kiosk
- * PIN, and requests (issue 5); my upcoming shifts, the next one highlighted (issue 19; also on /shift-report).
+ * PIN, and requests (issue 5); my upcoming shifts, the next one highlighted (issue 19; also on /shift-report);
+ * first, the facility documents waiting for my signature, to read and sign (issue 32; nothing when none wait).
  */
 export default function YourStatusPage() {
   const { t } = useTranslation();
@@ -25,6 +27,7 @@ export default function YourStatusPage() {
   return (
     <div className="hearth-page">
       <PageHeader title={t('attendance.page.title')} />
+      <DocsToSign />
       <ClockCard status={status.data} />
       <MyShifts />
       <div className="hearth-status-grid">

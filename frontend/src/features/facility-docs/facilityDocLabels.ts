@@ -1,5 +1,7 @@
 import { Intent } from '@blueprintjs/core';
 import type { TFunction } from 'i18next';
+import { i18n } from '@/lib/i18n';
+import type { FacilityDocNames } from '@/types/api.gen';
 import {
   FacilityDocDone,
   FacilityDocExpired,
@@ -56,8 +58,17 @@ export function categoryLabel(t: TFunction, category: string): string {
   return isCategory(category) ? t(`facilityDocs.category.${category}`) : category;
 }
 
-/** A checklist item's name in the reader's language; an item this UI does not know shows its code. */
-export function requirementLabel(t: TFunction, code: string): string {
+/** A name or wording as the required set has it (super admin's /facility-doc-requirements), in the reader's language. */
+export function setText(text: { 'en-US': string; 'es-ES': string; 'zh-CN': string } | null | undefined): string {
+  if (!text?.['en-US']) return '';
+  const lang = i18n.language ?? 'en-US';
+  return (lang.startsWith('es') ? text['es-ES'] : lang.startsWith('zh') ? text['zh-CN'] : '') || text['en-US'];
+}
+
+/** A checklist item's name in the reader's language: as the required set has it, else this UI's, else its code. */
+export function requirementLabel(t: TFunction, code: string, names?: FacilityDocNames): string {
+  const named = setText(names);
+  if (named) return named;
   const key = `facilityDocs.requirement.${code}`;
   const text = t(key as never) as string;
   return text === key ? code : text;

@@ -17,6 +17,9 @@ export { formatCalendarDate } from '@/lib/time/dateTime';
 /** The move-in wizard (the movein feature's page, by path): a new move-in starts at its first step. */
 export const MOVE_IN_START_URL = `${FACILITY_RESIDENTS_PATH}/move-in/confirm`;
 
+/** Smart setup (the smartsetup feature's page, by path): residents moved in from the papers the home has. */
+export const SMART_SETUP_START_URL = `${FACILITY_RESIDENTS_PATH}/batch-upload/upload`;
+
 /** Where Continue resumes a move-in in progress: the wizard opens its first step not yet saved. */
 export function moveInResumeUrl(residentId: string): string {
   return `${FACILITY_RESIDENTS_PATH}/move-in?residentId=${encodeURIComponent(residentId)}`;

@@ -9,7 +9,12 @@ import { CodeOffline, ServerTimeHeader } from '@/types/api.gen';
 import { noteServerTime, serverNow } from '@/lib/time/serverClock';
 import { reactionFor, type Failure, type Reaction, type ReactOptions } from './catalogue';
 import { noteAnswer } from './offline';
-import { keepRead, keptReadKey, keptReadsEnabled, personKey, readKept, usePhoneOfflineStore } from '@/lib/phone/keptReads';
+import { keepRead, keptDataOf, keptReadKey, keptReadsEnabled, personKey, readKept, usePhoneOfflineStore } from '@/lib/phone/keptReads';
+import { keepWrite, keptWriteOf, overlayKept, type OutboxPerson } from '@/lib/phone/outbox';
+import { entriesOf, noteWriteKept, reloadOutbox, useOutboxStore } from '@/lib/phone/outboxStore';
+import type { SendAnswer } from '@/lib/phone/outboxSend';
+import { formatTime } from '@/lib/time/dateTime';
+import type { EmarDay, TodayTasks } from '@/types/api.gen';
 import { API_BASE, computeSign } from './signing.js';
 
 /** spec 001 §9: a call gives up after 300000 ms. */
@@ -29,6 +34,8 @@ export interface RequestOptions extends ReactOptions {
   noAuth?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Never kept in the phone's outbox (the outbox's own sending). */
+  noOutbox?: boolean;
 }
 
 /** A failed call. `code` is the envelope code when there was one ("" otherwise). */
@@ -295,30 +302,114 @@ function keptFor(path: string, opts: RequestOptions): { who: string; key: string
   return who !== undefined && key !== undefined ? { who, key } : undefined;
 }
 
+/** The signed-in person whose writes a phone keeps, or undefined (not a phone that keeps, nobody signed in). */
+export function outboxPerson(): OutboxPerson | undefined {
+  if (!keptReadsEnabled()) return undefined;
+  const info = currentSession()?.userInfo;
+  const who = personKey(info?.userId, info?.tenantId);
+  return who === undefined || !info ? undefined : { who, userId: info.userId ?? '', name: info.userName ?? '' };
+}
+
+/** The person this write would be kept for with no network (lib/phone/outbox.ts), or undefined. */
+function outboxFor(path: string, opts: RequestOptions): OutboxPerson | undefined {
+  if (opts.noOutbox || opts.noAuth || opts.form !== undefined || !keptWriteOf(path, opts.body)) return undefined;
+  return outboxPerson();
+}
+
+/**
+ * Keeps a write on this phone (no network, or earlier writes still waiting: it goes behind them) and answers
+ * it as saved here; or refuses it as the desktop would, by the same rules (shared/offline.go), as the server
+ * would answer.
+ */
+async function keepOnPhone<T>(path: string, opts: RequestOptions, me: OutboxPerson): Promise<T> {
+  const [days, tasks, entries] = await Promise.all([
+    keptDataOf(me.who, '/care/medication/listMedicationLog').catch(() => []),
+    keptDataOf(me.who, '/care/taskInfo/listTodayTask').catch(() => []),
+    entriesOf(me.who),
+  ]);
+  let result: Awaited<ReturnType<typeof keepWrite>>;
+  try {
+    result = await keepWrite(path, opts.body, me, serverNow(), { days: days as EmarDay[], tasks: tasks as TodayTasks[], entries });
+  } catch {
+    // Not written on this phone (storage full or refused): not saved, said as the network error it met.
+    fail({ type: 'network' }, opts);
+  }
+  if ('refusal' in result) {
+    const r = result.refusal;
+    const zone = currentSession()?.timeZone || undefined;
+    const args = { ...r.args, ...(typeof r.args.time === 'number' ? { time: formatTime(r.args.time, zone, currentLanguage()) } : {}) };
+    const message = i18n.t(r.key as never, args);
+    const data = r.code === '4022' ? [{ field: r.field, rule: 'offline', message }] : r.data;
+    fail({ type: 'business', code: r.code, message }, opts, data);
+  }
+  await reloadOutbox(me.who);
+  noteWriteKept();
+  return result.answer as T;
+}
+
+async function waitingHere(who: string): Promise<boolean> {
+  const entries = await entriesOf(who).catch(() => []);
+  return entries.some((e) => e.state === 'WAITING');
+}
+
+/** The reads a write kept here shows on (lib/phone/outbox.ts overlayKept). */
+const OVERLAID_READS = new Set(['/care/medication/listMedicationLog', '/care/taskInfo/listTodayTask']);
+
+/** A read with what this phone kept to send laid over it (a pass logged here shows logged, waiting to send). */
+async function withKeptWrites(path: string, data: unknown): Promise<unknown> {
+  if (!keptReadsEnabled() || !OVERLAID_READS.has(path)) return data;
+  const info = currentSession()?.userInfo;
+  const who = personKey(info?.userId, info?.tenantId);
+  if (who === undefined) return data;
+  // The app just opened: the person's kept writes are read before the first day is shown.
+  if (useOutboxStore.getState().who !== who) await reloadOutbox(who).catch(() => []);
+  const view = useOutboxStore.getState();
+  return view.who === who ? overlayKept(path, data, view.entries) : data;
+}
+
 /** Calls the API and returns the envelope's data; failures are reported per the catalogue and thrown as ApiError. */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const write = outboxFor(path, opts);
+  // Writes made earlier wait on this phone: this one goes behind them, in order.
+  if (write && (await waitingHere(write.who))) return keepOnPhone<T>(path, opts, write);
   const kept = keptFor(path, opts);
   let answer: RawAnswer;
   try {
-    answer = await exchange(path, opts, false, kept !== undefined);
+    answer = await exchange(path, opts, false, kept !== undefined || write !== undefined);
   } catch (err) {
+    if (err === NO_NETWORK && write) return keepOnPhone<T>(path, opts, write);
     if (err !== NO_NETWORK || kept === undefined) throw err;
     // No network: the answer this phone kept for this person, with the time it was kept on the banner.
     const found = await readKept(kept.who, kept.key).catch(() => undefined);
     if (!found) fail({ type: 'network' }, opts);
     usePhoneOfflineStore.setState({ savedAt: found.savedAt });
-    return found.data as T;
+    return (await withKeptWrites(path, found.data)) as T;
   }
+  // A gateway with no server behind it: the write may not have arrived, and is kept to be sent again.
+  if (write && !answer.envelope && [502, 503, 504].includes(answer.status)) return keepOnPhone<T>(path, opts, write);
   if (answer.status === 200 && answer.envelope?.code === CODE_OK) {
     // The server answered: what is on screen is fresh again.
     if (usePhoneOfflineStore.getState().savedAt !== null) usePhoneOfflineStore.setState({ savedAt: null });
     if (kept) {
       const ask = { path, method: opts.method === 'GET' ? 'GET' : 'POST', query: opts.query, body: opts.body } as const;
       void keepRead(kept.who, kept.key, answer.envelope.data, Date.now(), ask).catch(() => undefined);
+      return (await withKeptWrites(path, answer.envelope.data)) as T;
     }
     return answer.envelope.data as T;
   }
   fail(failureOf(answer), opts, answer.envelope?.data);
+}
+
+/** Sends one write the phone kept (lib/phone/outboxSend.ts): the server's verdict, reporting nothing. */
+export async function sendKeptWrite(path: string, body: unknown): Promise<SendAnswer> {
+  try {
+    const data = await request<unknown>(path, { method: 'POST', body, quiet: true, handles: 'all', noOutbox: true });
+    return { code: CODE_OK, message: '', data };
+  } catch (err) {
+    if (!isApiError(err)) return { network: true, code: '', message: String(err) };
+    const network = err.code === '' && err.httpStatus === 0 && err.message === 'network error';
+    return { network, httpStatus: err.httpStatus, code: err.code, message: err.message, data: err.data };
+  }
 }
 
 /**

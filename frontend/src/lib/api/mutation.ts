@@ -5,6 +5,7 @@ import { useMutation, useQueryClient, type QueryClient, type QueryKey, type UseM
 import type { ParseKeys } from 'i18next';
 import { i18n } from '@/lib/i18n';
 import { toast } from '@/lib/feedback/toast';
+import { isKeptOnPhone } from '@/lib/phone/outbox';
 
 /** A message key of the interface (a whole sentence in every language). */
 export type MessageKey = ParseKeys;
@@ -34,7 +35,9 @@ export function appMutationOptions<TData, TVars>(
     mutationFn: opts.mutationFn,
     onSuccess: async (data, vars) => {
       const key = typeof opts.success === 'function' ? opts.success(data, vars) : opts.success;
-      if (key) notify(i18n.t(key));
+      // Kept on this phone with no network (lib/phone/outbox.ts): said so, whatever the action.
+      if (isKeptOnPhone(data)) notify(i18n.t('app.outbox.saved'));
+      else if (key) notify(i18n.t(key));
       const keys = typeof opts.invalidates === 'function' ? opts.invalidates(data, vars) : (opts.invalidates ?? []);
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       opts.onSuccess?.(data, vars);

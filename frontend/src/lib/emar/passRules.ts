@@ -406,7 +406,8 @@ export function prnOrders(resident: { medications: readonly Medication[] }): Med
  */
 export interface DevicePassFields {
   queued?: boolean;
-  localConflict?: { clientId: string; staffName: string; outcome?: PassOutcome; givenTime: number };
+  /** onPhone: the log was kept on this phone (lib/phone/outbox.ts), not on the desktop computer. */
+  localConflict?: { clientId: string; staffName: string; outcome?: PassOutcome; givenTime: number; onPhone?: boolean };
 }
 
 export type PassOnDevice = MedPass & DevicePassFields;

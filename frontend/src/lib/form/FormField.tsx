@@ -1,6 +1,7 @@
 import { Children, cloneElement, isValidElement, type ReactNode } from 'react';
 import { FormGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useFieldNote } from './fieldNotes';
 
 /** A rule broken in a form, as a message key and its values (rules stay free of i18n). */
 export interface RuleError {
@@ -61,11 +62,20 @@ function describedBy(children: ReactNode, id: string, error: string | undefined)
  * child with the field's id) and marked so `revealFirstError` can bring it into view.
  */
 export function FormField({ id, label, required, error, hint, className, children }: FormFieldProps) {
+  // Outside the <label>, like the required mark: a note may hold a button.
+  const note = useFieldNote(id);
   return (
     <FormGroup
       label={label}
       labelFor={id}
-      subLabel={required ? <RequiredMark /> : undefined}
+      subLabel={
+        required || note ? (
+          <>
+            {required ? <RequiredMark /> : null}
+            {note}
+          </>
+        ) : undefined
+      }
       className={className}
       intent={error ? Intent.DANGER : Intent.NONE}
       helperText={

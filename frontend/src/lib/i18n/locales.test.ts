@@ -28,7 +28,7 @@ const MAX_IDENTICAL = 5;
 /** Every menu name key the server may send (the menu seed, spec 000 §2). */
 const MENU_KEYS = [
   'adminDashboard', 'iam', 'organization', 'tenant', 'user', 'role', 'menu', 'auditLogs', 'supportTicketManage',
-  'aiConfig', 'paramsSetting', 'taskCreationRule', 'billingManagement', 'chargeRecords', 'promotionalCode',
+  'aiConfig', 'paramsSetting', 'facilityDocRequirements', 'taskCreationRule', 'billingManagement', 'chargeRecords', 'promotionalCode',
   'subscriptionPlanManagement', 'servicePackage', 'functionApi', 'functionPermission', 'dashboard', 'calendar',
   'tasks', 'residentManagement', 'residents', 'emars', 'incidentManagement', 'incidents', 'staffManagement',
   'shiftManagement', 'shiftReport', 'message', 'inspectionStatus', 'yourStatus', 'pricing', 'mySubscription',

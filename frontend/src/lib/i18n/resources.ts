@@ -25,8 +25,10 @@ import type dashboardEn from '@/features/dashboard/locales/en-US.json';
 import type facilityDocsEn from '@/features/facility-docs/locales/en-US.json';
 import type platformJobsEn from '@/features/platform-jobs/locales/en-US.json';
 import type platformPackagesEn from '@/features/platform-packages/locales/en-US.json';
+import type platformDocReqsEn from '@/features/platform-doc-requirements/locales/en-US.json';
 import type billingEn from '@/features/billing/locales/en-US.json';
 import type inspectorEn from '@/features/inspector/locales/en-US.json';
+import type smartsetupEn from '@/features/smartsetup/locales/en-US.json';
 
 /**
  * The catalogue is the platform file (./locales/<lang>.json) plus one fragment per feature
@@ -64,8 +66,10 @@ export type TranslationResources = typeof enUS &
   typeof facilityDocsEn &
   typeof platformJobsEn &
   typeof platformPackagesEn &
+  typeof platformDocReqsEn &
   typeof billingEn &
-  typeof inspectorEn;
+  typeof inspectorEn &
+  typeof smartsetupEn;
 
 /** The features that have a locales/ folder. */
 export type StringsFeature =
@@ -95,8 +99,10 @@ export type StringsFeature =
   | 'facility-docs'
   | 'platform-jobs'
   | 'platform-packages'
+  | 'platform-doc-requirements'
   | 'billing'
-  | 'inspector';
+  | 'inspector'
+  | 'smartsetup';
 
 type Strings = Record<string, unknown>;
 type Json = { default: Strings };

@@ -14,6 +14,8 @@ export const KEPT_READS: ReadonlySet<string> = new Set([
   '/care/taskInfo/listTodayTask',
   '/care/resident/getResidentById',
   '/care/resident/listResidentByPage',
+  // What the vitals form needs to open offline (its metrics and ranges): the outbox keeps the readings.
+  '/care/healthMonitor/listMetrics',
 ]);
 
 /** A kept answer older than this is dropped when a newer one is kept (yesterday's day is not today's). */
@@ -150,3 +152,14 @@ export interface PhoneOfflineState {
 
 /** The banner's state: the last read wins, as lib/api/offline.ts does for the desktop shell. */
 export const usePhoneOfflineStore = create<PhoneOfflineState>(() => ({ savedAt: null }));
+
+/** Every answer `who` kept of `path` (whatever was asked), newest first: what the outbox checks a write against. */
+export async function keptDataOf(who: string, path: string): Promise<unknown[]> {
+  const tx = (await db()).transaction(STORE, 'readonly');
+  const req = tx.objectStore(STORE).index('who').getAll(IDBKeyRange.only(who));
+  await done(tx);
+  return (req.result as KeptRead[])
+    .filter((r) => r.key.startsWith(`${who}|${path}|`))
+    .sort((a, b) => b.savedAt - a.savedAt)
+    .map((r) => r.data);
+}

@@ -14,6 +14,19 @@ export function inZone(ms: number, zone: string | undefined): TZDate {
   return new TZDate(ms, zone ?? browserZone());
 }
 
+/**
+ * Prepares a zone's clock arithmetic while the page waits for its data: the first use of a zone makes
+ * the browser load its rules (an `Intl.DateTimeFormat` with `longOffset`, kept by @date-fns/tz per zone),
+ * about 33 ms on a fast computer and several times that on a slow phone, which would otherwise fall inside
+ * the first render of a page that shows the home's times (docs/performance.md).
+ */
+export function warmZone(zone: string | undefined): () => void {
+  // A timer, not requestIdleCallback: a loading page has short idle periods, and Chromium ran the idle
+  // callback only after the page had drawn (its 2 s timeout), too late to help.
+  const id = window.setTimeout(() => zonedDate(Date.now(), zone), 0);
+  return () => window.clearTimeout(id);
+}
+
 /** The date (YYYY-MM-DD) of an instant in a zone. */
 export function zonedDate(ms: number, zone: string | undefined): string {
   return format(inZone(ms, zone), 'yyyy-MM-dd');

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 
 /**
  * What a list table shows under its header when it has no rows: a spinner while the first page loads,
@@ -13,5 +14,5 @@ export function TableEmpty({ loading, icon, title }: { loading: boolean; icon: R
       </div>
     );
   }
-  return <NonIdealState icon={icon} title={title} className="hearth-gap-top" />;
+  return <EmptyState icon={icon} title={title} className="hearth-gap-top" />;
 }

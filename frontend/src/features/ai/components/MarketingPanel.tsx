@@ -1,4 +1,5 @@
-import { Callout, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
+import { TitledCallout } from '@/components/TitledCallout';
 import { TickIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,13 +31,13 @@ export default function MarketingPanel({ kind, plan, onClose }: MarketingPanelPr
           ))}
         </ul>
         {content.next ? (
-          <Callout intent={Intent.PRIMARY} title={t('ai.marketing.nextTitle', { plan: planLabel(t, content.next.plan) })} data-testid="marketing-next">
+          <TitledCallout level={3} intent={Intent.PRIMARY} title={t('ai.marketing.nextTitle', { plan: planLabel(t, content.next.plan) })} data-testid="marketing-next">
             <ul className="hearth-ai-benefits">
               {content.next.adds.map((key) => (
                 <li key={key}>{t(key)}</li>
               ))}
             </ul>
-          </Callout>
+          </TitledCallout>
         ) : (
           <p data-testid="marketing-top">{t('ai.marketing.topPlan')}</p>
         )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Callout, Checkbox, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, HTMLTable, InputGroup, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { FloppyDiskIcon, PulseIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -362,7 +363,7 @@ export default function AiConfigPage() {
       ) : config.data ? (
         <ConfigForm key={config.data.updatedAt} config={config.data} />
       ) : (
-        <NonIdealState title={t('ai.config.unavailable')} />
+        <EmptyState title={t('ai.config.unavailable')} />
       )}
       <Callout compact className="hearth-ai-privacy">
         {t('ai.config.privacy')}

@@ -36,7 +36,7 @@ export function AttendancePanel({ caregiverId }: { caregiverId: string }) {
       <h2 className="hearth-section-title">{t('attendance.panel.weeks')}</h2>
       {summary.isPending ? <Spinner size={20} /> : <WeekTable summary={summary.data} />}
       <h2 className="hearth-section-title">{t('attendance.panel.punches')}</h2>
-      <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
+      <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('attendance.panel.punches')}>
         <HTMLTable compact striped>
           <thead>
             <tr>
@@ -79,7 +79,7 @@ function WeekTable({ summary }: { summary: AttendanceSummary | undefined }) {
           {t('attendance.panel.openShift')}
         </Tag>
       ) : null}
-      <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
+      <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('attendance.panel.weeks')}>
         <HTMLTable compact>
           <thead>
             <tr>

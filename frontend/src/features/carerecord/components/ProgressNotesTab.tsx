@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Checkbox, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { AddIcon, DocumentIcon, EyeOpenIcon, PrintIcon, TickIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { ProgressNote, ProgressNoteFilter } from '@/types/api.gen';
@@ -133,7 +134,7 @@ export function ProgressNotesTab({ residentId, residentName, zoneCode, zone, wri
 
       <QueryErrorBanner query={list} />
       {list.isPending ? <Spinner size={24} /> : null}
-      {list.data && records.length === 0 ? <NonIdealState icon={<DocumentIcon />} title={t('carerecord.notes.empty')} /> : null}
+      {list.data && records.length === 0 ? <EmptyState icon={<DocumentIcon />} title={t('carerecord.notes.empty')} /> : null}
       <ul className="hearth-note-list" aria-label={t('carerecord.tab.notes')}>
         {records.map((n) => (
           <li key={n.noteId} className={n.read ? 'hearth-note' : 'hearth-note hearth-note-unread'} data-testid="note-row" data-note-id={n.noteId} data-read={n.read}>

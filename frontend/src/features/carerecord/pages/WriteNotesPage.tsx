@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Callout, Card, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Intent, Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { ArrowLeftIcon, PeopleIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -80,7 +81,7 @@ export default function WriteNotesPage() {
       <p className="hearth-muted">{t('carerecord.write.intro')}</p>
       <QueryErrorBanner query={residents} />
       {residents.isPending ? <Spinner size={32} /> : null}
-      {residents.isSuccess && list.length === 0 ? <NonIdealState icon={<PeopleIcon />} title={t('carerecord.write.noResidents')} /> : null}
+      {residents.isSuccess && list.length === 0 ? <EmptyState icon={<PeopleIcon />} title={t('carerecord.write.noResidents')} /> : null}
       <form
         ref={formRef}
         noValidate

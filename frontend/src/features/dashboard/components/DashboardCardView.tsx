@@ -4,6 +4,7 @@ import {
   ConfirmIcon,
   DashboardIcon,
   DocumentIcon,
+  EndorsedIcon,
   FloppyDiskIcon,
   HomeIcon,
   IdNumberIcon,
@@ -37,6 +38,7 @@ const ICONS: Record<string, ComponentType> = {
   myRequests: ConfirmIcon,
   tenants: OfficeIcon,
   backup: FloppyDiskIcon,
+  facilityDocsToSign: EndorsedIcon,
 };
 
 /** Goes to a route in another home: the sign-in moves there first (the across-homes view). */

@@ -1,4 +1,5 @@
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { TickCircleIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useDashboardCards } from '../api/listCards';
@@ -12,7 +13,7 @@ export function DashboardCards({ timeZone }: { timeZone: string | undefined }) {
   if (cards.isPending) return <Spinner size={24} />;
   const shown = orderCards(knownCards(cards.data ?? [], (key) => i18n.exists(key)));
   if (shown.length === 0) {
-    return cards.isError ? null : <NonIdealState icon={<TickCircleIcon />} title={t('dashboard.empty')} />;
+    return cards.isError ? null : <EmptyState icon={<TickCircleIcon />} title={t('dashboard.empty')} />;
   }
   return (
     <div className="hearth-card-grid" data-testid="dashboard-cards">

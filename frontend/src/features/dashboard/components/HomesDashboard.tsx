@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Callout, Intent, Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { TickCircleIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { moveToFacility } from '@/lib/session/myFacilities';
@@ -45,7 +46,7 @@ export function HomesDashboard({ timeZone }: { timeZone: string | undefined }) {
               {home.current ? <span className="hearth-muted"> · {t('homesDashboard.current')}</span> : null}
             </h2>
             {shown.length === 0 ? (
-              <NonIdealState icon={<TickCircleIcon />} title={t('dashboard.empty')} layout="horizontal" />
+              <EmptyState icon={<TickCircleIcon />} title={t('dashboard.empty')} layout="horizontal" />
             ) : (
               <div className="hearth-card-grid">
                 {shown.map((card) => (

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { LogOutIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +84,7 @@ export default function KioskPage() {
       </>
     );
   } else if (home.data) {
-    body = <NonIdealState title={t('desktop.kiosk.noCaregivers')} />;
+    body = <EmptyState title={t('desktop.kiosk.noCaregivers')} />;
   } else if (home.isError) {
     body = (
       <Callout intent={Intent.WARNING} className="hearth-kiosk-callout" data-testid="kiosk-load-failed">

@@ -1,5 +1,6 @@
 import { useId, type ReactElement } from 'react';
-import { Button, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Intent, Tag } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { ErrorIcon, TickCircleIcon, TimeIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { DisposalDueItem } from '@/types/api.gen';
@@ -30,7 +31,7 @@ interface DueListProps {
 export function DueList({ items, manager, onRecord }: DueListProps) {
   const { t } = useTranslation();
   if (items.length === 0) {
-    return <NonIdealState icon={<TickCircleIcon size={32} />} title={t('disposal.due.empty')} className="hearth-gap-top" />;
+    return <EmptyState icon={<TickCircleIcon size={32} />} title={t('disposal.due.empty')} className="hearth-gap-top" />;
   }
   return (
     <div className="hearth-disposal-cards" data-testid="disposal-due">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { AddIcon, ArrowLeftIcon, InfoSignIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -56,7 +57,7 @@ export default function MedicationDisposalPage() {
     return (
       <div className="hearth-page">
         {back}
-        <NonIdealState title={t('disposal.page.notFound')} className="hearth-gap-top" />
+        <EmptyState title={t('disposal.page.notFound')} className="hearth-gap-top" />
       </div>
     );
   }

@@ -84,7 +84,7 @@ export function PassDialog({ pass, resident, manager, userId, zoneCode, onClose 
           ) : null}
           {localConflictOf(p) ? (
             <Callout intent={Intent.WARNING} compact role="alert" className="hearth-gap-bottom" data-testid="pass-local-conflict">
-              {t('emars.item.conflict', { winner: p.staffName ?? '', mine: localConflictOf(p)?.staffName ?? '' })}
+              {t(localConflictOf(p)?.onPhone ? 'emars.item.conflictPhone' : 'emars.item.conflict', { winner: p.staffName ?? '', mine: localConflictOf(p)?.staffName ?? '' })}
             </Callout>
           ) : null}
           <FiveRights resident={resident} order={order} pass={p} dose={dose} zoneCode={zoneCode} />

@@ -64,7 +64,7 @@ export function PassItem({ pass: p, zoneCode, controlled, onOpen }: PassItemProp
         {queued ? <span className="hearth-pass-queued">{t('emars.item.queued')}</span> : null}
         {conflict ? (
           <span className="hearth-pass-conflict" data-testid="pass-local-conflict">
-            {t('emars.item.conflict', { winner: p.staffName ?? '', mine: conflict.staffName })}
+            {t(conflict.onPhone ? 'emars.item.conflictPhone' : 'emars.item.conflict', { winner: p.staffName ?? '', mine: conflict.staffName })}
           </span>
         ) : null}
         {p.ackTime ? <span className="hearth-pass-by">{t('emars.item.acknowledged', { name: p.ackByName ?? '' })}</span> : null}

@@ -28,7 +28,8 @@ async function openPass() {
   const card = await screen.findByRole('region', { name: 'Ruth Baker' });
   expect(within(card).getByText('Allergies: Penicillin')).toBeTruthy();
   await screenApi.user.click(within(card).getByRole('button', { name: /Lisinopril/ }));
-  const dialog = await screen.findByRole('dialog', { name: 'Lisinopril' });
+  // The dialog's module loads on first use (a cold test run compiles it first).
+  const dialog = await screen.findByRole('dialog', { name: 'Lisinopril' }, { timeout: 5_000 });
   return { ...screenApi, dialog };
 }
 

@@ -1,5 +1,6 @@
-import { useCallback, useState } from 'react';
-import { Button, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Button, Intent, Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { ChevronDownIcon, ChevronRightIcon, PeopleIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,16 +18,22 @@ import { formatCalendarDate } from '@/lib/time/dateTime';
 import { useNow } from '@/lib/time/useNow';
 import { epochToZonedWall, zonedDate } from '@/lib/time/zone';
 import { useRoutineTime } from '@/lib/api/routineTime';
+import { useFirstScreen } from '@/lib/ui/useFirstScreen';
 import { useWarningCount } from '../api/countWarnings';
 import { emarKey } from '../api/keys';
 import { useEmarDay } from '../api/listMedicationLog';
-import { PassDialog } from '../components/PassDialog';
-import { PrnDialog } from '../components/PrnDialog';
 import { PassTiles } from '../components/PassTiles';
 import { ResidentPassCard } from '../components/ResidentPassCard';
 import { cardViews, needCounts, PASS_FILTERS, type PassFilter } from '../passNeed';
 import { choiceDate, DAY_CHOICES, dayChoice, requestDay, type DayChoice } from '../dayRules';
 import '../emars.css';
+
+// The pass and PRN dialogs load when first opened, not with the page (docs/performance.md, slow phones).
+const PassDialog = lazy(() => import('../components/PassDialog').then((m) => ({ default: m.PassDialog })));
+const PrnDialog = lazy(() => import('../components/PrnDialog').then((m) => ({ default: m.PrnDialog })));
+
+/** The residents' cards a first screen shows (a phone shows about one; a wide window a row). */
+const FIRST_CARDS = 3;
 
 const DAY_KEYS = { yesterday: 'emars.day.yesterday', today: 'emars.day.today', tomorrow: 'emars.day.tomorrow' } as const;
 
@@ -79,6 +86,8 @@ export default function EmarPage() {
   const views = cardViews(residents, { session, sessions, show, showDone, now });
   const needs = needCounts(residents);
   const folded = views.reduce((n, v) => n + v.folded, 0);
+  // The first screen's cards first, the rest right after (useFirstScreen).
+  const drawn = useFirstScreen(FIRST_CARDS, data !== undefined);
   const earlierRed = choice === 'today' && warnings.data !== undefined ? Math.max(0, warnings.data - needs.OVERDUE) : 0;
   const residentOf = (id: string): EmarResident | undefined => residents.find((r) => r.residentId === id);
   const setDay = (next: DayChoice) => {
@@ -99,7 +108,7 @@ export default function EmarPage() {
   }
 
   return (
-    <div className="hearth-page hearth-emar-page" data-testid="emar-page" data-day={shownDay}>
+    <div className="hearth-page hearth-emar-page" data-testid="emar-page" data-day={shownDay} data-drawn={data && Number.isFinite(drawn) ? 'first' : data ? 'all' : undefined}>
       <PageHeader title={t('emars.title')} />
       <div className="hearth-emar-toolbar">
         <div className="hearth-emar-days" role="group" aria-label={t('emars.day.label')}>
@@ -158,12 +167,12 @@ export default function EmarPage() {
       {query.isPending ? (
         <Spinner size={32} className="hearth-gap-top" />
       ) : residents.length === 0 && data ? (
-        <NonIdealState icon={<PeopleIcon size={48} />} title={t('emars.empty')} />
+        <EmptyState icon={<PeopleIcon size={48} />} title={t('emars.empty')} />
       ) : show && views.length === 0 ? (
-        <NonIdealState title={t(`emars.tiles.none.${show}`)} className="hearth-gap-top" />
+        <EmptyState title={t(`emars.tiles.none.${show}`)} className="hearth-gap-top" />
       ) : (
         <div className="hearth-emar-cards">
-          {views.map((v) => (
+          {views.slice(0, drawn).map((v) => (
             <ResidentPassCard
               key={v.resident.residentId}
               resident={v.resident}
@@ -178,7 +187,7 @@ export default function EmarPage() {
           ))}
         </div>
       )}
-      {dialog}
+      <Suspense fallback={null}>{dialog}</Suspense>
     </div>
   );
 }

@@ -41,9 +41,10 @@ const done = (extra: Partial<FacilityDocAnalysis>): FacilityDocAnalysis => ({
       label: 'Records the yearly inspection or service tag',
       source: 'WAC 388-76-10810',
       covered: true,
+      unverified: false,
       evidence: [{ page: 2, quote: 'The extinguisher by the kitchen door was inspected on 2026-03-02.' }],
     },
-    { code: 'FIRE_TYPE', label: "Names each extinguisher's type", source: 'WAC 388-76-10810', covered: false, evidence: [] },
+    { code: 'FIRE_TYPE', label: "Names each extinguisher's type", source: 'WAC 388-76-10810', covered: false, unverified: false, evidence: [] },
   ],
   ...extra,
 });
@@ -91,6 +92,32 @@ describe('ComplianceReport', () => {
     const when = within(report).getByTestId('compliance-when').textContent ?? '';
     expect(when).toContain('Grace Lin');
     expect(when).toContain('Pages read: 2 of 2 · Pages read from a scan: 1');
+  });
+
+  it("does not count an item the AI called covered without words the document holds: not verified, with why", async () => {
+    const unverified = {
+      code: 'FIRE_LOCATION',
+      label: 'Says where each extinguisher is',
+      source: 'WAC 388-76-10810',
+      covered: false,
+      unverified: true,
+      evidence: [],
+    };
+    const a = done({ method: 'AI', model: 'gpt-4o-mini', missingCount: 2 });
+    fakeServer().on('GET', '/system/files/fileComplianceAnalysis', { ...a, items: [...a.items, unverified] });
+    await renderScreen(<ComplianceReport versionId="v-ext" name="Extinguishers" />, { user: owner, strings: ['facility-docs'] });
+    const report = await screen.findByTestId('compliance-report');
+    expect(within(report).getByText('Items missing: 2')).toBeTruthy();
+    const items = within(report).getAllByTestId('compliance-item');
+    expect(items.map((i) => [i.dataset.code, i.dataset.covered, i.dataset.unverified])).toEqual([
+      ['FIRE_SERVICE', 'true', 'false'],
+      ['FIRE_TYPE', 'false', 'false'],
+      ['FIRE_LOCATION', 'false', 'true'],
+    ]);
+    expect(within(items[2]).getByText('Not verified')).toBeTruthy();
+    expect(within(items[2]).getByTestId('compliance-unverified').textContent).toContain('the words it quoted are not in the document');
+    expect(within(items[2]).queryByTestId('compliance-quote')).toBeNull();
+    expect(within(items[1]).queryByTestId('compliance-unverified')).toBeNull();
   });
 
   it('says plainly when the report is rules-only, and why, in Spanish too', async () => {
@@ -166,6 +193,7 @@ describe('/inspection-status: red flags', () => {
       .on('GET', '/care/caregiver/getStaffFileInspections', { area: 'STAFF', inOrder: 0, total: 0, score: 100, subjects: [] })
       .on('GET', '/system/tenant/getFacilityFileInspections', checklist)
       .on('POST', '/system/tenant/listFacilityFiles', [])
+      .on('GET', '/system/tenant/listFacilityDocsToSign', [])
       .on('GET', '/system/files/fileComplianceAnalysis', { ...base, versionId: 'v-lic', state: 'NONE' });
     const { user, location } = await renderScreen(<InspectionStatusPage />, { route: '/inspection-status', user: owner, strings: ['facility-docs'] });
     const rows = await screen.findAllByTestId('fdoc-item');

@@ -9,6 +9,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { useFacilityViewer } from '@/lib/session/viewer';
 import { formatDateTime } from '@/lib/time/dateTime';
 import { cancelComplianceAnalysis, complianceKey, isRunning, runComplianceAnalysis, useComplianceAnalysis } from '../api/complianceCheck';
+import { setText } from '../facilityDocLabels';
 
 /**
  * The compliance check of one document version (issue 32): run it, its progress while it runs (cancel), then
@@ -117,13 +118,21 @@ function Report({ a }: { a: FacilityDocAnalysis }) {
 function CheckItem({ it }: { it: FacilityDocCheckResult }) {
   const { t } = useTranslation();
   return (
-    <li data-testid="compliance-item" data-code={it.code} data-covered={it.covered}>
-      <Tag intent={it.covered ? 'success' : 'danger'} icon={it.covered ? <TickCircleIcon /> : <WarningSignIcon />}>
-        {t(it.covered ? 'facilityDocs.analysis.itemCovered' : 'facilityDocs.analysis.itemMissing')}
+    <li data-testid="compliance-item" data-code={it.code} data-covered={it.covered} data-unverified={it.unverified}>
+      <Tag
+        intent={it.covered ? 'success' : it.unverified ? 'warning' : 'danger'}
+        icon={it.covered ? <TickCircleIcon /> : <WarningSignIcon />}
+      >
+        {t(it.covered ? 'facilityDocs.analysis.itemCovered' : it.unverified ? 'facilityDocs.analysis.itemUnverified' : 'facilityDocs.analysis.itemMissing')}
       </Tag>
       <div>
-        <strong>{checkItemLabel(t, it.code, it.label)}</strong>
+        <strong>{setText(it.labels) || checkItemLabel(t, it.code, it.label)}</strong>
         <div className="hearth-fdoc-source">{it.source}</div>
+        {it.unverified ? (
+          <p className="hearth-fdoc-source" data-testid="compliance-unverified">
+            {t('facilityDocs.analysis.unverifiedNote')}
+          </p>
+        ) : null}
         {it.evidence.map((e, i) => (
           <blockquote key={i} className="hearth-fdoc-quote" data-testid="compliance-quote" data-page={e.page}>
             “{e.quote}” <span className="hearth-fdoc-source">{t('facilityDocs.analysis.page', { page: e.page })}</span>

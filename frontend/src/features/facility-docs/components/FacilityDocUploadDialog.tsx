@@ -17,7 +17,7 @@ import { isApiError } from '@/lib/api/client';
 import { fieldErrors } from '@/lib/api/fieldErrors';
 import { useAppMutation } from '@/lib/api/mutation';
 import { RequiredMark } from '@/lib/form/FormField';
-import { UPLOAD_ACCEPT, isAcceptedUpload } from '@/lib/files/fileTypes';
+import { PAPER_ACCEPT, isAcceptedPaper } from '@/lib/files/fileTypes';
 import { formatFileSize } from '@/lib/files/fileSize';
 import { facilityDocsKey, uploadFacilityInitFile, useFacilityDocSigners } from '../api/facilityDocs';
 import { CATEGORIES, categoryLabel, requirementLabel, type Category } from '../facilityDocLabels';
@@ -92,8 +92,8 @@ export function FacilityDocUploadDialog({ start, requirements, onClose }: Props)
     const chosen = list?.[0];
     if (input.current) input.current.value = '';
     if (!chosen) return;
-    if (!isAcceptedUpload(chosen)) {
-      setProblem(t('files.upload.invalidType', { names: chosen.name }));
+    if (!isAcceptedPaper(chosen)) {
+      setProblem(t('facilityDocs.upload.invalidType', { name: chosen.name }));
       return;
     }
     setProblem(null);
@@ -119,7 +119,7 @@ export function FacilityDocUploadDialog({ start, requirements, onClose }: Props)
     });
   };
 
-  const title = requirementCode ? t('facilityDocs.upload.titleFor', { item: requirementLabel(t, requirementCode) }) : t('facilityDocs.upload.title');
+  const title = requirementCode ? t('facilityDocs.upload.titleFor', { item: requirementLabel(t, requirementCode, requirements.find((r) => r.code === requirementCode)?.names) }) : t('facilityDocs.upload.title');
   return (
     <AppDialog title={title} onClose={onClose} style={{ width: 600 }}>
       <form onSubmit={submit} noValidate data-testid="facility-doc-upload">
@@ -146,7 +146,7 @@ export function FacilityDocUploadDialog({ start, requirements, onClose }: Props)
               onChange={(e) => setRequirementCode(e.currentTarget.value)}
               options={[
                 { value: '', label: t('facilityDocs.upload.requirementNone') },
-                ...items.map((r) => ({ value: r.code, label: requirementLabel(t, r.code) })),
+                ...items.map((r) => ({ value: r.code, label: requirementLabel(t, r.code, r.names) })),
               ]}
             />
           </FormGroup>
@@ -211,7 +211,7 @@ export function FacilityDocUploadDialog({ start, requirements, onClose }: Props)
           <FormGroup
             label={t('facilityDocs.upload.file')}
             labelInfo={t('facilityDocs.upload.fileHint')}
-            helperText={fileMsg ?? t('files.upload.rules')}
+            helperText={fileMsg ?? t('facilityDocs.upload.fileRules')}
             intent={fileMsg ? Intent.DANGER : Intent.NONE}
           >
             {file ? (
@@ -226,7 +226,7 @@ export function FacilityDocUploadDialog({ start, requirements, onClose }: Props)
               ref={input}
               type="file"
               hidden
-              accept={UPLOAD_ACCEPT}
+              accept={PAPER_ACCEPT}
               data-testid="facility-doc-file-input"
               onChange={(e) => choose(e.currentTarget.files)}
             />

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AreaInspections, FacilityDocVersion, FacilityDocument, FacilityInspections, FacilityRequirement } from '@/types/api.gen';
 import { RoleFacilityOwner } from '@/types/api.gen';
@@ -40,9 +41,12 @@ const staffArea: AreaInspections = {
   ],
 };
 
-/** The residents and staff areas every render of the page asks for. */
+/** The residents and staff areas every render of the page asks for, and the documents waiting for my signature (none). */
 function areas(server: FakeServer): FakeServer {
-  return server.on('GET', '/care/resident/getResidentFileInspections', residentsArea).on('GET', '/care/caregiver/getStaffFileInspections', staffArea);
+  return server
+    .on('GET', '/care/resident/getResidentFileInspections', residentsArea)
+    .on('GET', '/care/caregiver/getStaffFileInspections', staffArea)
+    .on('GET', '/system/tenant/listFacilityDocsToSign', []);
 }
 
 const version = (v: Partial<FacilityDocVersion>): FacilityDocVersion => ({
@@ -135,6 +139,23 @@ describe('/inspection-status: facility documents', () => {
     expect(within(dialog).getByText('The expiration date cannot be before the date it takes effect.')).toBeTruthy();
     expect(within(dialog).getByText('Choose the file to upload.')).toBeTruthy();
     expect(api.callsTo('/system/tenant/uploadFacilityInitFile')).toHaveLength(0);
+  });
+
+  it('takes an iPhone photo or a Word document as the file, and says when a file is neither', async () => {
+    areas(fakeServer()).on('GET', '/system/tenant/getFacilityFileInspections', checklist).on('POST', '/system/tenant/listFacilityFiles', docs);
+    const { user } = await renderScreen(<InspectionStatusPage />, { route: '/inspection-status', user: owner, strings: ['facility-docs'] });
+    const rows = await screen.findAllByTestId('fdoc-item');
+    await user.click(within(rows[2]).getByRole('button', { name: 'Upload: Liability insurance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload: Liability insurance' });
+    expect(within(dialog).getByText('PDF, JPG, JPEG, PNG, HEIC or DOCX files.')).toBeTruthy();
+    const input = within(dialog).getByTestId('facility-doc-file-input');
+    await user.upload(input, new File(['heic'], 'IMG_0412.HEIC', { type: '' }));
+    expect(within(dialog).getByTestId('chosen-file').textContent).toContain('IMG_0412.HEIC');
+    await user.upload(input, new File(['docx'], 'policy.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
+    expect(within(dialog).getByTestId('chosen-file').textContent).toContain('policy.docx');
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['zip'], 'papers.zip', { type: 'application/zip' }));
+    expect(within(dialog).getByTestId('upload-problem').textContent).toBe('"papers.zip" is not a PDF, a JPG, PNG or HEIC photo, or a Word document (DOCX).');
+    expect(within(dialog).getByTestId('chosen-file').textContent).toContain('policy.docx');
   });
 
   it('reads in Chinese', async () => {

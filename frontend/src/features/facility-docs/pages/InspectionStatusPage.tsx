@@ -16,6 +16,7 @@ import { printInspectionReport, useResidentInspections, useStaffInspections } fr
 import { InspectionAreaView } from '../components/InspectionAreaView';
 import { documentCounts, overall, score, scoreIntent } from '../inspectionScore';
 import { DocVersions } from '../components/DocVersions';
+import { DocsToSign } from '../components/DocsToSign';
 import { ComplianceReport } from '../components/ComplianceReport';
 import { RedFlags } from '../components/RedFlags';
 import { FacilityDocUploadDialog, type UploadStart } from '../components/FacilityDocUploadDialog';
@@ -74,13 +75,15 @@ export default function InspectionStatusPage({ children }: { children?: ReactNod
     for (const d of files.data ?? []) m.set(d.documentId, d);
     return m;
   }, [files.data]);
-  const others = (files.data ?? []).filter((d) => !d.requirementCode);
+  // Documents of no checklist item, or of one the super admin retired, stay listed and readable here.
+  const codes = new Set((checklist.data?.items ?? []).map((it) => it.code));
+  const others = (files.data ?? []).filter((d) => !d.requirementCode || (checklist.data && !codes.has(d.requirementCode)));
   const data = checklist.data;
   const items = (data?.items ?? []).filter((it) => !onlyFlags || (it.redFlags?.length ?? 0) > 0);
 
   const toggle = (id: string) => setOpen((o) => ({ ...o, [id]: !o[id] }));
   const itemRow = (it: FacilityRequirement) => {
-    const name = requirementLabel(t, it.code);
+    const name = requirementLabel(t, it.code, it.names);
     const doc = it.documentId ? byId.get(it.documentId) : undefined;
     const cur = it.current;
     return (
@@ -168,6 +171,7 @@ export default function InspectionStatusPage({ children }: { children?: ReactNod
   return (
     <div className="hearth-page">
       <PageHeader title={t('facilityDocs.title')} />
+      <DocsToSign />
       <div className="hearth-inspect-summary" data-testid="inspect-summary" aria-label={t('facilityDocs.score.title')} role="group">
         {overallScore !== undefined ? (
           <Tag intent={scoreIntent(overallScore)} large data-testid="inspect-overall" data-score={overallScore}>

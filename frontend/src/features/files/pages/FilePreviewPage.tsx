@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { DocumentIcon, DownloadIcon, ErrorIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,7 @@ function PdfFrame({ url, title }: { url: string; title: string }) {
   }, []);
   if (blocked) {
     return (
-      <NonIdealState
+      <EmptyState
         icon={<DocumentIcon size={48} />}
         title={t('files.preview.pdfBlocked')}
         description={t('files.preview.pdfBlockedHint')}
@@ -98,7 +99,7 @@ export default function FilePreviewPage({ fileId }: { fileId: string }) {
         {file.isPending ? (
           <Spinner size={40} />
         ) : file.isError ? (
-          <NonIdealState
+          <EmptyState
             icon={<ErrorIcon size={48} />}
             title={t('files.preview.failed')}
             description={messageOf(file.error)}
@@ -111,7 +112,7 @@ export default function FilePreviewPage({ fileId }: { fileId: string }) {
         ) : kind === 'image' ? (
           <img className="hearth-preview-image" src={url} alt={name} data-testid="preview-image" />
         ) : (
-          <NonIdealState icon={<DocumentIcon size={48} />} title={t('files.preview.unsupported')} />
+          <EmptyState icon={<DocumentIcon size={48} />} title={t('files.preview.unsupported')} />
         )}
       </main>
     </div>

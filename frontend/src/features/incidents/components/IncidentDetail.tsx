@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Callout, Card, Checkbox, DialogBody, DialogFooter, H3, Intent, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, DialogBody, DialogFooter, H2, H3, Intent, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { TitledCallout } from '@/components/TitledCallout';
 import { ArrowLeftIcon, PrintIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { IncidentAnalysis, IncidentDuty, IncidentReport } from '@/types/api.gen';
@@ -18,7 +19,7 @@ import { formatDateTime } from '@/lib/time/dateTime';
 import { useNow } from '@/lib/time/useNow';
 import { approveIncident, checkDuty, printIncident, runFinalAnalysis, useIncident } from '../api/incidents';
 import { incidentWrites } from '../api/keys';
-import { ANALYSIS_KEYS, DUTY_KEYS, EVENT_KEYS, PARTY_KEYS, TYPE_KEYS, keyOf } from '../incidentLabels';
+import { ANALYSIS_KEYS, DUTY_KEYS, EVENT_KEYS, PARTY_KEYS, TYPE_KEYS, keyOf } from '@/lib/care/incidentLabels';
 import { canDelete, dutyStatus, isClosed, unmetMandatory } from '../incidentRules';
 import { LawDuties } from './LawDuties';
 import { StateTag } from './StateTag';
@@ -68,9 +69,9 @@ export function IncidentDetail({ incidentId, review, onBack, onEdit }: Props) {
         <Button variant="minimal" icon={<ArrowLeftIcon />} onClick={onBack} data-testid="incident-back-list">
           {t('incidents.detail.back')}
         </Button>
-        <H3 className="hearth-incident-title">
+        <H2 className="hearth-incident-title">
           {t(keyOf(TYPE_KEYS, r.type, 'RESIDENT_OTHER'))} <StateTag state={r.state} />
-        </H3>
+        </H2>
         <Button icon={<PrintIcon />} loading={printing} onClick={() => void print()} data-testid="incident-print">
           {t('incidents.detail.print')}
         </Button>
@@ -242,14 +243,14 @@ function AnalysisCard({
     <Card className="hearth-incident-analysis" data-testid="incident-analysis" data-kind={a.kind} data-provider={a.provider}>
       <H3 className="hearth-incident-analysis-title">{t(keyOf(ANALYSIS_KEYS, a.kind, 'PRELIMINARY'))}</H3>
       {rules ? (
-        <Callout compact data-testid="incident-rules-based" title={t('incidents.analysis.noAI')}>
+        <TitledCallout level={4} compact data-testid="incident-rules-based" title={t('incidents.analysis.noAI')}>
           <p>{t('incidents.analysis.rulesBased')}</p>
           {onRun ? (
             <Button loading={running} onClick={onRun} data-testid="incident-run-analysis">
               {t('incidents.analysis.runNow')}
             </Button>
           ) : null}
-        </Callout>
+        </TitledCallout>
       ) : (
         <Callout intent={Intent.PRIMARY} compact data-testid="incident-ai-suggestion">
           {t('incidents.analysis.suggestion')}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Button, Callout, Checkbox, H4, InputGroup, Intent, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, H3, InputGroup, Intent, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { ArrowLeftIcon, ArrowRightIcon, CrossIcon, DocumentIcon, MediaIcon, PaperclipIcon, TrashIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { FileItem, IncidentReport } from '@/types/api.gen';
@@ -25,7 +25,7 @@ import { epochToZonedWall, zonedWallToEpoch } from '@/lib/time/zone';
 import { deleteIncident, saveIncidentDraft, submitIncident, updateIncidentReport } from '../api/incidents';
 import { incidentWrites } from '../api/keys';
 import { useResidentOptions, useStaffOptions } from '../api/options';
-import { PARTY_KEYS, TYPE_KEYS, keyOf } from '../incidentLabels';
+import { PARTY_KEYS, TYPE_KEYS, keyOf } from '@/lib/care/incidentLabels';
 import {
   FACILITY_TYPES,
   RESIDENT_TYPES,
@@ -467,7 +467,9 @@ function Confirm(p: { title: string; body: string; action: string; intent: Inten
   return (
     <section className="hearth-incident-confirm" role="group" aria-labelledby={titleId} data-testid="incident-confirm">
       <Callout intent={p.intent}>
-        <H4 id={titleId}>{p.title}</H4>
+        <H3 id={titleId} className="hearth-callout-title">
+          {p.title}
+        </H3>
         <p>{p.body}</p>
         <div className="hearth-incident-actions">
           <Button onClick={p.onCancel}>{t('common.action.cancel')}</Button>

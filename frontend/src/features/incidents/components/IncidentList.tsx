@@ -1,9 +1,10 @@
-import { Button, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { useTranslation } from 'react-i18next';
 import type { IncidentReport } from '@/types/api.gen';
 import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time/dateTime';
-import { keyOf, TYPE_KEYS } from '../incidentLabels';
+import { keyOf, TYPE_KEYS } from '@/lib/care/incidentLabels';
 import { StateTag } from './StateTag';
 
 interface Props {
@@ -21,7 +22,7 @@ export function IncidentList({ records, loading, zoneCode, duties = false, label
   const { t } = useTranslation();
   const language = currentLanguage();
   if (loading) return <Spinner size={24} />;
-  if (records.length === 0) return <NonIdealState title={t('incidents.page.empty')} />;
+  if (records.length === 0) return <EmptyState title={t('incidents.page.empty')} />;
   return (
     <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={label}>
       <HTMLTable compact striped className="hearth-card-table">

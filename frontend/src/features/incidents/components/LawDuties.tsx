@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { AnchorButton, Button, Callout, InputGroup, Intent } from '@blueprintjs/core';
+import { AnchorButton, Button, InputGroup, Intent } from '@blueprintjs/core';
+import { TitledCallout } from '@/components/TitledCallout';
 import { PhoneIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { IncidentDuty, IncidentReport } from '@/types/api.gen';
@@ -10,7 +11,7 @@ import { FormField } from '@/lib/form/FormField';
 import { useNow } from '@/lib/time/useNow';
 import { checkDuty } from '../api/incidents';
 import { incidentWrites } from '../api/keys';
-import { DUTY_KEYS, keyOf } from '../incidentLabels';
+import { DUTY_KEYS, keyOf } from '@/lib/care/incidentLabels';
 import { lawFirst } from '../incidentRules';
 
 /** The DSHS complaint hotline (shared.DutyDSHSHotline; WAC 388-76-10225, RCW 74.34.035). */
@@ -49,7 +50,8 @@ function LawDuty({ duty: d, overdue, report, time }: { duty: IncidentDuty; overd
   const hotline = d.code === DutyDSHSHotline;
   const field = `law-ref-${d.dutyId}`;
   return (
-    <Callout
+    <TitledCallout
+      level={3}
       intent={overdue ? Intent.DANGER : Intent.WARNING}
       title={overdue ? t('incidents.law.overdue', { duty: name, time: time(d.dueBy) }) : t('incidents.law.due', { duty: name, time: time(d.dueBy) })}
       className="hearth-gap-bottom"
@@ -77,6 +79,6 @@ function LawDuty({ duty: d, overdue, report, time }: { duty: IncidentDuty; overd
           {t(hotline ? 'incidents.law.markReported' : 'incidents.law.markDone')}
         </Button>
       </form>
-    </Callout>
+    </TitledCallout>
   );
 }

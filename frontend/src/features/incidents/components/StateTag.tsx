@@ -1,7 +1,7 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { IncidentCompleted, IncidentDraft } from '@/types/api.gen';
-import { keyOf, STATE_KEYS } from '../incidentLabels';
+import { keyOf, STATE_KEYS } from '@/lib/care/incidentLabels';
 
 /** A report's state: a draft in amber, pending review in blue, completed in green. */
 export function StateTag({ state }: { state: string }) {

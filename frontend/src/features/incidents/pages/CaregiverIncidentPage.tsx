@@ -48,7 +48,8 @@ export default function CaregiverIncidentPage() {
           }}
         />
       ) : (
-        <section aria-labelledby="incident-mine-title">
+        // Not a landmark of its own: the list's table region carries the same name.
+        <section>
           <div className="hearth-incident-section-head">
             <SectionTitle id="incident-mine-title">{t('incidents.page.myReports')}</SectionTitle>
             <Button icon={<AddIcon />} intent={Intent.PRIMARY} onClick={() => setEditing({})} data-testid="incident-new">

@@ -15,7 +15,7 @@ import { IncidentDetail } from '../components/IncidentDetail';
 import { IncidentExportButton } from '../components/IncidentExportButton';
 import { IncidentList } from '../components/IncidentList';
 import { ALL_TYPES, rangeOf } from '../incidentRules';
-import { STATE_KEYS, TYPE_KEYS, keyOf } from '../incidentLabels';
+import { STATE_KEYS, TYPE_KEYS, keyOf } from '@/lib/care/incidentLabels';
 import '../incidents.css';
 
 const PAGE_SIZES = [10, 20, 50] as const;
@@ -52,7 +52,8 @@ export default function IncidentManagementPage() {
       {openId ? (
         <IncidentDetail incidentId={openId} review onBack={() => setParams({})} />
       ) : (
-        <section aria-label={t('incidents.page.managementTitle')}>
+        // Not a landmark of its own: the list's table region carries the page's name.
+        <section>
           <div className="hearth-filter-bar hearth-incident-filters" data-testid="incident-filters">
             <label htmlFor="incident-filter-resident">{t('incidents.field.resident')}</label>
             <Select id="incident-filter-resident" value={filter.residentId} onChange={(e) => change({ residentId: e.currentTarget.value })}>

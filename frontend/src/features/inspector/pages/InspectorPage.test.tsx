@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { InspectorDocument, InspectorGrant, InspectorResident, InspectorResidentRecord } from '@/types/api.gen';
+import type {
+  InspectorDocument,
+  InspectorGrant,
+  InspectorIncident,
+  InspectorMAR,
+  InspectorNotes,
+  InspectorResident,
+  InspectorResidentRecord,
+  InspectorStaffMember,
+} from '@/types/api.gen';
 import { fakeServer, renderScreen, screen, within } from '@/test/render';
 import { refuse } from '@/test/fakeServer';
 import InspectorPage from './InspectorPage';
@@ -82,6 +91,98 @@ describe('InspectorPage', () => {
       .on('GET', '/system/inspector/listInspectorDocuments', docs);
     await renderScreen(<InspectorPage />, { route: '/inspector', path: '/inspector', user: null, strings: ['inspector'] });
     expect(await screen.findByRole('button', { name: 'Download plan.pdf' })).toBeTruthy();
+  });
+
+  describe('names every code in words, as the app does, not as it is stored', () => {
+    const all: InspectorGrant = { ...grant, areas: ['RESIDENTS', 'MARS', 'NOTES', 'INCIDENTS', 'STAFF', 'FACILITY_DOCS'] };
+    const coded: InspectorResidentRecord = { ...record, gender: 'FEMALE', language: 'SPANISH', dnr: 'YES' };
+    const fall: InspectorIncident = { id: 'i-1', group: 'RESIDENT', type: 'FALL', state: 'PENDING_REVIEW', resident: 'Ruth Alder', occurredAt: Date.UTC(2026, 10, 20, 18) };
+    const mar: InspectorMAR = {
+      resident: residents[0],
+      from: '2026-10-29',
+      medications: [
+        {
+          id: 'm-1',
+          name: 'Metformin',
+          dose: '500 mg',
+          route: 'ORAL',
+          frequency: 'twice daily',
+          physician: 'Dr. Lee',
+          startDate: '2026-01-01',
+          status: 'CURRENT',
+          passes: [{ day: '2026-11-20', time: '08:00', outcome: 'REFUSED', reason: 'Nausea' }],
+        },
+      ],
+    };
+    const notes: InspectorNotes = { resident: residents[0], notes: [{ at: Date.UTC(2026, 10, 20, 18), type: 'PRN_MEDICATIONS', text: 'Gave Tylenol', language: 'en-US' }] };
+    const staff: InspectorStaffMember[] = [
+      { id: 'c-1', name: 'Amina Njoroge', hireDate: '2025-01-02', credentials: [{ type: 'CPR_FIRST_AID', issueDate: '2025-02-01', files: [] }] },
+    ];
+    const answers = () =>
+      fakeServer()
+        .on('GET', '/system/inspector/getInspectorGrant', all)
+        .on('GET', '/system/inspector/listInspectorResidents', residents)
+        .on('GET', '/system/inspector/getInspectorResident', coded)
+        .on('GET', '/system/inspector/getInspectorMar', mar)
+        .on('GET', '/system/inspector/getInspectorNotes', notes)
+        .on('GET', '/system/inspector/listInspectorIncidents', [fall])
+        .on('GET', '/system/inspector/getInspectorIncident', { ...fall, details: { narrative: 'Found on the floor', sexualAssault: 'no', zCustom: 'kept' } })
+        .on('GET', '/system/inspector/listInspectorStaff', staff);
+    const strings = ['inspector', 'incidents', 'carerecord', 'residents', 'staff'] as const;
+
+    it('in English: the record, the MAR, the notes, the incidents and the staff files', async () => {
+      sessionStorage.setItem('hearth.inspector.session', JSON.stringify(session));
+      answers();
+      const s = await renderScreen(<InspectorPage />, { route: '/inspector', path: '/inspector', user: null, strings: [...strings] });
+      const row = await screen.findByTestId('inspector-resident');
+      await s.user.click(within(row).getByRole('button', { name: 'Record' }));
+      const rec = await screen.findByTestId('inspector-resident-record');
+      expect(rec.textContent).toContain('Female');
+      expect(rec.textContent).toContain('Spanish');
+      expect(rec.textContent).toContain('Yes, DNR');
+      expect(rec.textContent).not.toContain('FEMALE');
+      await s.user.click(screen.getByRole('button', { name: 'Back' }));
+      await s.user.click(within(await screen.findByTestId('inspector-resident')).getByRole('button', { name: 'MAR' }));
+      const med = await screen.findByTestId('inspector-medication');
+      expect(med.textContent).toContain('500 mg · Oral · twice daily');
+      expect(med.textContent).toContain('08:00 · Refused');
+      expect(med.textContent).not.toMatch(/ORAL|REFUSED/);
+      await s.user.click(screen.getByRole('button', { name: 'Back' }));
+      await s.user.click(within(await screen.findByTestId('inspector-resident')).getByRole('button', { name: 'Notes' }));
+      expect((await screen.findByTestId('inspector-notes')).textContent).toContain('PRN (as needed) medications');
+      await s.user.click(screen.getByRole('button', { name: 'Back' }));
+
+      await s.user.click(screen.getByTestId('inspector-tab-incidents'));
+      const list = await screen.findByTestId('inspector-incidents');
+      expect(list.textContent).toContain('Fall');
+      expect(list.textContent).toContain('Pending review');
+      expect(list.textContent).not.toMatch(/FALL|PENDING_REVIEW/);
+      await s.user.click(within(list).getByRole('button', { name: 'Details' }));
+      const inc = await screen.findByTestId('inspector-incident');
+      expect(within(inc).getByRole('heading', { level: 2 }).textContent).toBe('Fall · Ruth Alder');
+      expect(within(inc).getByTestId('inspector-incident-state').textContent).toContain('Pending review');
+      const labels = within(inc).getAllByRole('term').map((e) => e.textContent);
+      expect(labels).toEqual(['What happened', 'Suspected sexual assault', 'zCustom']);
+      expect(within(inc).getAllByRole('definition').map((e) => e.textContent)).toEqual(['Found on the floor', 'Not indicated', 'kept']);
+      await s.user.click(screen.getByRole('button', { name: 'Back' }));
+
+      await s.user.click(screen.getByTestId('inspector-tab-staff'));
+      expect((await screen.findByTestId('inspector-staff-member')).textContent).toContain('CPR and first aid');
+    });
+
+    it('in Spanish', async () => {
+      sessionStorage.setItem('hearth.inspector.session', JSON.stringify(session));
+      answers();
+      const s = await renderScreen(<InspectorPage />, { route: '/inspector', path: '/inspector', user: null, strings: [...strings], language: 'es-ES' });
+      await screen.findByTestId('inspector-resident');
+      await s.user.click(screen.getByTestId('inspector-tab-incidents'));
+      const list = await screen.findByTestId('inspector-incidents');
+      expect(list.textContent).toContain('Caída');
+      expect(list.textContent).toContain('Pendiente de revisión');
+      await s.user.click(within(list).getByRole('button', { name: 'Detalles' }));
+      const inc = await screen.findByTestId('inspector-incident');
+      expect(within(inc).getAllByRole('term').map((e) => e.textContent)).toEqual(['Qué ocurrió', 'Sospecha de agresión sexual', 'zCustom']);
+    });
   });
 
   it('says the link has ended when the server says so', async () => {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonGroup, Callout, Card, FormGroup, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { TitledCallout } from '@/components/TitledCallout';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -17,6 +18,13 @@ import type {
   InspectorSession,
   InspectorStaffMember,
 } from '@/types/api.gen';
+import { careLabel } from '@/lib/care/taskLabels';
+import { ROUTE_KEYS } from '@/lib/care/medicationLabels';
+import { NOTE_TYPE_KEYS } from '@/lib/care/noteLabels';
+import { STATE_KEYS, TYPE_KEYS, WRITTEN_FIELD_KEYS } from '@/lib/care/incidentLabels';
+import { PASS_OUTCOME_KEYS } from '@/lib/emar/emarLabels';
+import { DNR_KEYS, GENDER_KEYS, LANGUAGE_KEYS } from '@/lib/residents/residentLabels';
+import { CREDENTIAL_TYPE_KEYS } from '@/lib/staff/credentialLabels';
 import { INSPECTOR_AREAS, areaKey } from '../areas';
 import { formatMoment } from '../formatMoment';
 import { downloadFile, InspectorError, linkEnded, loadSession, publicCall, saveSession, signedCall } from '../inspectorClient';
@@ -27,9 +35,9 @@ const BASE = '/system/inspector';
 function Ended() {
   const { t } = useTranslation();
   return (
-    <Callout intent="warning" title={t('inspector.ended.title')} data-testid="inspector-ended">
+    <TitledCallout level={2} intent="warning" title={t('inspector.ended.title')} data-testid="inspector-ended">
       {t('inspector.ended.body')}
-    </Callout>
+    </TitledCallout>
   );
 }
 
@@ -172,11 +180,11 @@ function ResidentRecord({ id, grant }: { id: string; grant: InspectorGrant }) {
           <h2>{r.name}</h2>
           <dl>
             <Field label={t('inspector.field.dob')} value={r.dob} />
-            <Field label={t('inspector.field.gender')} value={r.gender} />
-            <Field label={t('inspector.field.language')} value={r.language} />
+            <Field label={t('inspector.field.gender')} value={careLabel(t, GENDER_KEYS, r.gender)} />
+            <Field label={t('inspector.field.language')} value={careLabel(t, LANGUAGE_KEYS, r.language)} />
             <Field label={t('inspector.field.moveIn')} value={r.moveInOn} />
             <Field label={t('inspector.field.allergies')} value={r.allergies} />
-            <Field label={t('inspector.field.dnr')} value={r.dnr} />
+            <Field label={t('inspector.field.dnr')} value={careLabel(t, DNR_KEYS, r.dnr)} />
             <Field label={t('inspector.field.diagnoses')} value={r.diagnoses} />
             <Field label={t('inspector.field.diet')} value={r.diet} />
             <Field label={t('inspector.field.mobility')} value={r.mobility} />
@@ -201,12 +209,12 @@ function Mar({ id }: { id: string }) {
           {m.medications.length === 0 ? <Empty /> : null}
           {m.medications.map((med) => (
             <Card key={med.id} className="hearth-inspector-card" data-testid="inspector-medication">
-              <strong>{med.name}</strong> {med.dose} · {med.route} {med.frequency ? `· ${med.frequency}` : ''}
+              <strong>{med.name}</strong> {med.dose} · {careLabel(t, ROUTE_KEYS, med.route)} {med.frequency ? `· ${med.frequency}` : ''}
               {med.passes.length === 0 ? <p className="hearth-muted">{t('inspector.view.noPasses')}</p> : null}
               <ul className="hearth-inspector-passes">
                 {med.passes.map((p, i) => (
                   <li key={`${p.day}-${p.time}-${i}`}>
-                    {p.day} {p.time} · {p.outcome || t('inspector.view.notRecorded')}
+                    {p.day} {p.time} · {careLabel(t, PASS_OUTCOME_KEYS, p.outcome) || t('inspector.view.notRecorded')}
                     {p.givenAt ? ` · ${formatMoment(p.givenAt, i18n.language)}` : ''}
                     {p.staffName ? ` · ${p.staffName}` : ''}
                     {p.reason ? ` · ${p.reason}` : ''}
@@ -233,7 +241,7 @@ function Notes({ id }: { id: string }) {
           {n.notes.map((note, i) => (
             <Card key={`${note.at}-${i}`} className="hearth-inspector-card">
               <div className="hearth-muted">
-                {formatMoment(note.at, i18n.language)} · {note.type}
+                {formatMoment(note.at, i18n.language)} · {careLabel(t, NOTE_TYPE_KEYS, note.type)}
                 {note.author ? ` · ${note.author}` : ''}
               </div>
               <p>{note.text}</p>
@@ -296,10 +304,10 @@ function Incident({ id }: { id: string }) {
       {(i) => (
         <div data-testid="inspector-incident">
           <h2>
-            {i.type} {i.resident ? `· ${i.resident}` : ''}
+            {careLabel(t, TYPE_KEYS, i.type)} {i.resident ? `· ${i.resident}` : ''}
           </h2>
-          <p className="hearth-muted">
-            {i.state}
+          <p className="hearth-muted" data-testid="inspector-incident-state">
+            {careLabel(t, STATE_KEYS, i.state)}
             {i.occurredAt ? ` · ${formatMoment(i.occurredAt, i18n.language)}` : ''}
           </p>
           <h3>{t('inspector.view.details')}</h3>
@@ -307,7 +315,7 @@ function Incident({ id }: { id: string }) {
             {Object.entries(i.details ?? {})
               .sort(([a], [b]) => a.localeCompare(b))
               .map(([k, v]) => (
-                <Field key={k} label={k} value={v} />
+                <Field key={k} label={careLabel(t, WRITTEN_FIELD_KEYS, k)} value={v === 'yes' ? t('inspector.view.yes') : v === 'no' ? t('inspector.view.no') : v} />
               ))}
           </dl>
         </div>
@@ -329,9 +337,9 @@ function Incidents({ onOpen }: { onOpen: (o: Open) => void }) {
             {rows.map((i) => (
               <li key={i.id}>
                 <div>
-                  <strong>{i.type}</strong> {i.resident ? `· ${i.resident}` : ''}{' '}
+                  <strong>{careLabel(t, TYPE_KEYS, i.type)}</strong> {i.resident ? `· ${i.resident}` : ''}{' '}
                   <span className="hearth-muted">
-                    {i.state}
+                    {careLabel(t, STATE_KEYS, i.state)}
                     {i.occurredAt ? ` · ${formatMoment(i.occurredAt, i18n.language)}` : ''}
                   </span>
                 </div>
@@ -365,7 +373,7 @@ function Staff({ grant }: { grant: InspectorGrant }) {
                   {m.credentials.map((c, i) => (
                     <li key={`${c.type}-${i}`}>
                       <div>
-                        {c.name || c.type} · {t('inspector.view.issued', { date: c.issueDate })}
+                        {c.name || careLabel(t, CREDENTIAL_TYPE_KEYS, c.type)} · {t('inspector.view.issued', { date: c.issueDate })}
                         {c.expiryDate ? ` · ${t('inspector.view.expires', { date: c.expiryDate })}` : ''}
                       </div>
                       <FileList files={c.files} downloads={grant.downloads} />
@@ -513,9 +521,9 @@ export default function InspectorPage() {
       ) : token ? (
         <SignIn token={token} onSignedIn={() => setSignedIn(true)} />
       ) : (
-        <Callout intent="warning" title={t('inspector.entry.title')}>
+        <TitledCallout level={1} intent="warning" title={t('inspector.entry.title')}>
           {t('inspector.entry.noToken')}
-        </Callout>
+        </TitledCallout>
       )}
     </main>
   );

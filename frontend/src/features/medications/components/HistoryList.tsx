@@ -85,15 +85,18 @@ function fieldText(tf: TFunction, m: Medication | null | undefined, f: OrderFiel
   }
 }
 
-/** What a change changed: the fields, before and after (a new order: what it holds). */
-function ChangeTable({ change: c, zoneCode }: { change: MedicationChange; zoneCode: string | undefined }) {
+/**
+ * What a change changed: the fields, before and after (a new order: what it holds). Its scrolling region is
+ * named by the change's title and who made it when (`labelledBy`), as two changes of one order are told apart.
+ */
+function ChangeTable({ change: c, zoneCode, labelledBy }: { change: MedicationChange; zoneCode: string | undefined; labelledBy: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const fields = changedFields(c.before, c.after);
   if (fields.length === 0) return null;
   const created = !c.before;
   return (
-    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('medications.history.changes', { name: c.medicationName })}>
+    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-labelledby={labelledBy}>
       <HTMLTable compact className="hearth-med-diff" data-testid="history-diff">
         <thead>
           <tr>
@@ -126,12 +129,12 @@ export function HistoryList({ changes, loading, zoneCode }: { changes: Medicatio
       {changes.map((c) => (
         <li key={c.changeId}>
           <Card className="hearth-med-change" data-testid="history-change" data-kind={c.kind} data-medication={c.medicationName}>
-            <h3 className="hearth-med-subtitle">
+            <h2 className="hearth-med-subtitle" id={`history-${c.changeId}-title`}>
               <Tag minimal intent={c.kind === 'DISCONTINUE' || c.kind === 'REMOVE' ? 'danger' : c.kind === 'HOLD' ? 'warning' : 'primary'}>
                 {t(KIND_KEYS[c.kind as keyof typeof KIND_KEYS] ?? KIND_KEYS.UPDATE)}
               </Tag>{' '}
               {c.medicationName}
-            </h3>
+            </h2>
             <dl className="hearth-med-change-meta">
               <div>
                 <dt>{t('medications.history.orderedOn')}</dt>
@@ -143,7 +146,7 @@ export function HistoryList({ changes, loading, zoneCode }: { changes: Medicatio
               </div>
               <div>
                 <dt>{t('medications.history.by')}</dt>
-                <dd data-testid="history-by">{t('medications.history.byWhen', { name: c.actorName || '—', time: formatDateTime(c.createTime, zoneCode, language) })}</dd>
+                <dd data-testid="history-by" id={`history-${c.changeId}-by`}>{t('medications.history.byWhen', { name: c.actorName || '—', time: formatDateTime(c.createTime, zoneCode, language) })}</dd>
               </div>
               <div>
                 <dt>{t('medications.history.file')}</dt>
@@ -163,7 +166,7 @@ export function HistoryList({ changes, loading, zoneCode }: { changes: Medicatio
                 {t('medications.history.note', { note: c.note })}
               </p>
             ) : null}
-            <ChangeTable change={c} zoneCode={zoneCode} />
+            <ChangeTable change={c} zoneCode={zoneCode} labelledBy={`history-${c.changeId}-title history-${c.changeId}-by`} />
           </Card>
         </li>
       ))}

@@ -1,4 +1,5 @@
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { CalendarIcon, HistoryIcon, ListIcon, PillIcon, TrashIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -53,7 +54,7 @@ export function MedicationTab({ residentId, zoneCode }: { residentId: string; zo
         </SectionTitle>
         <QueryErrorBanner query={orders} />
         {orders.isPending ? <Spinner size={24} /> : null}
-        {orders.data && current.length === 0 ? <NonIdealState icon={<PillIcon />} title={t('medications.tab.none')} /> : null}
+        {orders.data && current.length === 0 ? <EmptyState icon={<PillIcon />} title={t('medications.tab.none')} /> : null}
         <ul className="hearth-med-summary">
           {current.map((m) => (
             <li key={m.medicationId} data-testid="medication-tab-order" data-medication={m.name}>

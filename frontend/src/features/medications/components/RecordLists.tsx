@@ -39,7 +39,7 @@ export function RecordsByDay({ records, loading, zoneCode, empty }: ListProps) {
     <div className="hearth-med-days">
       {byDay(records).map((g) => (
         <Card key={g.day} className="hearth-med-day" data-testid="log-day" data-day={g.day}>
-          <h3 className="hearth-med-subtitle">{formatCalendarDate(g.day, language)}</h3>
+          <h2 className="hearth-med-subtitle">{formatCalendarDate(g.day, language)}</h2>
           <ul className="hearth-med-day-list">
             {g.records.map((p) => (
               <li key={p.passId} className="hearth-med-record" data-testid="log-record" data-pass-id={p.passId} data-status={p.status} data-kind={p.kind}>

@@ -1,4 +1,5 @@
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { ArrowLeftIcon, CalendarIcon, HistoryIcon, ListIcon, TrashIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,7 +40,7 @@ export function ResidentMedHeader({ residentId, page, title }: { residentId: str
         <ArrowLeftIcon /> {t('medications.nav.back')}
       </Link>
       <PageHeader title={title} />
-      {missing ? <NonIdealState title={t('medications.page.notFound')} className="hearth-gap-top" /> : null}
+      {missing ? <EmptyState title={t('medications.page.notFound')} className="hearth-gap-top" /> : null}
       {r ? (
         <p className="hearth-med-resident" data-testid="med-resident">
           <strong>{r.name || `${r.firstName} ${r.lastName}`}</strong>

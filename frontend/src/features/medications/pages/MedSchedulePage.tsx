@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { AddIcon, EditIcon, InfoSignIcon, PropertyIcon, TickIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -127,7 +128,7 @@ export default function MedSchedulePage() {
           {section('orders-current', t('medications.schedule.current'), groups.current, t('medications.schedule.noCurrent'))}
           {groups.onHold.length > 0 ? section('orders-on-hold', t('medications.schedule.onHold'), groups.onHold) : null}
           {section('orders-discontinued', t('medications.schedule.discontinued'), groups.discontinued, t('medications.schedule.noDiscontinued'))}
-          {list.length === 0 ? <NonIdealState icon={<EditIcon />} title={t('medications.schedule.empty')} className="hearth-gap-top" /> : null}
+          {list.length === 0 ? <EmptyState icon={<EditIcon />} title={t('medications.schedule.empty')} className="hearth-gap-top" /> : null}
         </>
       ) : null}
 

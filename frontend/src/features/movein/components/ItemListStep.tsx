@@ -1,5 +1,6 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { Button, Card, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Card, Intent, Tag } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { EditIcon, PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { CheckIn } from '@/types/api.gen';
@@ -141,7 +142,7 @@ export function ItemListStep<T extends ListItem>(props: ItemListStepProps<T>) {
         </Button>
       </div>
       {items.length === 0 ? (
-        <NonIdealState icon={props.emptyIcon} title={words.empty} className="hearth-gap-bottom" />
+        <EmptyState icon={props.emptyIcon} title={words.empty} className="hearth-gap-bottom" />
       ) : props.sections ? (
         props.sections(entries).map((section) =>
           section.entries.length === 0 ? null : (

@@ -18,7 +18,7 @@ import { formatCalendarDate } from '@/lib/time/dateTime';
 import { formatTimeOfDay } from '@/lib/time/timeOfDay';
 import { completeCheckIn } from '../api/completeCheckIn';
 import { checkInKeyOf } from '../api/keys';
-import { stepUrl } from '../moveInSteps';
+import { useMoveInHost } from '../moveInHost';
 
 /** Everything the resident pages show; a completed move-in appears in their lists. */
 const RESIDENT_DATA_KEY = ['care', 'resident'] as const;
@@ -38,13 +38,17 @@ export function ResultStep({ checkIn, onBack }: ResultStepProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const queryClient = useQueryClient();
+  const { stepUrl, onCompleted } = useMoveInHost();
   const r = checkIn.resident;
   const name = r.name || `${r.firstName} ${r.lastName}`;
   const complete = useAppMutation({
     mutationFn: () => completeCheckIn(r.residentId),
     invalidates: [RESIDENT_DATA_KEY],
     success: 'movein.done.completed',
-    onSuccess: (done) => queryClient.setQueryData(checkInKeyOf(r.residentId), done),
+    onSuccess: (done) => {
+      queryClient.setQueryData(checkInKeyOf(r.residentId), done);
+      onCompleted?.(done);
+    },
   });
   const refused = isApiError(complete.error) && (complete.error.code === '4022' || complete.error.code === '7002') ? complete.error.message : null;
   const tasks = checkIn.tasks ?? [];

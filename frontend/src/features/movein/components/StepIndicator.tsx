@@ -2,7 +2,8 @@ import { TickIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CheckIn, CheckInStep } from '@/types/api.gen';
-import { canOpenStep, MOVE_IN_STEPS, reachedStep, STEP_TITLE_KEYS, stepIndex, stepUrl } from '../moveInSteps';
+import { useMoveInHost } from '../moveInHost';
+import { canOpenStep, MOVE_IN_STEPS, reachedStep, STEP_TITLE_KEYS, stepIndex } from '../moveInSteps';
 
 interface StepIndicatorProps {
   current: CheckInStep;
@@ -17,6 +18,7 @@ interface StepIndicatorProps {
  */
 export function StepIndicator({ current, checkIn, residentId }: StepIndicatorProps) {
   const { t } = useTranslation();
+  const { stepUrl } = useMoveInHost();
   const reached = stepIndex(reachedStep(checkIn));
   const at = stepIndex(current);
   return (

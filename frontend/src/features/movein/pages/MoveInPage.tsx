@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Intent, Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { ArrowLeftIcon, CrossIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,8 +23,9 @@ import { MedicationsStep } from '../components/MedicationsStep';
 import { ProfileStep } from '../components/ProfileStep';
 import { ResultStep } from '../components/ResultStep';
 import { StepIndicator } from '../components/StepIndicator';
-import { allowedStep, nextStep, previousStep, stepUrl } from '../moveInSteps';
-import { afterSave, draftsOf, type WizardDrafts } from '../wizardDrafts';
+import { useMoveInHost } from '../moveInHost';
+import { allowedStep, nextStep, previousStep } from '../moveInSteps';
+import { afterSave, draftsOf, withPrefill, type WizardDrafts } from '../wizardDrafts';
 import '../movein.css';
 import { serverNow } from '@/lib/time/serverClock';
 
@@ -39,10 +41,17 @@ const RESIDENT_LISTS_KEY = ['care', 'resident', 'list'] as const;
  * (/resident-management/move-in?residentId= opens the first step not yet saved).
  */
 export default function MoveInPage() {
-  const { t } = useTranslation();
   const { step } = useParams();
   const [params] = useSearchParams();
-  const residentId = params.get('residentId') ?? '';
+  return <MoveInFlow residentId={params.get('residentId') ?? ''} requested={step} />;
+}
+
+/**
+ * The wizard for a move-in (none yet: a new one) at a requested step. A host page may render it inside a
+ * MoveInHostContext (moveInHost.ts) to keep it under its own URL, prefill it and hear when it completes.
+ */
+export function MoveInFlow({ residentId, requested }: { residentId: string; requested: string | undefined }) {
+  const { t } = useTranslation();
   const query = useCheckIn(residentId);
 
   if (residentId !== '' && query.data === undefined) {
@@ -52,7 +61,7 @@ export default function MoveInPage() {
         {query.isError ? (
           <>
             <QueryErrorBanner query={query} />
-            <NonIdealState
+            <EmptyState
               icon={<WarningSignIcon size={32} />}
               title={t('movein.notFound')}
               action={
@@ -71,7 +80,7 @@ export default function MoveInPage() {
     );
   }
   // A new move-in gets its own wizard (and drafts) once its first step made the resident.
-  return <MoveInWizard key={residentId} residentId={residentId} checkIn={residentId ? query.data : undefined} requested={step} />;
+  return <MoveInWizard key={residentId} residentId={residentId} checkIn={residentId ? query.data : undefined} requested={requested} />;
 }
 
 function MoveInWizard({ residentId, checkIn, requested }: { residentId: string; checkIn: CheckIn | undefined; requested: string | undefined }) {
@@ -84,13 +93,22 @@ function MoveInWizard({ residentId, checkIn, requested }: { residentId: string; 
   const session = useSessionStore((s) => s.session);
   const zone = ianaZone(userInfo?.timeZone || session?.timeZone || undefined);
   const [today] = useState(() => zonedDate(serverNow(), zone));
-  const [drafts, setDrafts] = useState<WizardDrafts>(() => draftsOf(checkIn, language));
+  const host = useMoveInHost();
+  const stepUrl = host.stepUrl;
+  const [drafts, setDrafts] = useState<WizardDrafts>(() => withPrefill(draftsOf(checkIn, language), host.prefill, checkIn));
   const step = allowedStep(requested, checkIn);
 
   // A step not reached yet, an unknown one or none: show the one allowed, in the URL too.
   useEffect(() => {
     if (requested !== step) void navigate(stepUrl(step, residentId), { replace: true });
-  }, [requested, step, residentId, navigate]);
+  }, [requested, step, residentId, navigate, stepUrl]);
+
+  // A host hears of a move-in completed earlier too (it may not have heard then: a reload, a lost answer).
+  const [openedCompleted] = useState(() => (checkIn?.completed ? checkIn : undefined));
+  const { onCompleted } = host;
+  useEffect(() => {
+    if (openedCompleted) onCompleted?.(openedCompleted);
+  }, [openedCompleted, onCompleted]);
 
   // A new step takes the reader to its title (the page does not reload between steps).
   const shown = useRef(step);

@@ -4,10 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
 import { usePhoneOfflineStore } from '@/lib/phone/keptReads';
 import { phoneOfflineText } from '../offlineText';
+import { PhoneOutbox } from './PhoneOutbox';
 import '../pwa.css';
 
-/** The strip on top of every screen while the phone shows what it kept (lib/phone/keptReads.ts). */
+/**
+ * The strip on top of every screen while the phone shows what it kept (lib/phone/keptReads.ts), and under it
+ * what the phone keeps to send (PhoneOutbox).
+ */
 export function PhoneOfflineBanner() {
+  return (
+    <>
+      <PhoneOfflineLine />
+      <PhoneOutbox />
+    </>
+  );
+}
+
+function PhoneOfflineLine() {
   const { t } = useTranslation();
   const savedAt = usePhoneOfflineStore((s) => s.savedAt);
   // "Today" moves on while the app stays open; a minute is fine enough for a date.

@@ -42,7 +42,13 @@ export function ApprovalsPanel() {
       ) : (
         <div data-testid="pending-requests">
           <QueryErrorBanner query={pending} />
-          <RequestTable records={approvalsOrder(pending.data?.records ?? [])} zone={zone} showCreator actions={actions} />
+          <RequestTable
+            records={approvalsOrder(pending.data?.records ?? [])}
+            zone={zone}
+            showCreator
+            actions={actions}
+            label={t('requests.approval.pending', { n: pending.data?.total ?? 0 })}
+          />
         </div>
       )}
       <h2 className="hearth-section-title">{t('requests.approval.history')}</h2>
@@ -65,7 +71,7 @@ export function ApprovalsPanel() {
       </div>
       <div data-testid="request-history">
         <QueryErrorBanner query={history} />
-        <RequestTable records={approvalsOrder(history.data?.records ?? [])} zone={zone} showCreator />
+        <RequestTable records={approvalsOrder(history.data?.records ?? [])} zone={zone} showCreator label={t('requests.approval.history')} />
       </div>
       <Pager current={paging.current} size={paging.size} total={history.data?.total ?? 0} onChange={(current, size) => setPaging({ current, size })} />
       {deciding ? (

@@ -14,17 +14,19 @@ interface Props {
   showCreator?: boolean;
   /** Buttons of a row (approve / refuse); such a list shows no status or decision columns. */
   actions?: (r: ApplicationForm) => ReactNode;
+  /** The table region's name (the title of the list it shows). */
+  label: string;
 }
 
 /** Requests with their state, the decider and the comment. */
-export function RequestTable({ records, zone, showCreator, actions }: Props) {
+export function RequestTable({ records, zone, showCreator, actions, label }: Props) {
   const { t } = useTranslation();
   const language = currentLanguage();
   // A list to decide (with actions) holds only pending requests: no status or decision to show.
   const decided = !actions;
   if (records.length === 0) return <p className="hearth-muted">{t('requests.list.empty')}</p>;
   return (
-    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
+    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={label}>
       <HTMLTable compact striped className="hearth-card-table" style={{ minWidth: 800 }}>
         <thead>
           <tr>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Alert, Button, Card, Intent, Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { EditIcon, PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResidentContact } from '@/types/api.gen';
@@ -96,7 +97,7 @@ export function ContactsTab({ residentId, editable }: ContactsTabProps) {
           )}
         </section>
       ))}
-      {!editable && groups.every((g) => g.contacts.length === 0) ? <NonIdealState title={t('residents.contacts.empty')} /> : null}
+      {!editable && groups.every((g) => g.contacts.length === 0) ? <EmptyState title={t('residents.contacts.empty')} /> : null}
       {form ? (
         <ContactFormDialog
           residentId={residentId}

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Callout, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Alert, Button, Callout, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { DocumentIcon, MediaIcon, TrashIcon, UploadIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResidentFile } from '@/types/api.gen';
@@ -114,7 +115,7 @@ export function FilesTab({ residentId, category, editable, zone, testId }: Files
       {files.isPending ? (
         <Spinner size={24} />
       ) : records.length === 0 ? (
-        <NonIdealState icon={<DocumentIcon size={32} />} title={t('residents.files.empty')} />
+        <EmptyState icon={<DocumentIcon size={32} />} title={t('residents.files.empty')} />
       ) : (
         <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
           <HTMLTable striped style={{ minWidth: 640, width: '100%' }}>

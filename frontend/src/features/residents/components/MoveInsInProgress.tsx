@@ -29,7 +29,8 @@ export function MoveInsInProgress({ zone }: { zone: string | undefined }) {
   const records = list.data?.records ?? [];
   if (records.length === 0 && cancelling === null) return null;
   return (
-    <section className="hearth-movein-progress hearth-gap-bottom" aria-labelledby="resident-move-ins-title" data-testid="resident-move-ins">
+    // The table's region is named by the title; the section is not a second landmark of that name.
+    <section className="hearth-movein-progress hearth-gap-bottom" data-testid="resident-move-ins">
       <SectionTitle id="resident-move-ins-title">{t('residents.moveIn.inProgress')}</SectionTitle>
       <div className="hearth-table-scroll" tabIndex={0} role="region" aria-labelledby="resident-move-ins-title">
         <HTMLTable className="hearth-card-table" style={{ minWidth: 560, width: '100%' }}>

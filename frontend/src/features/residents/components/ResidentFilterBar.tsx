@@ -1,5 +1,5 @@
 import { Button, InputGroup, Intent } from '@blueprintjs/core';
-import { NewPersonIcon, PlusIcon, RefreshIcon, SearchIcon } from '@blueprintjs/icons';
+import { DocumentOpenIcon, NewPersonIcon, PlusIcon, RefreshIcon, SearchIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { ResidentNameMax } from '@/types/api.gen';
 import { codesOf, labelOf, STATUS_FILTER_KEYS } from '@/lib/residents/residentLabels';
@@ -19,10 +19,12 @@ interface ResidentFilterBarProps {
   onAdd?: () => void;
   /** Move in a resident (the move-in wizard), for owners and admins. */
   onMoveIn?: () => void;
+  /** Move residents in from their papers (smart setup), for owners and admins. */
+  onMoveInFromPapers?: () => void;
 }
 
 /** Name search and status filter (current residents by default; moved-out and deceased on request). */
-export function ResidentFilterBar({ value, onChange, onQuery, onReset, onAdd, onMoveIn }: ResidentFilterBarProps) {
+export function ResidentFilterBar({ value, onChange, onQuery, onReset, onAdd, onMoveIn, onMoveInFromPapers }: ResidentFilterBarProps) {
   const { t } = useTranslation();
   return (
     <form
@@ -63,6 +65,11 @@ export function ResidentFilterBar({ value, onChange, onQuery, onReset, onAdd, on
       {onMoveIn ? (
         <Button intent={Intent.SUCCESS} icon={<NewPersonIcon />} onClick={onMoveIn} data-testid="resident-move-in">
           {t('residents.moveIn.start')}
+        </Button>
+      ) : null}
+      {onMoveInFromPapers ? (
+        <Button icon={<DocumentOpenIcon />} onClick={onMoveInFromPapers} data-testid="resident-move-in-papers">
+          {t('residents.moveIn.fromPapers')}
         </Button>
       ) : null}
     </form>

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Callout, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Alert, Button, Callout, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { ArrowLeftIcon, EditIcon, HistoryIcon, HomeIcon, LogOutIcon, RemoveIcon, WalkIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -100,7 +101,7 @@ export default function ResidentDetailPage({ tabs: extraTabs = [] }: { tabs?: re
     return (
       <div className="hearth-page">
         {back}
-        {missing ? <NonIdealState title={t('residents.detail.notFound')} className="hearth-gap-top" /> : <QueryErrorBanner query={query} />}
+        {missing ? <EmptyState title={t('residents.detail.notFound')} className="hearth-gap-top" /> : <QueryErrorBanner query={query} />}
       </div>
     );
   }

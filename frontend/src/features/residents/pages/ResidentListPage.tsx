@@ -17,7 +17,7 @@ import { ResidentFilterBar, type ResidentListFilter } from '../components/Reside
 import { MoveInsInProgress } from '../components/MoveInsInProgress';
 import { ResidentFormDialog } from '../components/ResidentFormDialog';
 import { ResidentTable } from '../components/ResidentTable';
-import { FACILITY_RESIDENTS_PATH, MOVE_IN_START_URL, residentDetailUrl, residentsBase } from '../residentPaths';
+import { FACILITY_RESIDENTS_PATH, MOVE_IN_START_URL, residentDetailUrl, residentsBase, SMART_SETUP_START_URL } from '../residentPaths';
 import { RESIDENT_PAGE_SIZE, RESIDENT_PAGE_SIZES } from '@/lib/residents/residentRules';
 import '../residents.css';
 
@@ -83,6 +83,7 @@ export default function ResidentListPage() {
         }}
         onAdd={facility ? () => setAdding(true) : undefined}
         onMoveIn={facility ? () => void navigate(MOVE_IN_START_URL) : undefined}
+        onMoveInFromPapers={facility ? () => void navigate(SMART_SETUP_START_URL) : undefined}
       />
       {facility ? <MoveInsInProgress zone={zone} /> : null}
       <QueryErrorBanner query={list} />

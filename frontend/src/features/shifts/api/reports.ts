@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ListShiftReportFilter,
   Page,
@@ -10,6 +10,7 @@ import type {
   ShiftReportUnread,
 } from '@/types/api.gen';
 import { api } from '@/lib/api/client';
+import { sidebarCountsKey } from '@/lib/api/queryKeys';
 import { reportsKey } from './keys';
 
 /** POST /api/care/shiftReport/listByPage: submitted reports and the caller's drafts, unread first. */
@@ -48,9 +49,19 @@ export function getReport(reportId: string, signal?: AbortSignal): Promise<Shift
 
 /** The report as it stands; `initial` (the list's copy) shows until the server answers. */
 export function useReport(reportId: string, initial?: ShiftReport) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: [...reportsKey, 'one', reportId],
-    queryFn: ({ signal }) => getReport(reportId, signal),
+    // Opening marks the report read: the list, the unread count and the sidebar follow as soon as the server
+    // answers, even when the reader has already closed the report (the request is not cancelled on close, and
+    // the lists are refreshed here rather than by the dialog, which may be gone by then).
+    queryFn: async () => {
+      const report = await getReport(reportId);
+      void queryClient.invalidateQueries({ queryKey: [...reportsKey, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: [...reportsKey, 'unread'] });
+      void queryClient.invalidateQueries({ queryKey: sidebarCountsKey });
+      return report;
+    },
     placeholderData: initial,
     enabled: reportId !== '',
   });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { DownloadIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -58,7 +59,8 @@ export function HoursPanel({ caregiverId }: { caregiverId?: string }) {
   const one = caregiverId ? rows[0] : undefined;
 
   return (
-    <section aria-labelledby="shift-hours-title" data-testid="shift-hours">
+    // The table's region carries the title's name; the section is not a second landmark of it.
+    <section data-testid="shift-hours">
       <SectionTitle id="shift-hours-title">{t('shifts.hoursReport.title')}</SectionTitle>
       <p className="hearth-muted">{t('shifts.hoursReport.intro')}</p>
       <form
@@ -88,7 +90,7 @@ export function HoursPanel({ caregiverId }: { caregiverId?: string }) {
       {report.isPending ? (
         <Spinner size={24} />
       ) : rows.length === 0 ? (
-        <NonIdealState title={t('shifts.hoursReport.empty')} />
+        <EmptyState title={t('shifts.hoursReport.empty')} />
       ) : one ? (
         <>
           <p data-testid="shift-hours-counts">

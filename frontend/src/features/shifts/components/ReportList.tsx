@@ -1,4 +1,5 @@
-import { Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { useTranslation } from 'react-i18next';
 import type { ShiftReport } from '@/types/api.gen';
 import { ShiftReportDraft } from '@/types/api.gen';
@@ -17,7 +18,7 @@ export function ReportList({ records, loading, zoneCode, onOpen }: Props) {
   const { t } = useTranslation();
   const language = currentLanguage();
   if (loading) return <Spinner size={24} />;
-  if (records.length === 0) return <NonIdealState title={t('shifts.report.empty')} />;
+  if (records.length === 0) return <EmptyState title={t('shifts.report.empty')} />;
   return (
     <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('shifts.report.listTitle')}>
       <HTMLTable compact striped className="hearth-card-table">

@@ -1,15 +1,11 @@
-import { useEffect } from 'react';
 import { Button, DialogBody, DialogFooter, Spinner, Tag } from '@blueprintjs/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ShiftReport } from '@/types/api.gen';
 import { AppDialog } from '@/components/AppDialog';
 import { DetailList } from '@/components/DetailList';
 import { QueryErrorBanner } from '@/components/QueryErrorBanner';
-import { sidebarCountsKey } from '@/lib/api/queryKeys';
 import { currentLanguage } from '@/lib/i18n';
 import { formatCalendarDate, formatDateTime } from '@/lib/time/dateTime';
-import { reportsKey } from '../api/keys';
 import { useReport } from '../api/reports';
 import { REPORT_SECTIONS } from '../shiftRules';
 import { SECTION_KEYS } from './ReportEditorDialog';
@@ -24,15 +20,8 @@ interface Props {
 export function ReportViewDialog({ report, zoneCode, onClose }: Props) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const queryClient = useQueryClient();
   const one = useReport(report.reportId, report);
   const opened = one.isSuccess && !one.isPlaceholderData;
-  useEffect(() => {
-    if (!opened) return;
-    void queryClient.invalidateQueries({ queryKey: [...reportsKey, 'list'] });
-    void queryClient.invalidateQueries({ queryKey: [...reportsKey, 'unread'] });
-    void queryClient.invalidateQueries({ queryKey: sidebarCountsKey });
-  }, [opened, queryClient]);
   const r = one.data ?? report;
   return (
     <AppDialog title={t('shifts.report.viewTitle', { date: formatCalendarDate(r.shiftDate, language) })} onClose={onClose} className="hearth-shift-dialog">

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Callout, Checkbox, DialogBody, DialogFooter, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, DialogBody, DialogFooter, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { TitledCallout } from '@/components/TitledCallout';
+import { EmptyState } from '@/components/EmptyState';
 import { ChevronLeftIcon, ChevronRightIcon, DuplicateIcon, SendMessageIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -164,16 +166,16 @@ export function RosterPanel() {
         </Callout>
       )}
       {skipped.length > 0 ? (
-        <Callout intent={Intent.PRIMARY} className="hearth-gap-bottom" title={t('shifts.schedule.skippedTitle')} data-testid="roster-skipped">
+        <TitledCallout level={2} intent={Intent.PRIMARY} className="hearth-gap-bottom" title={t('shifts.schedule.skippedTitle')} data-testid="roster-skipped">
           <ul>
             {skipped.map((c) => (
               <li key={`${c.caregiverId}-${c.day}-${c.kind}-${c.shiftTypeId}`}>{c.message}</li>
             ))}
           </ul>
-        </Callout>
+        </TitledCallout>
       ) : null}
       {allConflicts.length > 0 ? (
-        <Callout intent={Intent.WARNING} className="hearth-gap-bottom" title={t('shifts.schedule.conflictsTitle')} data-testid="roster-conflicts">
+        <TitledCallout level={2} intent={Intent.WARNING} className="hearth-gap-bottom" title={t('shifts.schedule.conflictsTitle')} data-testid="roster-conflicts">
           <ul>
             {allConflicts.map((c) => (
               <li key={`${c.caregiverId}-${c.day}-${c.kind}-${c.shiftTypeId}`} data-kind={c.kind}>
@@ -181,13 +183,13 @@ export function RosterPanel() {
               </li>
             ))}
           </ul>
-        </Callout>
+        </TitledCallout>
       ) : null}
 
       {rows.length === 0 && !staff.isPending ? (
-        <NonIdealState title={t('shifts.schedule.noStaff')} />
+        <EmptyState title={t('shifts.schedule.noStaff')} />
       ) : (data.shiftTypes ?? []).length === 0 ? (
-        <NonIdealState title={t('shifts.roster.noTypes')} description={t('shifts.roster.noTypesHint')} />
+        <EmptyState title={t('shifts.roster.noTypes')} description={t('shifts.roster.noTypesHint')} />
       ) : (
         <div className="hearth-table-scroll hearth-week-grid hearth-roster-grid" tabIndex={0} role="region" aria-label={t('shifts.roster.gridLabel')} data-testid="roster-grid">
           <table className="bp6-html-table bp6-compact">

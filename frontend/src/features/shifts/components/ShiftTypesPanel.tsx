@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, DialogBody, DialogFooter, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { AddIcon, CalendarIcon, EditIcon, TrashIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,7 +36,8 @@ export function ShiftTypesPanel() {
   const list = types.data ?? [];
 
   return (
-    <section aria-labelledby="shift-types-title" data-testid="shift-types">
+    // The table's region carries the title's name; the section is not a second landmark of it.
+    <section data-testid="shift-types">
       <div className="hearth-shift-section-head">
         <SectionTitle id="shift-types-title">{t('shifts.types.title')}</SectionTitle>
         <Button
@@ -53,7 +55,7 @@ export function ShiftTypesPanel() {
       {types.isPending ? (
         <Spinner size={24} />
       ) : list.length === 0 ? (
-        <NonIdealState title={t('shifts.types.empty')} />
+        <EmptyState title={t('shifts.types.empty')} />
       ) : (
         <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('shifts.types.title')}>
           <HTMLTable compact striped className="hearth-card-table">

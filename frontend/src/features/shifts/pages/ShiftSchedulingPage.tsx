@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Callout, DialogBody, DialogFooter, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, InputGroup, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { TitledCallout } from '@/components/TitledCallout';
+import { EmptyState } from '@/components/EmptyState';
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, DuplicateIcon, FloppyDiskIcon, RefreshIcon, SendMessageIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -135,7 +137,7 @@ export default function ShiftSchedulingPage() {
       <div className="hearth-page">
         {back}
         <QueryErrorBanner query={week} />
-        {data ? <NonIdealState title={t('shifts.schedule.notFound')} className="hearth-gap-top" /> : null}
+        {data ? <EmptyState title={t('shifts.schedule.notFound')} className="hearth-gap-top" /> : null}
       </div>
     );
   }
@@ -209,7 +211,7 @@ export default function ShiftSchedulingPage() {
         </Callout>
       ) : null}
       {refused.length > 0 ? (
-        <Callout intent={Intent.DANGER} role="alert" className="hearth-gap-bottom" title={t('shifts.schedule.refused')} data-testid="schedule-conflict">
+        <TitledCallout level={2} intent={Intent.DANGER} role="alert" className="hearth-gap-bottom" title={t('shifts.schedule.refused')} data-testid="schedule-conflict">
           <ul>
             {refused.map((r) => (
               <li key={r.message} data-kind={r.kind}>
@@ -217,10 +219,10 @@ export default function ShiftSchedulingPage() {
               </li>
             ))}
           </ul>
-        </Callout>
+        </TitledCallout>
       ) : null}
       {conflicts.length > 0 ? (
-        <Callout intent={Intent.WARNING} className="hearth-gap-bottom" title={t('shifts.schedule.conflictsTitle')} data-testid="schedule-conflicts">
+        <TitledCallout level={2} intent={Intent.WARNING} className="hearth-gap-bottom" title={t('shifts.schedule.conflictsTitle')} data-testid="schedule-conflicts">
           <ul>
             {conflicts.map((c) => (
               <li key={`${c.caregiverId}-${c.day}-${c.kind}`}>
@@ -228,16 +230,16 @@ export default function ShiftSchedulingPage() {
               </li>
             ))}
           </ul>
-        </Callout>
+        </TitledCallout>
       ) : null}
       {skipped.length > 0 ? (
-        <Callout intent={Intent.PRIMARY} className="hearth-gap-bottom" title={t('shifts.schedule.skippedTitle')} data-testid="schedule-skipped">
+        <TitledCallout level={2} intent={Intent.PRIMARY} className="hearth-gap-bottom" title={t('shifts.schedule.skippedTitle')} data-testid="schedule-skipped">
           <ul>
             {skipped.map((c) => (
               <li key={`${c.caregiverId}-${c.day}-${c.kind}`}>{c.message}</li>
             ))}
           </ul>
-        </Callout>
+        </TitledCallout>
       ) : null}
       {pastWeek ? (
         <Callout className="hearth-gap-bottom" data-testid="schedule-read-only">
@@ -279,7 +281,7 @@ export default function ShiftSchedulingPage() {
         ) : null}
         <QueryErrorBanner query={staff} />
         {caregivers.length === 0 && !staff.isPending ? (
-          <NonIdealState title={t('shifts.schedule.noStaff')} />
+          <EmptyState title={t('shifts.schedule.noStaff')} />
         ) : (
           <WeekGrid
             days={days}

@@ -43,7 +43,7 @@ export function CredentialRecords({ records }: { records: CaregiverFile[] }) {
     );
   }
   return (
-    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
+    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('staff.credential.records')}>
       <HTMLTable compact striped>
         <thead>
           <tr>

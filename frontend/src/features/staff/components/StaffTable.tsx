@@ -10,7 +10,7 @@ import { TableEmpty } from '@/lib/ui/TableEmpty';
 export function StaffTable({ records, loading }: { records: Caregiver[]; loading: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('common.table.region')}>
+    <div className="hearth-table-scroll" tabIndex={0} role="region" aria-label={t('staff.title')}>
       <HTMLTable striped className="hearth-staff-table hearth-card-table" style={{ minWidth: 800 }}>
         <thead>
           <tr>

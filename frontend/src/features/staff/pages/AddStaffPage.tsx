@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Callout, Intent } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
+import { TitledCallout } from '@/components/TitledCallout';
 import { EnvelopeIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,7 +28,7 @@ export default function AddStaffPage() {
     <div className="hearth-page">
       <PageHeader title={t('staff.add.title')} />
       {saved ? (
-        <Callout intent={Intent.SUCCESS} icon={<EnvelopeIcon />} title={t('staff.add.savedTitle', { name: saved.name })} data-testid="invite-sent">
+        <TitledCallout level={2} intent={Intent.SUCCESS} icon={<EnvelopeIcon />} title={t('staff.add.savedTitle', { name: saved.name })} data-testid="invite-sent">
           <p>{t('staff.add.inviteSent', { email: saved.email })}</p>
           <div className="hearth-actions-row">
             <Button intent={Intent.PRIMARY} onClick={() => void navigate(`/staff-management/detail/${encodeURIComponent(saved.caregiverId)}`)}>
@@ -45,7 +46,7 @@ export default function AddStaffPage() {
               {t('staff.add.backToList')}
             </Button>
           </div>
-        </Callout>
+        </TitledCallout>
       ) : (
         <StaffForm
           key={formKey}

@@ -1,4 +1,5 @@
-import { Button, DialogBody, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, DialogBody, Intent } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { ClipboardIcon, TickIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '@/types/api.gen';
@@ -9,7 +10,7 @@ import { CompleteTaskForm } from './CompleteTaskForm';
 /** Anytime / as-needed tasks: nothing is due; each is logged when done (completeTask with its taskId). */
 export function AsNeededList({ tasks, onLog }: { tasks: Task[]; onLog: (task: Task) => void }) {
   const { t } = useTranslation();
-  if (tasks.length === 0) return <NonIdealState icon={<ClipboardIcon />} title={t('tasks.asNeeded.empty')} className="hearth-gap-top" />;
+  if (tasks.length === 0) return <EmptyState icon={<ClipboardIcon />} title={t('tasks.asNeeded.empty')} className="hearth-gap-top" />;
   return (
     <div className="hearth-task-cards">
       {tasks.map((task) => (

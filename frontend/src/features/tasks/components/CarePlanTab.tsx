@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Callout, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { AddIcon, ClipboardIcon, EditIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { RunStopped } from '@/types/api.gen';
@@ -57,7 +58,7 @@ export function CarePlanTab({ residentId, editable, zoneCode }: CarePlanTabProps
           {t('tasks.carePlan.add')}
         </Button>
       ) : null}
-      {areas.length === 0 && data ? <NonIdealState icon={<ClipboardIcon />} title={t('tasks.carePlan.empty')} className="hearth-gap-top" /> : null}
+      {areas.length === 0 && data ? <EmptyState icon={<ClipboardIcon />} title={t('tasks.carePlan.empty')} className="hearth-gap-top" /> : null}
       {areas.map((area) => (
         <section key={area.area} className="hearth-care-plan-area" aria-labelledby={`area-${area.area}`} data-testid="care-plan-area" data-area={area.area}>
           <h2 id={`area-${area.area}`} className="hearth-task-category-title">

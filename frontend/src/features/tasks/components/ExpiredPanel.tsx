@@ -1,4 +1,5 @@
-import { Button, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Intent, Spinner } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { CleanIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,7 @@ export function ExpiredPanel({ residentId, onClear, ...props }: ExpiredPanelProp
   return (
     <>
       <QueryErrorBanner query={expired} />
-      {groups.length === 0 && !expired.isError ? <NonIdealState icon={<TickCircleIcon />} title={t('tasks.expired.empty')} className="hearth-gap-top" /> : null}
+      {groups.length === 0 && !expired.isError ? <EmptyState icon={<TickCircleIcon />} title={t('tasks.expired.empty')} className="hearth-gap-top" /> : null}
       {groups.map((g) => {
         const name = g.residentId ? g.residentName : t('tasks.card.facility');
         return (

@@ -1,7 +1,9 @@
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { ChevronDownIcon, ChevronRightIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { TaskRecord } from '@/types/api.gen';
+import { useFirstScreen } from '@/lib/ui/useFirstScreen';
 import { nowSections, type NowFilter, type NowSections } from '../taskRules';
 import { RecordCards, type RecordListProps } from './RecordGroups';
 
@@ -15,6 +17,22 @@ interface NowPanelProps extends RecordListProps {
   /** The done ones are unfolded (?done=1). */
   doneOpen: boolean;
   onDoneOpen: (open: boolean) => void;
+}
+
+/** The cards a first screen shows (a phone shows one or two under the tiles, a wide window two rows). */
+const FIRST_CARDS = 6;
+
+const ORDER: (keyof NowSections)[] = ['overdue', 'due', 'later', 'anyTime', 'done'];
+
+/** The first `limit` cards of the sections, taken in the order they are shown. */
+function firstCards(sections: NowSections, order: (keyof NowSections)[], limit: number): NowSections {
+  const out = { ...sections };
+  let left = limit;
+  for (const key of order) {
+    out[key] = sections[key].slice(0, Math.max(0, left));
+    left -= out[key].length;
+  }
+  return out;
 }
 
 const TITLE_KEYS = {
@@ -33,20 +51,22 @@ const TITLE_KEYS = {
 export function NowPanel({ records, session, sessionOfRecord, show, doneOpen, onDoneOpen, ...props }: NowPanelProps) {
   const { t } = useTranslation();
   const sections = nowSections(records, props.now, show ? '' : session, sessionOfRecord);
+  // The first screen's cards first, in the order shown; the rest right after (useFirstScreen).
+  const drawn = firstCards(sections, show ? [show] : ORDER, useFirstScreen(FIRST_CARDS));
   const part = (key: keyof NowSections) =>
     sections[key].length > 0 ? (
       <section key={key} className={`hearth-task-now is-${key}`} aria-labelledby={`now-${key}`} data-testid={`task-now-${key}`} data-count={sections[key].length}>
         <h2 id={`now-${key}`} className="hearth-task-category-title">
           {t(TITLE_KEYS[key], { n: sections[key].length })}
         </h2>
-        <RecordCards records={sections[key]} headingLevel={3} {...props} />
+        <RecordCards records={drawn[key]} headingLevel={3} {...props} />
       </section>
     ) : null;
   if (show) {
     return sections[show].length > 0 ? (
       part(show)
     ) : (
-      <NonIdealState icon={<TickCircleIcon />} title={t(`tasks.now.none.${show}`)} className="hearth-gap-top" />
+      <EmptyState icon={<TickCircleIcon />} title={t(`tasks.now.none.${show}`)} className="hearth-gap-top" />
     );
   }
   const open = sections.overdue.length + sections.due.length + sections.later.length + sections.anyTime.length;
@@ -73,7 +93,7 @@ export function NowPanel({ records, session, sessionOfRecord, show, doneOpen, on
           >
             {t(doneOpen ? 'tasks.now.hideDone' : 'tasks.now.showDone', { n: sections.done.length })}
           </Button>
-          {doneOpen ? <RecordCards records={sections.done} headingLevel={3} {...props} /> : null}
+          {doneOpen ? <RecordCards records={drawn.done} headingLevel={3} {...props} /> : null}
         </section>
       ) : null}
     </>

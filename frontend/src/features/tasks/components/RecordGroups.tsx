@@ -1,4 +1,4 @@
-import { NonIdealState } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { TickCircleIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { TaskRecord } from '@/types/api.gen';
@@ -34,7 +34,7 @@ export function RecordGroups({ records, empty, ...props }: RecordListProps & { r
   const { t } = useTranslation();
   const language = currentLanguage();
   const groups = groupToday(records);
-  if (records.length === 0) return <NonIdealState icon={<TickCircleIcon />} title={empty} className="hearth-gap-top" />;
+  if (records.length === 0) return <EmptyState icon={<TickCircleIcon />} title={empty} className="hearth-gap-top" />;
   const section = (category: keyof typeof CATEGORY_KEYS, list: RecordGroup[], label: (g: RecordGroup) => string) =>
     list.length > 0 ? (
       <section className="hearth-task-category" aria-labelledby={`cat-${category}`} data-testid={`task-category-${category}`}>

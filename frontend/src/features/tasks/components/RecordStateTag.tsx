@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Intent, Tag } from '@blueprintjs/core';
+import { Classes, Intent } from '@blueprintjs/core';
 import { CalendarIcon, DisableIcon, ErrorIcon, TickCircleIcon, TimeIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { STATE_KEYS, type RecordState } from '../taskRules';
@@ -14,13 +14,18 @@ const LOOK: Record<RecordState, { intent: Intent; icon: ReactElement }> = {
   cleared: { intent: Intent.NONE, icon: <DisableIcon /> },
 };
 
-/** A record's state as a tag with an icon and words (never by colour alone). */
+/**
+ * A record's state as a tag with an icon and words (never by colour alone). Blueprint's tag look on a plain
+ * element: its `Tag` draws its words twice on mount (its `Text` measures them for an ellipsis), once per card.
+ */
 export function RecordStateTag({ state }: { state: RecordState }) {
   const { t } = useTranslation();
   const look = LOOK[state];
+  const minimal = state === 'upcoming' || state === 'cleared';
   return (
-    <Tag intent={look.intent} icon={look.icon} minimal={state === 'upcoming' || state === 'cleared'} data-testid="task-state" data-state={state}>
-      {t(STATE_KEYS[state])}
-    </Tag>
+    <span className={[Classes.TAG, Classes.intentClass(look.intent), minimal ? Classes.MINIMAL : ''].filter(Boolean).join(' ')} data-testid="task-state" data-state={state}>
+      {look.icon}
+      <span className={`${Classes.FILL} ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>{t(STATE_KEYS[state])}</span>
+    </span>
   );
 }

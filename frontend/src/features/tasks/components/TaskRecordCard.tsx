@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { TaskRecord } from '@/types/api.gen';
 import { timingText } from '@/lib/care/scheduleText';
 import { currentLanguage } from '@/lib/i18n';
-import { formatDateTime, formatTime } from '@/lib/time/dateTime';
+import { formatDate, formatDateTime, formatTime } from '@/lib/time/dateTime';
+import { isKeptOnPhone } from '@/lib/phone/outbox';
 import { canCompleteNow, recordState } from '../taskRules';
 import { RecordStateTag } from './RecordStateTag';
 
@@ -29,13 +30,18 @@ export function TaskRecordCard({ record: r, now, zoneCode, completable, withDay,
   const language = currentLanguage();
   const titleId = useId();
   const state = recordState(r, now);
-  const when = timingText(t, r, language) || t('tasks.schedule.anyTime');
-  const window =
-    r.dueStart > 0 && r.dueEnd > 0
-      ? withDay
-        ? t('tasks.card.window', { start: formatDateTime(r.dueStart, zoneCode, language), end: formatTime(r.dueEnd, zoneCode, language) })
-        : t('tasks.card.window', { start: formatTime(r.dueStart, zoneCode, language), end: formatTime(r.dueEnd, zoneCode, language) })
-      : '';
+  const timing = timingText(t, r, language);
+  const when = timing || t('tasks.schedule.anyTime');
+  /** The occurrence's window: "(7:00 AM – 9:00 AM)", with its date on lists of several days. A task of any
+   *  time of the day is open from midnight to midnight, which "Any time of the day" already says: it shows
+   *  only its date there ("12:00 AM – 12:00 AM" said nothing). */
+  function windowText(): string {
+    if (r.dueStart <= 0 || r.dueEnd <= 0) return '';
+    if (!timing) return withDay ? formatDate(r.dueStart, zoneCode, language) : '';
+    const start = withDay ? formatDateTime(r.dueStart, zoneCode, language) : formatTime(r.dueStart, zoneCode, language);
+    return t('tasks.card.window', { start, end: formatTime(r.dueEnd, zoneCode, language) });
+  }
+  const window = windowText();
   return (
     <article className={`hearth-task-card is-${state}`} aria-labelledby={titleId} data-testid="task-record" data-record-id={r.recordId} data-state={state} data-title={r.title}>
       <div className="hearth-task-card-head">
@@ -65,7 +71,15 @@ export function TaskRecordCard({ record: r, now, zoneCode, completable, withDay,
         {r.completedAt > 0 ? (
           <div>
             <dt>{t('tasks.card.done')}</dt>
-            <dd>{t('tasks.card.doneBy', { name: r.completedByName, time: formatDateTime(r.completedAt, zoneCode, language) })}</dd>
+            <dd>
+              {t('tasks.card.doneBy', { name: r.completedByName, time: formatDateTime(r.completedAt, zoneCode, language) })}
+              {isKeptOnPhone(r) ? (
+                <span className="hearth-muted" data-testid="task-kept-on-phone">
+                  {' '}
+                  · {t('app.outbox.itemWaiting')}
+                </span>
+              ) : null}
+            </dd>
           </div>
         ) : null}
       </dl>

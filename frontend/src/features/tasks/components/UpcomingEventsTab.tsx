@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Spinner, Tag } from '@blueprintjs/core';
+import { EmptyState } from '@/components/EmptyState';
 import { AnnotationIcon, CalendarIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { TaskRecord } from '@/types/api.gen';
@@ -63,7 +64,7 @@ export function UpcomingEventsTab({ residentId }: { residentId: string }) {
     <div data-testid="upcoming-events">
       <QueryErrorBanner query={tasks} />
       <QueryErrorBanner query={data} />
-      {nothing ? <NonIdealState icon={<CalendarIcon />} title={t('tasks.upcoming.empty')} className="hearth-gap-top" /> : null}
+      {nothing ? <EmptyState icon={<CalendarIcon />} title={t('tasks.upcoming.empty')} className="hearth-gap-top" /> : null}
       {byDay
         .filter((d) => d.records.length > 0 || d.events.length > 0)
         .map((d) => (

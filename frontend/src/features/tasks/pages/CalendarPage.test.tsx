@@ -21,7 +21,9 @@ const tasks = [
   record({ recordId: 'rec-2', title: 'Dress', status: 'COMPLETED', completedBy: 'u-ana', completedByName: 'Ana Ruiz', completedAt: now - 60_000, comment: 'Done' }),
   record({ recordId: 'rec-3', title: 'Teeth', overdue: true }),
 ];
-const shift: CalendarEvent = { id: 's1', kind: 'SHIFT', title: 'Grace Kim · Day', start: now - 3_600_000, end: now + 3_600_000, allDay: false, color: '#1565c0' };
+// A shift is drawn on the day it starts: this one starts now, so the day view shows it at any hour (an hour
+// earlier was yesterday just after midnight).
+const shift: CalendarEvent = { id: 's1', kind: 'SHIFT', title: 'Grace Kim · Day', start: now, end: now + 2 * 3_600_000, allDay: false, color: '#1565c0' };
 
 function server() {
   return fakeServer()

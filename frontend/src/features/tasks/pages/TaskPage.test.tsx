@@ -36,7 +36,8 @@ async function openComplete() {
   const s = await renderScreen(<TaskPage />, { route: '/task?session=all&done=1', strings: ['tasks'] });
   const card = await screen.findByRole('article', { name: 'Walk to the garden' });
   await s.user.click(within(card).getByRole('button', { name: 'Complete' }));
-  const dialog = await screen.findByRole('dialog');
+  // The dialog's module loads on first use (a cold test run compiles it first).
+  const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 });
   return { ...s, card, dialog };
 }
 
@@ -117,5 +118,27 @@ describe("/task today's tasks", () => {
     expect(screen.queryByRole('article', { name: 'Turn in bed' })).toBeNull();
     await user.click(screen.getByRole('button', { name: '7 Overdue, all days' }));
     expect(location().search).toContain('tab=expired');
+  });
+
+  it('draws a long worklist whole: the first screen’s cards first, then the rest', async () => {
+    const many = Array.from({ length: 14 }, (_, i) => record({ recordId: `rec-${i}`, taskId: `task-${i}`, title: `Round ${i + 1}`, category: 'medication', timeOfDay: '' }));
+    server().on('POST', '/care/taskInfo/listTodayTask', today(many));
+    await renderScreen(<TaskPage />, { route: '/task', strings: ['tasks'] });
+
+    const due = await screen.findByRole('region', { name: 'Due now (14)' });
+    await expect.poll(() => within(due).queryAllByRole('article').length).toBe(14);
+    expect(within(due).getByRole('article', { name: 'Round 14' })).toBeTruthy();
+  });
+
+  it('says a task of any time of the day is open all day, without a midnight-to-midnight window', async () => {
+    const midnight = new Date(now).setHours(0, 0, 0, 0);
+    const anyTime = record({ recordId: 'rec-3', taskId: 'task-3', title: 'Thickened liquids with every drink', category: 'onGoing', timeOfDay: '', dueStart: midnight, dueEnd: midnight + 86_400_000 });
+    server().on('POST', '/care/taskInfo/listTodayTask', today([walk, anyTime]));
+    await renderScreen(<TaskPage />, { route: '/task?session=all', strings: ['tasks'] });
+    const card = await screen.findByRole('article', { name: 'Thickened liquids with every drink' });
+    expect(within(card).getByText('Any time of the day')).toBeTruthy();
+    expect(card.textContent).not.toMatch(/\d{1,2}:\d\d [AP]M – /);
+    // A task of a set time keeps its window.
+    expect(within(screen.getByRole('article', { name: 'Walk to the garden' })).getByText(/\(\d{1,2}:\d\d [AP]M – \d{1,2}:\d\d [AP]M\)/)).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Button, Intent, Spinner, Switch, Tab, Tabs } from '@blueprintjs/core';
 import { AddIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,20 +19,22 @@ import { useResidentOptions } from '../api/listResidentOptions';
 import { useExpiredTasks } from '../api/listExpiredTasks';
 import { useTodayTasks } from '../api/listTodayTask';
 import { AsNeededList, LogAsNeededDialog } from '../components/AsNeededList';
-import { ClearExpiredDialog } from '../components/ClearExpiredDialog';
 import { NowPanel } from '../components/NowPanel';
 import { NowTiles } from '../components/NowTiles';
 import { EXPIRED_PAGE_SIZES, ExpiredPanel } from '../components/ExpiredPanel';
 import { RecordGroups } from '../components/RecordGroups';
 import { RefreshControl } from '../components/RefreshControl';
-import { TaskFormDialog } from '../components/TaskFormDialog';
-import { TaskMemoDialog } from '../components/TaskMemoDialog';
 import { TaskPlanPanel } from '../components/TaskPlanPanel';
 import { dayProgress, futureDays, isOpen, NOW_FILTERS, nowFigures, recordSession, recordState, weekdayOf, type NowFilter } from '../taskRules';
 import { useNow } from '../useNow';
 import { useTaskViewer } from '../viewer';
 import { WEEKDAY_SHORT_KEYS } from '@/lib/care/taskLabels';
 import '../tasks.css';
+
+// The dialogs load when first opened, not with the page (docs/performance.md, slow phones).
+const TaskFormDialog = lazy(() => import('../components/TaskFormDialog').then((m) => ({ default: m.TaskFormDialog })));
+const TaskMemoDialog = lazy(() => import('../components/TaskMemoDialog').then((m) => ({ default: m.TaskMemoDialog })));
+const ClearExpiredDialog = lazy(() => import('../components/ClearExpiredDialog').then((m) => ({ default: m.ClearExpiredDialog })));
 
 const TABS = ['today', 'future', 'expired', 'asNeeded', 'plan'] as const;
 type TabId = (typeof TABS)[number];
@@ -223,27 +225,29 @@ export default function TaskPage() {
         ))}
       </Tabs>
 
-      {memo ? (
-        <TaskMemoDialog
-          record={memo.record}
-          mode={memo.mode}
-          completable={memo.completable}
-          viewer={viewer}
-          now={now}
-          onClose={() => setMemo(null)}
-          onEditTask={
-            viewer.manager
-              ? (taskId) => {
-                  setMemo(null);
-                  setEditing({ taskId });
-                }
-              : undefined
-          }
-        />
-      ) : null}
-      {editing ? <TaskFormDialog taskId={editing.taskId} residentId={editing.residentId} today={day} onClose={() => setEditing(null)} /> : null}
-      {logging ? <LogAsNeededDialog task={logging} onClose={() => setLogging(null)} /> : null}
-      {clearing ? <ClearExpiredDialog residentId={clearing.residentId} residentName={clearing.name} onClose={() => setClearing(null)} /> : null}
+      <Suspense fallback={null}>
+        {memo ? (
+          <TaskMemoDialog
+            record={memo.record}
+            mode={memo.mode}
+            completable={memo.completable}
+            viewer={viewer}
+            now={now}
+            onClose={() => setMemo(null)}
+            onEditTask={
+              viewer.manager
+                ? (taskId) => {
+                    setMemo(null);
+                    setEditing({ taskId });
+                  }
+                : undefined
+            }
+          />
+        ) : null}
+        {editing ? <TaskFormDialog taskId={editing.taskId} residentId={editing.residentId} today={day} onClose={() => setEditing(null)} /> : null}
+        {logging ? <LogAsNeededDialog task={logging} onClose={() => setLogging(null)} /> : null}
+        {clearing ? <ClearExpiredDialog residentId={clearing.residentId} residentName={clearing.name} onClose={() => setClearing(null)} /> : null}
+      </Suspense>
     </div>
   );
 }

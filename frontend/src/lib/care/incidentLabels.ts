@@ -1,4 +1,6 @@
-// Static key maps for the incident codes the server sends, so every key stays visible to the locale check.
+// Static key maps for the incident codes the server sends (shared/incident.go), so every key stays visible to the
+// locale check. The words are the incidents feature's (incidents.*): a page using them loads its strings. Shared by
+// the incident pages and the inspector's read-only view.
 export const TYPE_KEYS = {
   FALL: 'incidents.type.FALL',
   MEDICATION_ERROR: 'incidents.type.MEDICATION_ERROR',
@@ -62,3 +64,14 @@ export const ANALYSIS_KEYS = {
 export function keyOf<M extends Record<string, string>>(map: M, code: string, fallback: keyof M): M[keyof M] {
   return Object.hasOwn(map, code) ? map[code as keyof M] : map[fallback];
 }
+
+/** The written fields of a report as the server keeps them (incident_reports.body), by the form's labels. */
+export const WRITTEN_FIELD_KEYS = {
+  location: 'incidents.field.location',
+  narrative: 'incidents.field.narrative',
+  injuries: 'incidents.field.injuries',
+  immediateActions: 'incidents.field.immediateActions',
+  witnesses: 'incidents.field.witnesses',
+  sexualAssault: 'incidents.field.sexualAssault',
+  physicalAssault: 'incidents.field.physicalAssault',
+} as const;
