@@ -24,7 +24,7 @@ func TestCountersAgree(t *testing.T) {
 		if !ok {
 			t.Fatalf("Maple's zone %q", info.TimeZone)
 		}
-		// The next 08:00, 13:00, 18:00 and 22:00 of the facility after the demo was seeded, in that order.
+		// The next 08:00, 13:00, 18:00, 22:00 and 05:00 (last night's round still open) of the facility after the demo was seeded, in that order.
 		at := func(hour int) time.Time {
 			now := e.Clock.Now().In(loc)
 			next := time.Date(now.Year(), now.Month(), now.Day(), hour, 0, 0, 0, loc)
@@ -33,7 +33,7 @@ func TestCountersAgree(t *testing.T) {
 			}
 			return next
 		}
-		for _, hour := range []int{8, 13, 18, 22} {
+		for _, hour := range []int{8, 13, 18, 22, 5} {
 			e.Clock.Advance(at(hour).Sub(e.Clock.Now()))
 			e.DrainJobs(t)
 			for _, account := range []string{"caregiver_maple1", "admin_maple"} {

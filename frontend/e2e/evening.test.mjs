@@ -1,84 +1,26 @@
-// A caregiver's evening at 10 PM (issue 29, "Worklists start at now"). A cloud of its own whose clock reads
-// 22:10 at the demo homes (HEARTH_DEV_CLOCK_OFFSET: seed and serve alike, so the demo's day is that day).
-// The browser keeps the machine's clock: the pages take "now" from the server's (X-Server-Time,
-// lib/time/serverClock.ts), as a phone whose clock is off does. Tasks and the eMAR open at the routine
-// session of 10 PM (the demo keeps the default sessions: night, 21:00-06:00) with what needs her first and
-// the day's done work folded away; one tap shows it.
-// Runs when HEARTH_CLOUD_BIN names the server binary (build/scripts/e2e.sh sets it).
+// A caregiver's evening at 10 PM (issue 29, "Worklists start at now"), on a cloud of its own whose clock reads
+// 22:10 at the demo homes (e2e/clockcloud.mjs). Tasks and the eMAR open at the routine session of 10 PM (the
+// demo keeps the default sessions: night, 21:00-06:00) with what needs her first and the day's done work
+// folded away; one tap shows it.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { apiClient, badgeOf, launchBrowser, newPage, screenshot, signIn, step } from './support.mjs';
+import { cloudAt, skip, ZONE } from './clockcloud.mjs';
+import { badgeOf, launchBrowser, newPage, screenshot, signIn, step } from './support.mjs';
 
-const CLOUD_BIN = process.env.HEARTH_CLOUD_BIN || '';
-const skip = CLOUD_BIN ? false : 'HEARTH_CLOUD_BIN is not set';
-const port = Number(process.env.E2E_PORT || 18080) + 4;
-const CLOUD = `http://127.0.0.1:${port}`;
-const ZONE = 'America/Los_Angeles'; // the demo homes are in Washington
-
-/** How far 22:10 today in Washington is from now, in ms (negative once it has passed). */
-function offsetTo10PM(now = Date.now()) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(now)
-      .filter((p) => p.type !== 'literal')
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  const wallNow = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return Date.UTC(parts.year, parts.month - 1, parts.day, 22, 10, 0) - wallNow;
-}
-
-const offset = offsetTo10PM();
-const { apiSignInWithCode, call } = apiClient('e2e-evening', { baseURL: CLOUD, clockOffset: offset });
-let dir;
-let cloud;
+const cloud = cloudAt({ hour: 22, minute: 10, portOffset: 4, name: 'evening' });
+const { offset, apiSignInWithCode, call } = cloud;
+const CLOUD = cloud.url;
 let browser;
-
-function cloudEnv() {
-  return {
-    ...process.env,
-    HEARTH_DEV: '1',
-    HEARTH_DATA_DIR: join(dir, 'cloud'),
-    HEARTH_ADDR: `127.0.0.1:${port}`,
-    HEARTH_PUBLIC_URL: CLOUD,
-    HEARTH_DEV_CLOCK_OFFSET: `${offset}ms`,
-  };
-}
-
-async function until(what, check, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('a caregiver at 10 PM', { skip }, () => {
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'hearth-evening-'));
-    const seeded = spawnSync(CLOUD_BIN, ['seed', '--demo'], { env: cloudEnv(), stdio: 'ignore' });
-    assert.equal(seeded.status, 0, 'seed --demo');
-    cloud = spawn(CLOUD_BIN, ['serve'], { env: cloudEnv(), stdio: 'ignore' });
-    await until('the cloud', async () => (await fetch(`${CLOUD}/readyz`)).ok);
+    await cloud.start();
     browser = await launchBrowser();
   });
 
   after(async () => {
     await browser?.close();
-    if (cloud && cloud.exitCode === null) {
-      const gone = new Promise((r) => cloud.once('exit', r));
-      cloud.kill('SIGTERM');
-      await gone;
-    }
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await cloud.stop();
   });
 
   test('Tasks and the eMAR open on the night round, what needs her first, the done work folded', async () => {

@@ -25,8 +25,8 @@ func (s *Service) TodayCard(ctx context.Context, p *auth.Principal) (*shared.Das
 		return nil, err
 	}
 	now := s.now()
-	today := formatDate(civil(now, f.loc))
-	rows, err := s.store.DayFigureRows(ctx, s.db, recordFilter{tenantID: p.TenantID, from: today, to: today})
+	day := civil(now, f.loc)
+	rows, err := s.store.DayFigureRows(ctx, s.db, recordFilter{tenantID: p.TenantID, from: formatDate(day), to: formatDate(day)}.carryOpen(day, now))
 	if err != nil {
 		return nil, err
 	}
@@ -44,8 +44,8 @@ func (s *Service) TodayCard(ctx context.Context, p *auth.Principal) (*shared.Das
 	for i := range rows { // due now from a window's start, overdue from its end
 		if rows[i].Status == shared.RecordPending {
 			shell.ChangesAtMillis(ctx, rows[i].DueStart)
-			shell.ChangesAtMillis(ctx, rows[i].DueEnd)
 		}
+		shell.ChangesAtMillis(ctx, rows[i].DueEnd) // and last night's, done or not, leave the day when their window closes
 	}
 	return &shared.DashboardCard{Link: "/task", Items: []shared.DashboardItem{
 		{Key: "tasksDueNow", Count: dueNow, Tone: toneIf(dueNow > 0, shared.ToneWarning), Link: "/task?show=due"},

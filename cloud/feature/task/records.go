@@ -72,6 +72,22 @@ func (r *recordRow) toRecord(now int64) shared.TaskRecord {
 	return out
 }
 
+// carryOpen makes f, a filter of today alone, also take the day before's
+// records whose window is still open at now. A session that crosses
+// midnight (NIGHT 21:00–06:00, MIDNIGHT 23:00–01:00) or a time of day late
+// in the evening belongs to the day it began; after midnight it is still the
+// night caregiver's work, due now, until its window closes and it is
+// overdue (the Expired tab).
+func (f recordFilter) carryOpen(today time.Time, now time.Time) recordFilter {
+	f.from, f.openAt = formatDate(today.AddDate(0, 0, -1)), now.UnixMilli()
+	return f
+}
+
+// carried: r is a record of the day before that a carryOpen filter took.
+func (f recordFilter) carried(r *recordRow) bool {
+	return f.openAt != 0 && r.Day == f.from
+}
+
 // residentOf checks that residentID ("" = none) is a resident of the caller's facility.
 func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, residentID string) (*residentRef, error) {
 	if residentID == "" {
@@ -137,6 +153,9 @@ func (s *Service) today(ctx context.Context, p *auth.Principal, req shared.Today
 	if req.Mine {
 		rf.mine = p.UserID
 	}
+	if day.Equal(today) {
+		rf = rf.carryOpen(today, now)
+	}
 	rows, err := s.unnamedRecords(ctx, rf)
 	if err != nil {
 		return nil, err
@@ -183,6 +202,9 @@ func (s *Service) today(ctx context.Context, p *auth.Principal, req shared.Today
 	for i := range rows {
 		rec := rows[i].toRecord(ms)
 		rows[i].changes(ctx)
+		if rf.carried(&rows[i]) {
+			keep.ChangesAtMillis(ctx, rows[i].DueEnd) // done or not, it leaves today's list when its window closes
+		}
 		out.Records = append(out.Records, rec)
 		switch {
 		case rec.Status == shared.RecordCompleted:

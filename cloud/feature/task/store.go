@@ -576,11 +576,26 @@ type recordFilter struct {
 	from, to   string // facility days, inclusive
 	category   shared.TaskCategory
 	mine       string // a user id: records assigned to them or to nobody
+	// openAt, when set (epoch ms), adds the records of the day before from
+	// whose window is still open then: today's lists carry last night's
+	// (carryOpen).
+	openAt int64
 }
 
 func (f recordFilter) where() (string, []any) {
+	w, args := f.conditions()
+	return w + visible, args
+}
+
+// conditions are the filter's own, on task_records tr alone (BareRecords
+// leaves which residents show to the facility's directory).
+func (f recordFilter) conditions() (string, []any) {
 	w := ` WHERE tr.tenant_id = ? AND tr.day >= ? AND tr.day <= ?`
 	args := []any{f.tenantID, f.from, f.to}
+	if f.openAt != 0 {
+		w += ` AND (tr.day > ? OR tr.due_end > ?)`
+		args = append(args, f.from, f.openAt)
+	}
 	if f.residentID != "" {
 		w += ` AND tr.resident_id = ?`
 		args = append(args, f.residentID)
@@ -593,7 +608,7 @@ func (f recordFilter) where() (string, []any) {
 		w += ` AND (tr.caregiver_id IS NULL OR tr.caregiver_id = ?)`
 		args = append(args, f.mine)
 	}
-	return w + visible, args
+	return w, args
 }
 
 // Records are the records of the filter's days, by due time then resident.
@@ -607,20 +622,7 @@ func (Store) Records(ctx context.Context, q db.Querier, f recordFilter) ([]recor
 // facility's directory and keeps those shown), in no order: its only read is
 // task_records_day.
 func (Store) BareRecords(ctx context.Context, q db.Querier, f recordFilter) ([]recordRow, error) {
-	w := ` WHERE tr.tenant_id = ? AND tr.day >= ? AND tr.day <= ?`
-	args := []any{f.tenantID, f.from, f.to}
-	if f.residentID != "" {
-		w += ` AND tr.resident_id = ?`
-		args = append(args, f.residentID)
-	}
-	if f.category != "" {
-		w += ` AND tr.category = ?`
-		args = append(args, f.category)
-	}
-	if f.mine != "" {
-		w += ` AND (tr.caregiver_id IS NULL OR tr.caregiver_id = ?)`
-		args = append(args, f.mine)
-	}
+	w, args := f.conditions()
 	rows, err := q.QueryContext(ctx, bareRecordSelect+w, args...)
 	if err != nil {
 		return nil, db.Wrap("task: records", err)

@@ -555,3 +555,106 @@ func TestClearExpired(t *testing.T) {
 		}
 	})
 }
+
+// After midnight, last night's work is still the night caregiver's: a night
+// session's occurrence (21:00–06:00) and a late-evening time of day whose
+// window runs past midnight are in today's list, due now, until their
+// windows close; done, they stay in the list as done until then; closed,
+// they leave today's list for the Expired tab. Tonight's night round is
+// later today. The dashboard's figures count what the list shows.
+func TestLastNightInTodaysList(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := servertest.Start(t, d)
+		setClock(e, local(2027, 6, 1, 20, 0))
+		owner := e.SignIn(t, "owner_evergreen", "Maple House AFH")
+		resident := newResident(t, owner, "Ines", "8", "2020-01-01")
+		night := createTask(t, owner, shared.SaveTaskRequest{ResidentID: resident, Title: "Turn and reposition", Type: shared.TaskMandatory,
+			TimeSession: shared.SessionNight, StartDate: "2027-06-01", Frequency: shared.FrequencyDaily})
+		late := createTask(t, owner, shared.SaveTaskRequest{ResidentID: resident, Title: "Check on Ines", Type: shared.TaskMandatory,
+			TimeOfDay: "23:45", StartDate: "2027-06-01", Frequency: shared.FrequencyDaily})
+
+		setClock(e, local(2027, 6, 2, 0, 15))
+		carer := e.SignIn(t, "caregiver_maple1")
+		list := todayTasks(t, carer, shared.TodayTaskRequest{ResidentID: resident})
+		if list.Day != "2027-06-02" {
+			t.Fatalf("day at 00:15: %s", list.Day)
+		}
+		byDay := func(list shared.TodayTasks, taskID string) map[string]shared.TaskRecord {
+			out := map[string]shared.TaskRecord{}
+			for _, r := range recordsOf(list, taskID) {
+				out[r.Day] = r
+			}
+			return out
+		}
+		// 00:15: last night's round and the 23:45 check (window to 00:45) are due now.
+		if r, ok := byDay(list, late.TaskID)["2027-06-01"]; !ok || r.Overdue || !shared.TaskDueNow(r.Status, r.Category, r.TimeSession, r.TimeOfDay, r.DueStart, r.DueEnd, e.Clock.Now().UnixMilli()) {
+			t.Errorf("00:15: the 23:45 check of 1 June is not due now in today's list: %+v (found %v)", r, ok)
+		}
+		if _, ok := byDay(list, night.TaskID)["2027-06-01"]; !ok {
+			t.Errorf("00:15: the night round of 1 June is not in today's list")
+		}
+
+		// 05:00: the 23:45 check has closed (Expired tab, not today's list); the night round is still due.
+		setClock(e, local(2027, 6, 2, 5, 0))
+		carer = e.SignIn(t, "caregiver_maple1") // a new shift's sign-in
+		list = todayTasks(t, carer, shared.TodayTaskRequest{ResidentID: resident})
+		rounds := byDay(list, night.TaskID)
+		last, ok := rounds["2027-06-01"]
+		if !ok || last.Overdue || last.Status != shared.RecordPending {
+			t.Fatalf("05:00: last night's round in today's list: %+v (found %v)", last, ok)
+		}
+		if tonight, ok := rounds["2027-06-02"]; !ok || tonight.DueStart <= e.Clock.Now().UnixMilli() {
+			t.Errorf("05:00: tonight's round is not later today: %+v", tonight)
+		}
+		if r, ok := byDay(list, late.TaskID)["2027-06-01"]; ok {
+			t.Errorf("05:00: the closed 23:45 check of 1 June is still in today's list: %+v, now %d", r, e.Clock.Now().UnixMilli())
+		}
+		var count int
+		carer.Get(t, ti+"/countExpiredTasks").OK(t).Into(t, &count)
+		if count < 1 {
+			t.Errorf("05:00: the missed 23:45 check is not counted overdue: %d", count)
+		}
+		// The dashboard counts what the list shows: last night's round is due now and to do.
+		var cards []shared.DashboardCard
+		carer.Get(t, "/api/system/dashboard/listCards").OK(t).Into(t, &cards)
+		dueNow := -1
+		for _, c := range cards {
+			for _, it := range c.Items {
+				if it.Key == "tasksDueNow" {
+					dueNow = it.Count
+				}
+			}
+		}
+		want := 0
+		for _, r := range todayTasks(t, carer, shared.TodayTaskRequest{}).Records {
+			if shared.TaskDueNow(r.Status, r.Category, r.TimeSession, r.TimeOfDay, r.DueStart, r.DueEnd, e.Clock.Now().UnixMilli()) {
+				want++
+			}
+		}
+		if dueNow != want || want < 1 {
+			t.Errorf("05:00: dashboard due now %d, list %d", dueNow, want)
+		}
+
+		// She completes it on time, and it stays in the list as done until 06:00.
+		var done shared.TaskRecord
+		complete(t, carer, shared.CompleteTaskRequest{RecordID: last.RecordID, Comment: "Turned onto her left side"}).OK(t).Into(t, &done)
+		if done.Late || done.Status != shared.RecordCompleted {
+			t.Errorf("completed at 05:00: %+v", done)
+		}
+		setClock(e, local(2027, 6, 2, 5, 59))
+		carer = e.SignIn(t, "caregiver_maple1") // her sign-in lasts less than an hour
+		if r, ok := byDay(todayTasks(t, carer, shared.TodayTaskRequest{ResidentID: resident}), night.TaskID)["2027-06-01"]; !ok || r.Status != shared.RecordCompleted {
+			t.Errorf("05:59: last night's done round: %+v (found %v)", r, ok)
+		}
+		setClock(e, local(2027, 6, 2, 6, 0))
+		carer = e.SignIn(t, "caregiver_maple1")
+		if _, ok := byDay(todayTasks(t, carer, shared.TodayTaskRequest{ResidentID: resident}), night.TaskID)["2027-06-01"]; ok {
+			t.Errorf("06:00: last night's round is still in today's list")
+		}
+		// Another day asked by name is that day alone.
+		if r := byDay(todayTasks(t, carer, shared.TodayTaskRequest{ResidentID: resident, Day: "2027-06-03"}), night.TaskID); len(r) != 1 {
+			t.Errorf("3 June asked by name: %v", r)
+		}
+	})
+}

@@ -13,6 +13,7 @@ import {
   lateFields,
   nowFigures,
   nowSections,
+  sessionEndsAt,
   recordSession,
   recordState,
   secondsLeft,
@@ -250,5 +251,22 @@ describe('the day around now', () => {
     expect(ids(nowSections(all, NOW, 'EVENING', of).due)).toEqual(['due']);
     expect(ids(nowSections(all, NOW, 'EVENING', of).done)).toEqual([]);
     expect(nowFigures(all, NOW, of)).toEqual({ due: 1, later: 2, done: 1 });
+  });
+  it('after midnight, keeps last night’s round due now and leaves tonight’s out of "later this session"', () => {
+    const zone = 'America/Los_Angeles';
+    const fiveAm = Date.parse('2026-11-29T13:00:00Z'); // 05:00 in Washington
+    const night = (id: string, start: string, end: string) => rec({ recordId: id, timeSession: 'NIGHT', dueStart: Date.parse(start), dueEnd: Date.parse(end) });
+    const lastNight = night('last', '2026-11-29T05:00:00Z', '2026-11-29T14:00:00Z'); // 21:00 the 28th to 06:00
+    const tonight = night('tonight', '2026-11-30T05:00:00Z', '2026-11-30T14:00:00Z');
+    const until = sessionEndsAt(fiveAm, '06:00', zone);
+    expect(until).toBe(Date.parse('2026-11-29T14:00:00Z'));
+    const ids = (l: TaskRecord[]) => l.map((r) => r.recordId);
+    const s = nowSections([tonight, lastNight], fiveAm, 'NIGHT', () => 'NIGHT', until);
+    expect([ids(s.due), ids(s.later)]).toEqual([['last'], []]);
+    // The whole day still lists tonight's as later today.
+    expect(ids(nowSections([tonight, lastNight], fiveAm, '', () => 'NIGHT').later)).toEqual(['tonight']);
+    // At 22:00 the night's run ends tomorrow at 06:00; a session that has not begun ends at its next end time.
+    expect(sessionEndsAt(Date.parse('2026-11-30T06:00:00Z'), '06:00', zone)).toBe(Date.parse('2026-11-30T14:00:00Z'));
+    expect(sessionEndsAt(fiveAm, '21:00', zone)).toBe(Date.parse('2026-11-30T05:00:00Z'));
   });
 });

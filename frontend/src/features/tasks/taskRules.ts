@@ -18,6 +18,7 @@ import { SESSION_KEYS, careCodesOf } from '@/lib/care/taskLabels';
 import { newTaskSchedule, validateTaskFields, type TaskFieldMessages, type TaskFieldsDraft } from '@/lib/care/taskForm';
 import { scheduleDraftOf } from '@/lib/care/taskSchedule';
 import type { RuleError } from '@/lib/form/FormField';
+import { zonedDate, zonedWallToEpoch } from '@/lib/time/zone';
 
 /** The sessions in the day's order (shared.TimeSessions). */
 const TimeSessions: readonly string[] = careCodesOf(SESSION_KEYS);
@@ -317,12 +318,33 @@ export interface NowSections {
 }
 
 /**
+ * When the session's run that is on now (or comes next) ends: the first moment after now at which the
+ * facility's clock reads its end time. "Later this session" stops there: at 05:00 the night session that
+ * began last night ends at 06:00, and tonight's night round (21:00) is later today, not later this session.
+ */
+export function sessionEndsAt(now: number, endTime: string, zone: string | undefined): number {
+  const date = zonedDate(now, zone);
+  const at = zonedWallToEpoch(`${date}T${endTime}`, zone);
+  if (Number.isNaN(at)) return Number.POSITIVE_INFINITY;
+  if (at > now) return at;
+  const next = format(addDays(parse(date, 'yyyy-MM-dd', new Date(0)), 1), 'yyyy-MM-dd');
+  return zonedWallToEpoch(`${next}T${endTime}`, zone);
+}
+
+/**
  * Today's records laid out around now for one session ("" for the whole day): every record of the day
  * whose window has closed first (late in any session, it still needs her), then every record due now, then
- * the session's later ones, then the open tasks of any time of the day, then the session's done ones (the
- * page folds them). Each part by due time, then resident. Cleared records are left out.
+ * the session's later ones (those starting before `laterUntil`, sessionEndsAt), then the open tasks of any
+ * time of the day, then the session's done ones (the page folds them). Each part by due time, then resident.
+ * Cleared records are left out.
  */
-export function nowSections(records: readonly TaskRecord[], now: number, session: string, sessionOfRecord: (r: TaskRecord) => string): NowSections {
+export function nowSections(
+  records: readonly TaskRecord[],
+  now: number,
+  session: string,
+  sessionOfRecord: (r: TaskRecord) => string,
+  laterUntil = Number.POSITIVE_INFINITY,
+): NowSections {
   const out: NowSections = { overdue: [], due: [], later: [], anyTime: [], done: [] };
   for (const r of records) {
     const state = recordState(r, now);
@@ -341,8 +363,9 @@ export function nowSections(records: readonly TaskRecord[], now: number, session
       continue;
     }
     if (session !== '' && own !== session) continue;
-    if (state === 'upcoming') out.later.push(r);
-    else out.done.push(r);
+    if (state === 'upcoming') {
+      if (r.dueStart < laterUntil) out.later.push(r);
+    } else out.done.push(r);
   }
   for (const list of Object.values(out) as TaskRecord[][]) list.sort(byDueThenResident);
   return out;

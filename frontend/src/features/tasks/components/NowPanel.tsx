@@ -12,6 +12,8 @@ interface NowPanelProps extends RecordListProps {
   /** The session shown ("" = the whole day). */
   session: string;
   sessionOfRecord: (r: TaskRecord) => string;
+  /** When the session's run on now ends (sessionEndsAt): what starts later is not "later this session". */
+  laterUntil: number;
   /** A tile's filter (?show=), or none. */
   show: NowFilter | '';
   /** The done ones are unfolded (?done=1). */
@@ -48,9 +50,9 @@ const TITLE_KEYS = {
  * then the chosen session's due now and later, the tasks of any time of the day, and the session's done ones
  * folded behind one button. A tile's filter shows one part for the whole day.
  */
-export function NowPanel({ records, session, sessionOfRecord, show, doneOpen, onDoneOpen, ...props }: NowPanelProps) {
+export function NowPanel({ records, session, sessionOfRecord, laterUntil, show, doneOpen, onDoneOpen, ...props }: NowPanelProps) {
   const { t } = useTranslation();
-  const sections = nowSections(records, props.now, show ? '' : session, sessionOfRecord);
+  const sections = show ? nowSections(records, props.now, '', sessionOfRecord) : nowSections(records, props.now, session, sessionOfRecord, laterUntil);
   // The first screen's cards first, in the order shown; the rest right after (useFirstScreen).
   const drawn = firstCards(sections, show ? [show] : ORDER, useFirstScreen(FIRST_CARDS));
   const part = (key: keyof NowSections) =>

@@ -25,7 +25,7 @@ import { EXPIRED_PAGE_SIZES, ExpiredPanel } from '../components/ExpiredPanel';
 import { RecordGroups } from '../components/RecordGroups';
 import { RefreshControl } from '../components/RefreshControl';
 import { TaskPlanPanel } from '../components/TaskPlanPanel';
-import { dayProgress, futureDays, isOpen, NOW_FILTERS, nowFigures, recordSession, recordState, weekdayOf, type NowFilter } from '../taskRules';
+import { dayProgress, futureDays, isOpen, NOW_FILTERS, nowFigures, recordSession, recordState, sessionEndsAt, weekdayOf, type NowFilter } from '../taskRules';
 import { useNow } from '../useNow';
 import { useTaskViewer } from '../viewer';
 import { WEEKDAY_SHORT_KEYS } from '@/lib/care/taskLabels';
@@ -94,6 +94,8 @@ export default function TaskPage() {
   const currentSession = sessionAt(clockOf(now));
   const sessionAsked = params.get('session') ?? '';
   const session = sessionAsked === 'all' ? '' : sessions.some((s) => s.session === sessionAsked) ? sessionAsked : currentSession;
+  const sessionEnd = sessions.find((s) => s.session === session)?.endTime;
+  const laterUntil = sessionEnd ? sessionEndsAt(now, sessionEnd, viewer.zone) : Number.POSITIVE_INFINITY;
   const daySessions = sessions.map((s) => s.session).filter((code) => code === session || code === currentSession || records.some((r) => sessionOfRecord(r) === code));
   // "Hide done" keeps what is still to do (the figures still count the whole day).
   const shownOf = (list: TaskRecord[]) => (hideDone ? list.filter((r) => isOpen(recordState(r, now))) : list);
@@ -121,6 +123,7 @@ export default function TaskPage() {
               records={records}
               session={session}
               sessionOfRecord={sessionOfRecord}
+              laterUntil={laterUntil}
               show={show}
               doneOpen={doneOpen}
               onDoneOpen={(o) => setParam('done', o ? '1' : '')}
