@@ -21,8 +21,9 @@ export function getComplianceAnalysis(versionId: string, signal?: AbortSignal): 
 }
 
 /**
- * A version's check, read again every POLL_MS while it runs. When it finishes, the checklist (its red flags)
- * and the dashboard are refreshed.
+ * A version's check, read again every POLL_MS while it runs. When it is seen finished (each run once), the
+ * checklist (its red flags) and the dashboard are refreshed: also when it finished before this screen saw it
+ * run (a new version is checked by itself on upload, and a quick check may be done by the first read).
  */
 export function useComplianceAnalysis(versionId: string) {
   const queryClient = useQueryClient();
@@ -31,15 +32,15 @@ export function useComplianceAnalysis(versionId: string) {
     queryFn: ({ signal }) => getComplianceAnalysis(versionId, signal),
     refetchInterval: (q) => (isRunning(q.state.data) ? POLL_MS : false),
   });
-  const wasRunning = useRef(false);
-  const running = isRunning(query.data);
+  const seenFinished = useRef('');
+  const finished = query.data && query.data.state !== 'NONE' && !isRunning(query.data) ? (query.data.analysisId ?? '') : '';
   useEffect(() => {
-    if (wasRunning.current && !running) {
+    if (finished && finished !== seenFinished.current) {
       void queryClient.invalidateQueries({ queryKey: [...facilityDocsKey, 'inspections'] });
       void queryClient.invalidateQueries({ queryKey: ['system', 'dashboard'] });
     }
-    wasRunning.current = running;
-  }, [running, queryClient]);
+    seenFinished.current = finished || seenFinished.current;
+  }, [finished, queryClient]);
   return query;
 }
 

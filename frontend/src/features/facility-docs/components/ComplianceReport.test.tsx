@@ -208,4 +208,25 @@ describe('/inspection-status: red flags', () => {
     await user.click(screen.getByRole('button', { name: 'Compliance check: Adult family home license' }));
     expect(await screen.findByRole('button', { name: 'Run the check: Adult family home license' })).toBeTruthy();
   });
+
+  it('reads the checklist again when a check is found finished, also one that finished before it was opened', async () => {
+    // A new version is checked by itself on upload: the checklist read before the check ended has no flag yet.
+    const before: FacilityInspections = { ...checklist, redFlagCount: 1, items: checklist.items.map((it) => ({ ...it, redFlags: it.redFlags?.filter((f) => f.kind === 'EXPIRED') })) };
+    let reads = 0;
+    const api = fakeServer()
+      .on('GET', '/care/resident/getResidentFileInspections', { area: 'RESIDENTS', inOrder: 0, total: 0, score: 100, subjects: [] })
+      .on('GET', '/care/caregiver/getStaffFileInspections', { area: 'STAFF', inOrder: 0, total: 0, score: 100, subjects: [] })
+      .on('GET', '/system/tenant/getFacilityFileInspections', () => (reads++ === 0 ? before : checklist))
+      .on('POST', '/system/tenant/listFacilityFiles', [])
+      .on('GET', '/system/tenant/listFacilityDocsToSign', [])
+      .on('GET', '/system/files/fileComplianceAnalysis', done({ versionId: 'v-lic', method: 'RULES', rulesReason: 'NO_PROVIDER' }));
+    const { user } = await renderScreen(<InspectionStatusPage />, { route: '/inspection-status', user: owner, strings: ['facility-docs'] });
+    const row = () => screen.getAllByTestId('fdoc-item')[1];
+    await screen.findAllByTestId('fdoc-item');
+    expect(within(row()).getAllByTestId('fdoc-red-flag').map((f) => f.textContent)).toEqual(['Red flag: expired']);
+    await user.click(screen.getByRole('button', { name: 'Compliance check: Adult family home license' }));
+    await screen.findByTestId('compliance-report');
+    await within(row()).findByText('Red flag: required items missing (2)');
+    expect(api.callsTo('/system/tenant/getFacilityFileInspections').length).toBe(2);
+  });
 });
