@@ -9,6 +9,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/shell"
+	"hearth/cloud/platform/web"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
 )
@@ -41,6 +42,15 @@ func (s *Service) facilityDay(ctx context.Context, tenantID, day string) (string
 // shows, a pass's status moving on with the clock, the facility's midnight or
 // keep.TimedMaxAge; Now is always the answer's own.
 func (s *Service) Day(ctx context.Context, p *auth.Principal, req shared.MedicationLogRequest) (*shared.EmarDay, error) {
+	a, err := s.DayAnswer(ctx, p, req)
+	if err != nil {
+		return nil, err
+	}
+	return a.Data, nil
+}
+
+// DayAnswer is Day as the route sends it: the kept day's bytes with the call's own now.
+func (s *Service) DayAnswer(ctx context.Context, p *auth.Principal, req shared.MedicationLogRequest) (*web.Answer[*shared.EmarDay], error) {
 	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
@@ -52,18 +62,24 @@ func (s *Service) Day(ctx context.Context, p *auth.Principal, req shared.Medicat
 	}
 	now := s.now()
 	parts := []string{"emarDay", p.RoleKey(), strings.TrimSpace(req.Day), residentID} // the same for every member of the facility
-	out, err := s.keptDays.Serve(ctx, s.db, p.TenantID, now, parts, func(ctx context.Context) (*shared.EmarDay, error) {
-		return s.day(ctx, p, req.Day, residentID, now)
+	out, err := s.keptDays.Serve(ctx, s.db, p.TenantID, now, parts, func(ctx context.Context) (*web.Answer[*shared.EmarDay], error) {
+		d, err := s.day(ctx, p, req.Day, residentID, now)
+		if err != nil {
+			return nil, err
+		}
+		return web.NewStampedAnswer(d, withNow), nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if ms := now.UnixMilli(); out.Now != ms { // kept answers are shared: a copy says its own now
-		c := *out
-		c.Now = ms
-		out = &c
-	}
-	return out, nil
+	return out.Stamp(now.UnixMilli()), nil // kept answers are shared: each call's copy says its own now
+}
+
+// withNow is a copy of d saying now (a kept day is shared).
+func withNow(d *shared.EmarDay, now int64) *shared.EmarDay {
+	c := *d
+	c.Now = now
+	return &c
 }
 
 // day makes Day's answer at now, saying each moment a pass's status moves on (keep.ChangesAt).

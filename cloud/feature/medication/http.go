@@ -55,9 +55,9 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.MedicationChangeRequest]) (*shared.Medication, error) {
 			return s.Restore(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, read(http.MethodPost, m+"/listMedicationLog", "A facility day's passes by resident and time, with colours and red counts (/emars)"),
-		func(ctx context.Context, in *web.Body[shared.MedicationLogRequest]) (*shared.EmarDay, error) {
-			return s.Day(ctx, auth.From(ctx), in.Body)
+	web.HandleAnswer(api, read(http.MethodPost, m+"/listMedicationLog", "A facility day's passes by resident and time, with colours and red counts (/emars)"),
+		func(ctx context.Context, in *web.Body[shared.MedicationLogRequest]) (*web.Answer[*shared.EmarDay], error) {
+			return s.DayAnswer(ctx, auth.From(ctx), in.Body)
 		})
 	web.Handle(api, read(http.MethodPost, m+"/logPass", "Log a scheduled pass once (GIVEN, REFUSED, HELD, NOT_GIVEN); the same clientId again answers the original; someone first: 4009 with their log"),
 		func(ctx context.Context, in *web.Body[shared.LogPassRequest]) (*shared.MedPass, error) {

@@ -37,6 +37,7 @@ import (
 	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/residency"
+	"hearth/cloud/platform/web"
 	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
@@ -131,7 +132,7 @@ type Service struct {
 	log     *slog.Logger
 	now     func() time.Time
 	// keptDays are the /emars days asked (Day), kept while nothing they show changes.
-	keptDays *keep.Timed[*shared.EmarDay]
+	keptDays *keep.Timed[*web.Answer[*shared.EmarDay]]
 }
 
 // keptDays is how many /emars days are kept (each tens of kilobytes for a home of 8).
@@ -165,7 +166,7 @@ func New(d Deps) (*Service, error) {
 		d.Log = slog.Default()
 	}
 	return &Service{db: d.DB, files: d.Files, notify: d.Notify, onShift: d.OnShift, chart: d.Chart, chat: d.Chat, params: d.Params, log: d.Log, now: d.Now,
-		keptDays: keep.NewTimed[*shared.EmarDay](keptDays, keep.TimedMaxAge, zone.Of)}, nil
+		keptDays: keep.NewTimed[*web.Answer[*shared.EmarDay]](keptDays, keep.TimedMaxAge, zone.Of)}, nil
 }
 
 func newID() string { return uuid.Must(uuid.NewV7()).String() }

@@ -114,7 +114,7 @@ func BenchmarkListTodayTask(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Logf("%s: %d occurrences today, %d anytime tasks", d.Engine, first.Total, len(first.AsNeeded))
+		b.Logf("%s: %d occurrences today, %d anytime tasks", d.Engine, first.Data.Total, len(first.Data.AsNeeded))
 
 		b.Run("service", func(b *testing.B) {
 			b.ReportAllocs()

@@ -9,6 +9,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
 
@@ -59,16 +60,16 @@ func (s *Service) calendarRange(ctx context.Context, p *auth.Principal, req shar
 // start..end (at most CalendarTaskRangeDays), by due time, each with its
 // assigned caregiver's staff colour. Days beyond a task's horizon show its
 // plan (occurrences without a record id, not yet completable).
-func (s *Service) CalendarTasks(ctx context.Context, p *auth.Principal, req shared.CalendarRange) ([]shared.TaskRecord, error) {
+func (s *Service) CalendarTasks(ctx context.Context, p *auth.Principal, req shared.CalendarRange) (*web.Answer[[]shared.TaskRecord], error) {
 	from, to, residentID, f, err := s.calendarRange(ctx, p, req, shared.CalendarTaskRangeDays)
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
 	parts := []string{"calendarTasks", p.RoleKey(), formatDate(from), formatDate(to), residentID}
-	return s.keptCalendarTasks.Serve(ctx, s.db, p.TenantID, now, parts, func(ctx context.Context) ([]shared.TaskRecord, error) {
+	return s.keptCalendarTasks.Serve(ctx, s.db, p.TenantID, now, parts, web.AnswerOf(func(ctx context.Context) ([]shared.TaskRecord, error) {
 		return s.calendarTasks(ctx, p, from, to, residentID, f, now)
-	})
+	}))
 }
 
 // calendarTasks makes CalendarTasks's answer at now, saying when each
@@ -94,16 +95,16 @@ func (s *Service) calendarTasks(ctx context.Context, p *auth.Principal, from, to
 
 // CalendarData is listCalendarData: each facility day's task figures for
 // start..end (at most CalendarRangeDays), and the other features' entries.
-func (s *Service) CalendarData(ctx context.Context, p *auth.Principal, req shared.CalendarRange) (*shared.CalendarData, error) {
+func (s *Service) CalendarData(ctx context.Context, p *auth.Principal, req shared.CalendarRange) (*web.Answer[*shared.CalendarData], error) {
 	from, to, residentID, f, err := s.calendarRange(ctx, p, req, shared.CalendarRangeDays)
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
 	parts := []string{"calendarData", p.RoleKey(), formatDate(from), formatDate(to), residentID}
-	return s.keptCalendarData.Serve(ctx, s.db, p.TenantID, now, parts, func(ctx context.Context) (*shared.CalendarData, error) {
+	return s.keptCalendarData.Serve(ctx, s.db, p.TenantID, now, parts, web.AnswerOf(func(ctx context.Context) (*shared.CalendarData, error) {
 		return s.calendarData(ctx, p, from, to, residentID, f, now)
-	})
+	}))
 }
 
 // calendarData makes CalendarData's answer at now, saying when its figures

@@ -35,8 +35,8 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.TaskFilter]]) (*shared.Page[shared.Task], error) {
 			return s.List(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, read(http.MethodPost, ti+"/listTodayTask", "A facility day's occurrences (today unless day is given) with the anytime tasks and the day's figures; overdue is worked out from the clock"),
-		func(ctx context.Context, in *web.Body[shared.TodayTaskRequest]) (*shared.TodayTasks, error) {
+	web.HandleAnswer(api, read(http.MethodPost, ti+"/listTodayTask", "A facility day's occurrences (today unless day is given) with the anytime tasks and the day's figures; overdue is worked out from the clock"),
+		func(ctx context.Context, in *web.Body[shared.TodayTaskRequest]) (*web.Answer[*shared.TodayTasks], error) {
 			return s.Today(ctx, auth.From(ctx), in.Body)
 		})
 	web.Handle(api, read(http.MethodPost, ti+"/completeTask", "Complete an occurrence (recordId) or log an anytime task (taskId); a second completion changes nothing and answers alreadyCompleted with who and when"),
@@ -47,8 +47,8 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.UpdateTaskRecordRequest]) (*shared.TaskRecord, error) {
 			return s.UpdateRecord(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, read(http.MethodPost, ti+"/listExpiredTasks", "Expired and overdue occurrences, most recent first, optionally one resident's or one group's"),
-		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.ExpiredTaskFilter]]) (*shared.Page[shared.TaskRecord], error) {
+	web.HandleAnswer(api, read(http.MethodPost, ti+"/listExpiredTasks", "Expired and overdue occurrences, most recent first, optionally one resident's or one group's"),
+		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.ExpiredTaskFilter]]) (*web.Answer[*shared.Page[shared.TaskRecord]], error) {
 			return s.Expired(ctx, auth.From(ctx), in.Body)
 		})
 	web.Handle(api, read(http.MethodGet, ti+"/countExpiredTasks", "How many occurrences of the facility are expired or overdue"),
@@ -80,12 +80,12 @@ func Routes(api *web.API, s *Service) {
 		return web.Op{Service: web.Care, Method: http.MethodPost, Path: ti + path, Summary: summary, Access: web.SignedIn,
 			Roles: shared.EveryFacilityRole, Function: shared.FnCalendar}
 	}
-	web.Handle(api, calendar("/listCalendarData", "Each facility day's task figures (at most CalendarRangeDays) and the calendar's other entries (leave, going out, care plans due)"),
-		func(ctx context.Context, in *web.Body[shared.CalendarRange]) (*shared.CalendarData, error) {
+	web.HandleAnswer(api, calendar("/listCalendarData", "Each facility day's task figures (at most CalendarRangeDays) and the calendar's other entries (leave, going out, care plans due)"),
+		func(ctx context.Context, in *web.Body[shared.CalendarRange]) (*web.Answer[*shared.CalendarData], error) {
 			return s.CalendarData(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, calendar("/listCalendarTask", "The occurrences of facility days start..end (at most CalendarTaskRangeDays) with the assigned caregiver's colour"),
-		func(ctx context.Context, in *web.Body[shared.CalendarRange]) ([]shared.TaskRecord, error) {
+	web.HandleAnswer(api, calendar("/listCalendarTask", "The occurrences of facility days start..end (at most CalendarTaskRangeDays) with the assigned caregiver's colour"),
+		func(ctx context.Context, in *web.Body[shared.CalendarRange]) (*web.Answer[[]shared.TaskRecord], error) {
 			return s.CalendarTasks(ctx, auth.From(ctx), in.Body)
 		})
 

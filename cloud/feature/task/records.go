@@ -17,6 +17,7 @@ import (
 	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/residency"
+	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
 
@@ -111,7 +112,7 @@ func (s *Service) residentOf(ctx context.Context, q db.Querier, tenantID, reside
 // due time then resident, with the anytime tasks that can be logged and the
 // day's figures. "Overdue" is worked out from the clock, never from whether
 // the expiry job has run.
-func (s *Service) Today(ctx context.Context, p *auth.Principal, req shared.TodayTaskRequest) (*shared.TodayTasks, error) {
+func (s *Service) Today(ctx context.Context, p *auth.Principal, req shared.TodayTaskRequest) (*web.Answer[*shared.TodayTasks], error) {
 	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
@@ -125,9 +126,9 @@ func (s *Service) Today(ctx context.Context, p *auth.Principal, req shared.Today
 		mine = p.UserID // her own tasks; otherwise the day is the same for every member of the facility
 	}
 	parts := []string{"today", p.RoleKey(), req.Day, residentID, string(req.Category), mine}
-	return s.keptToday.Serve(ctx, s.db, p.TenantID, now, parts, func(ctx context.Context) (*shared.TodayTasks, error) {
+	return s.keptToday.Serve(ctx, s.db, p.TenantID, now, parts, web.AnswerOf(func(ctx context.Context) (*shared.TodayTasks, error) {
 		return s.today(ctx, p, req, residentID, now)
-	})
+	}))
 }
 
 // today makes Today's answer at now, saying when each pending occurrence
@@ -530,7 +531,7 @@ func (s *Service) Record(ctx context.Context, p *auth.Principal, id string) (*sh
 // Expired is listExpiredTasks: the facility's expired and overdue records (of
 // residents who live here, and facility tasks), optionally one resident's or
 // one group's, most recent first.
-func (s *Service) Expired(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.ExpiredTaskFilter]) (*shared.Page[shared.TaskRecord], error) {
+func (s *Service) Expired(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.ExpiredTaskFilter]) (*web.Answer[*shared.Page[shared.TaskRecord]], error) {
 	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
@@ -544,7 +545,7 @@ func (s *Service) Expired(ctx context.Context, p *auth.Principal, req shared.Pag
 	page, size, offset := shared.Window(req.Current, req.Size)
 	at := s.now()
 	parts := []string{"expired", p.RoleKey(), residentID, string(req.Data.Kind), strconv.Itoa(page), strconv.Itoa(size)}
-	return s.keptExpired.Serve(ctx, s.db, p.TenantID, at, parts, func(ctx context.Context) (*shared.Page[shared.TaskRecord], error) {
+	return s.keptExpired.Serve(ctx, s.db, p.TenantID, at, parts, web.AnswerOf(func(ctx context.Context) (*shared.Page[shared.TaskRecord], error) {
 		now := at.UnixMilli()
 		rows, total, err := s.store.Expired(ctx, s.db, expiredFilter{tenantID: p.TenantID, residentID: residentID, kind: req.Data.Kind}, now, false, size, offset)
 		if err != nil {
@@ -557,7 +558,7 @@ func (s *Service) Expired(ctx context.Context, p *auth.Principal, req shared.Pag
 		}
 		keep.ChangesAtMillis(ctx, next)
 		return shared.PageOf(page, size, total, rows, func(r *recordRow) shared.TaskRecord { return r.toRecord(now) }), nil
-	})
+	}))
 }
 
 // CountExpired is countExpiredTasks and the sidebar's expiredTasksCount: the

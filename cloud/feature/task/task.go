@@ -23,6 +23,7 @@ import (
 	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/residency"
+	"hearth/cloud/platform/web"
 	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
@@ -57,10 +58,10 @@ type Service struct {
 	// nothing they show changes (keep.Timed): Today, Expired, CalendarTasks,
 	// CalendarData. They are the same for every member of the facility in a
 	// role, but a caregiver's own tasks (Today with mine), kept per person.
-	keptToday         *keep.Timed[*shared.TodayTasks]
-	keptExpired       *keep.Timed[*shared.Page[shared.TaskRecord]]
-	keptCalendarTasks *keep.Timed[[]shared.TaskRecord]
-	keptCalendarData  *keep.Timed[*shared.CalendarData]
+	keptToday         *keep.Timed[*web.Answer[*shared.TodayTasks]]
+	keptExpired       *keep.Timed[*web.Answer[*shared.Page[shared.TaskRecord]]]
+	keptCalendarTasks *keep.Timed[*web.Answer[[]shared.TaskRecord]]
+	keptCalendarData  *keep.Timed[*web.Answer[*shared.CalendarData]]
 }
 
 // How many answers each kept day list holds: a day's list or a page is tens
@@ -92,10 +93,10 @@ func New(d Deps) (*Service, error) {
 		d.Log = slog.Default()
 	}
 	return &Service{db: d.DB, chart: d.Chart, log: d.Log, now: d.Now, dirs: keep.New[*directory](keep.MaxAnswers, keep.MaxAge),
-		keptToday:         keep.NewTimed[*shared.TodayTasks](keptLists, keep.TimedMaxAge, zone.Of),
-		keptExpired:       keep.NewTimed[*shared.Page[shared.TaskRecord]](keptLists, keep.TimedMaxAge, zone.Of),
-		keptCalendarTasks: keep.NewTimed[[]shared.TaskRecord](keptWeeks, keep.TimedMaxAge, zone.Of),
-		keptCalendarData:  keep.NewTimed[*shared.CalendarData](keptLists, keep.TimedMaxAge, zone.Of),
+		keptToday:         keep.NewTimed[*web.Answer[*shared.TodayTasks]](keptLists, keep.TimedMaxAge, zone.Of),
+		keptExpired:       keep.NewTimed[*web.Answer[*shared.Page[shared.TaskRecord]]](keptLists, keep.TimedMaxAge, zone.Of),
+		keptCalendarTasks: keep.NewTimed[*web.Answer[[]shared.TaskRecord]](keptWeeks, keep.TimedMaxAge, zone.Of),
+		keptCalendarData:  keep.NewTimed[*web.Answer[*shared.CalendarData]](keptLists, keep.TimedMaxAge, zone.Of),
 	}, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 
@@ -227,5 +228,75 @@ func TestHandleAnswer(t *testing.T) {
 	var env struct{ Code string }
 	if rec := send("/x/fails", "gzip"); json.Unmarshal(rec.Body.Bytes(), &env) != nil || env.Code != string(shared.CodeNotFound) {
 		t.Errorf("failing answer: %d %q", rec.Code, rec.Body)
+	}
+}
+
+// A stamped answer is sent as Handle sends the same data with each call's own
+// number in it, from the kept bytes: plain or gzipped (read back by the
+// standard library's reader, as a browser's would), small or large.
+func TestHandleStampedAnswer(t *testing.T) {
+	type item struct {
+		Name string `json:"name"`
+	}
+	type day struct {
+		Day   string `json:"day"`
+		Now   int64  `json:"now"`
+		Items []item `json:"items"`
+	}
+	stamp := func(d *day, v int64) *day { c := *d; c.Now = v; return &c }
+	big := &day{Day: "2026-11-29", Now: 1}
+	for i := range 60 {
+		big.Items = append(big.Items, item{Name: "Resident " + strings.Repeat("é", i%9)})
+	}
+	small := &day{Day: "2026-11-29", Now: 1}
+	r := chi.NewRouter()
+	r.Use(web.Compress)
+	api := web.NewAPI(r, "test")
+	public := func(path string) web.Op {
+		return web.Op{Service: web.System, Method: http.MethodGet, Path: path, Access: web.Public}
+	}
+	var now atomic.Int64
+	now.Store(1_700_000_000_000)
+	keptBig, keptSmall := web.NewStampedAnswer(big, stamp), web.NewStampedAnswer(small, stamp)
+	web.Handle(api, public("/x/typed"), func(context.Context, *web.None) (*day, error) { return stamp(big, now.Load()), nil })
+	web.Handle(api, public("/x/typedSmall"), func(context.Context, *web.None) (*day, error) { return stamp(small, now.Load()), nil })
+	web.HandleAnswer(api, public("/x/kept"), func(context.Context, *web.None) (*web.Answer[*day], error) { return keptBig.Stamp(now.Load()), nil })
+	web.HandleAnswer(api, public("/x/keptSmall"), func(context.Context, *web.None) (*web.Answer[*day], error) { return keptSmall.Stamp(now.Load()), nil })
+	send := func(path, accept string) []byte {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodGet, "/api/system"+path, nil)
+		if accept != "" {
+			req.Header.Set("Accept-Encoding", accept)
+		}
+		rec := httptest.NewRecorder()
+		r.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: %d %s", path, rec.Code, rec.Body)
+		}
+		body := rec.Body.Bytes()
+		if rec.Header().Get("Content-Encoding") == "gzip" {
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			if body, err = io.ReadAll(zr); err != nil {
+				t.Fatalf("%s: the gzip does not read back: %v", path, err)
+			}
+		}
+		return body
+	}
+	for _, v := range []int64{1_700_000_000_000, 1_800_000_123_456, 0, 7} {
+		now.Store(v)
+		for _, accept := range []string{"", "gzip"} {
+			if got, want := send("/x/kept", accept), send("/x/typed", ""); !bytes.Equal(got, want) {
+				t.Fatalf("now %d, Accept-Encoding %q:\n%s\nwant\n%s", v, accept, got, want)
+			}
+			if got, want := send("/x/keptSmall", accept), send("/x/typedSmall", ""); !bytes.Equal(got, want) {
+				t.Fatalf("small, now %d, Accept-Encoding %q:\n%s\nwant\n%s", v, accept, got, want)
+			}
+		}
+	}
+	if keptBig.Data.Now != 1 {
+		t.Errorf("stamping changed the kept data: now %d", keptBig.Data.Now)
 	}
 }
