@@ -71,8 +71,7 @@ func AnswerOf[O any](make func(context.Context) (O, error)) func(context.Context
 }
 
 // encoded is an envelope's JSON and, when it is at least CompressMinSize, its
-// gzip made once, at the best level for most (levelFor: kept answers are sent
-// many times; made once, the smaller body is worth the slower level). A stamped answer's JSON
+// gzip made once, at the level levelFor chooses by its size. A stamped answer's JSON
 // is cut where its number goes: json is what comes before it and after what
 // comes after, gzip the raw deflate of after alone (stampedBody).
 type encoded struct {
@@ -127,15 +126,18 @@ func (a *Answer[O]) encoded(api huma.API) *encoded {
 }
 
 // levelFor is the compression level of a kept answer of n bytes: the best
-// for most, whose extra time is paid once; a faster one for a large answer
-// (a home's week of occurrences, ~700 KB), which a write makes again at its
-// next read: at the best level it took 43 ms against 5 ms, for a body a
-// quarter larger (measured on this machine with klauspost/compress).
+// for a small one (a menu, a user's info), whose extra time is paid once; the
+// fastest for a larger one (a day of passes, a week of occurrences), which a
+// write to the home makes again at its next read. Measured on this machine
+// with klauspost/compress: a week of occurrences (~700 KB) took 43 ms at the
+// best level against 2-5 ms; the shift mix's server CPU per call fell from
+// 762 to 604 µs with the fastest level for answers of 8 KB or more, for
+// bodies about a third larger (docs/performance.md "Kept bytes").
 func levelFor(n int) int {
-	if n < 64<<10 {
+	if n < 8<<10 {
 		return gzip.BestCompression
 	}
-	return gzip.DefaultCompression
+	return gzip.BestSpeed
 }
 
 // deflated is b as a raw deflate stream (levelFor), ended by its final block.
