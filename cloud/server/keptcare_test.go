@@ -53,6 +53,9 @@ func carePath(t *testing.T, c *servertest.Client, now time.Time, residentID stri
 	var data shared.CalendarData
 	c.Post(t, "/api/care/taskInfo/listCalendarData", week).OK(t).Into(t, &data)
 	out["profile.eventsData"] = text(data)
+	var side shared.SidebarReminderCount
+	c.Get(t, "/api/care/resident/sidebarReminderCount").OK(t).Into(t, &side)
+	out["shell.sidebarCounts"] = text(side)
 	return out
 }
 

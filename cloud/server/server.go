@@ -412,7 +412,8 @@ func build(d Deps, rewire func(featureDeps any)) (*Server, error) {
 	sh.Counter(shell.Counter{Key: shared.CounterExpiredTasks, Count: tasks.CountExpired})
 	sh.Counter(shell.Counter{Key: shared.CounterMedicationWarning, Function: shared.FnEmars, Count: meds.CountWarnings})
 	sh.Counter(shell.Counter{Key: shared.CounterIncidentReport, Roles: shared.FacilityManagers, Function: shared.FnIncidentManagement, Count: incidents.CountPending})
-	sh.Counter(shell.Counter{Key: shared.CounterFacilityDocuments, Roles: shared.FacilityManagers, Function: shared.FnInspectionStatus, Count: facilityDocs.CountAttention})
+	sh.Counter(shell.Counter{Key: shared.CounterFacilityDocuments, Roles: shared.FacilityManagers, Function: shared.FnInspectionStatus, Count: facilityDocs.CountAttention,
+		Platform: []string{param.NameParams, facilitydoc.VersionName}})
 	managers, carers := shared.FacilityManagers, shared.Caregivers
 	sh.Card(shell.Card{Key: resident.CardResidents, Roles: shared.EveryFacilityRole, Function: shared.FnResidentManagement, Data: residents.CountsCard, Kept: true})
 	sh.Card(shell.Card{Key: task.CardToday, Roles: shared.EveryFacilityRole, Function: shared.FnHomeOwnerTasks, Data: tasks.TodayCard, Kept: true})

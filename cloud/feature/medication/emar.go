@@ -187,7 +187,14 @@ func (s *Service) CountWarnings(ctx context.Context, p *auth.Principal) (int, er
 		return 0, nil
 	}
 	now := s.now().UnixMilli()
-	return s.store.CountRed(ctx, s.db, p.TenantID, "", now-shared.WarningLookbackDays*day, now, window)
+	n, err := s.store.CountRed(ctx, s.db, p.TenantID, "", now-shared.WarningLookbackDays*day, now, window)
+	if err != nil || !keep.Tracking(ctx) {
+		return n, err
+	}
+	// It changes as a pass or a check turns red and as a red item leaves the last 7 days (a kept card or sidebar is made again then).
+	next, err := s.store.NextRedChange(ctx, s.db, p.TenantID, now, now-shared.WarningLookbackDays*day, window)
+	keep.ChangesAtMillis(ctx, next)
+	return n, err
 }
 
 // rangeFilter checks a record list's range: end after start, at most LogRangeDaysMax.
@@ -285,16 +292,10 @@ func (s *Service) PassesCard(ctx context.Context, p *auth.Principal) (*shared.Da
 	if err != nil {
 		return nil, err
 	}
-	red, err := s.CountWarnings(ctx, p)
+	red, err := s.CountWarnings(ctx, p) // says when it next changes
 	if err != nil {
 		return nil, err
 	}
-	now := s.now().UnixMilli()
-	next, err := s.store.NextRedChange(ctx, s.db, p.TenantID, now, now-shared.WarningLookbackDays*day, window)
-	if err != nil {
-		return nil, err
-	}
-	shell.ChangesAtMillis(ctx, next)
 	if c.Grey+c.Blue+c.Yellow+c.Red+c.Green+c.Orange == 0 && red == 0 {
 		return nil, nil // no eMAR in use today: no card of zeros
 	}

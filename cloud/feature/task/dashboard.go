@@ -30,16 +30,10 @@ func (s *Service) TodayCard(ctx context.Context, p *auth.Principal) (*shared.Das
 	if err != nil {
 		return nil, err
 	}
-	overdue, err := s.CountExpired(ctx, p)
+	overdue, err := s.CountExpired(ctx, p) // says when it next grows
 	if err != nil {
 		return nil, err
 	}
-	// Overdue grows as the next open window of any day closes.
-	next, err := s.store.NextDueEnd(ctx, s.db, p.TenantID, now.UnixMilli())
-	if err != nil {
-		return nil, err
-	}
-	shell.ChangesAtMillis(ctx, next)
 	dueNow, toDo, done := todayFigures(rows, now.UnixMilli())
 	for i := range rows { // due now from a window's start, overdue from its end
 		if rows[i].Status == shared.RecordPending {

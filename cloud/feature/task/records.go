@@ -568,7 +568,15 @@ func (s *Service) CountExpired(ctx context.Context, p *auth.Principal) (int, err
 	if p == nil || p.TenantID == "" {
 		return 0, nil
 	}
-	return s.store.CountExpired(ctx, s.db, expiredFilter{tenantID: p.TenantID}, s.now().UnixMilli())
+	now := s.now().UnixMilli()
+	n, err := s.store.CountExpired(ctx, s.db, expiredFilter{tenantID: p.TenantID}, now)
+	if err != nil || !keep.Tracking(ctx) {
+		return n, err
+	}
+	// It grows as the next open window of any day closes (a kept card or sidebar is made again then).
+	next, err := s.store.NextDueEnd(ctx, s.db, p.TenantID, now)
+	keep.ChangesAtMillis(ctx, next)
+	return n, err
 }
 
 // ResidentExpired is listResidentExpiredData: a resident's expired and

@@ -59,6 +59,13 @@ func ChangesAt(ctx context.Context, t time.Time) {
 	}
 }
 
+// Tracking says whether an answer being made is gathering its moments (a
+// count whose moment costs a query of its own looks for it only then).
+func Tracking(ctx context.Context) bool {
+	_, ok := ctx.Value(untilKey{}).(*Until)
+	return ok
+}
+
 // ChangesAtMillis is ChangesAt for a moment in epoch milliseconds (0: none).
 func ChangesAtMillis(ctx context.Context, ms int64) {
 	if ms != 0 {

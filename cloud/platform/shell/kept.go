@@ -37,7 +37,7 @@ func (r *Registry) keptData(ctx context.Context, c *Card, p *auth.Principal) (*s
 	if !c.Kept || r.db == nil || p.TenantID == "" || p.IsSuperAdmin() {
 		return c.Data(ctx, p)
 	}
-	platform, err := r.platformParts(ctx, c)
+	platform, err := r.platformParts(ctx, c.Platform)
 	if err != nil {
 		return nil, err
 	}

@@ -33,6 +33,12 @@ type Counter struct {
 	Roles    []shared.Role // empty: every facility role
 	Function string        // the plan function it belongs to; "" or web.AnyPlan: every plan
 	Count    CountFunc
+	// Platform names the platform-wide settings the count reads besides its
+	// facility's rows, as Card.Platform. The sidebar is kept as the kept
+	// cards are: each count reads only rows whose writes raise its
+	// facility's versions, and says with ChangesAt each moment it changes
+	// with time alone, midnight at the facility aside.
+	Platform []string
 }
 
 // CardFunc answers a card's data for the caller, or nil when the card has
@@ -90,6 +96,7 @@ type Registry struct {
 	now      func() time.Time    // the services' clock
 	platform PlatformVersionFunc // the platform settings' versions (Card.Platform)
 	kept     *keep.Timed[*shared.DashboardCard]
+	sidebars *keep.Timed[*shared.SidebarReminderCount]
 }
 
 // Homes sets where the across-homes cards find an owner's homes (iam's memberships).
@@ -103,17 +110,19 @@ func New(d *db.DB, now func() time.Time, platform PlatformVersionFunc) *Registry
 	if now == nil {
 		now = time.Now
 	}
-	return &Registry{db: d, now: now, platform: platform, kept: keep.NewTimed[*shared.DashboardCard](keptCards, CardMaxAge, zone.Of)}
+	return &Registry{db: d, now: now, platform: platform, kept: keep.NewTimed[*shared.DashboardCard](keptCards, CardMaxAge, zone.Of),
+		sidebars: keep.NewTimed[*shared.SidebarReminderCount](keep.MaxAnswers, CardMaxAge, zone.Of)}
 }
 
-// platformParts are the versions of the platform settings c reads
-// (Card.Platform), as parts of its kept answer's key.
-func (r *Registry) platformParts(ctx context.Context, c *Card) ([]string, error) {
-	if len(c.Platform) == 0 {
+// platformParts are the versions of the platform settings named (what a
+// card or a counter reads: Card.Platform, Counter.Platform), as parts of a
+// kept answer's key.
+func (r *Registry) platformParts(ctx context.Context, names []string) ([]string, error) {
+	if len(names) == 0 {
 		return nil, nil
 	}
-	parts := make([]string, 0, len(c.Platform))
-	for _, name := range c.Platform {
+	parts := make([]string, 0, len(names))
+	for _, name := range names {
 		v, err := r.platform(ctx, name)
 		if err != nil {
 			return nil, err
@@ -175,18 +184,35 @@ func (r *Registry) Sidebar(ctx context.Context, p *auth.Principal) (*shared.Side
 	if p == nil || p.TenantID == "" || p.IsSuperAdmin() {
 		return nil, problem.Forbidden
 	}
-	out := &shared.SidebarReminderCount{}
-	for _, c := range r.counters {
-		if !shows(p, c.Roles, c.Function) {
-			continue
+	var shown []*Counter
+	var platform []string
+	for i := range r.counters {
+		if c := &r.counters[i]; shows(p, c.Roles, c.Function) {
+			shown = append(shown, c)
+			platform = append(platform, c.Platform...)
 		}
-		n, err := c.Count(ctx, p)
-		if err != nil {
-			return nil, fmt.Errorf("sidebar counter %s: %w", c.Key, err)
-		}
-		out.Set(c.Key, n)
 	}
-	return out, nil
+	count := func(ctx context.Context) (*shared.SidebarReminderCount, error) {
+		out := &shared.SidebarReminderCount{}
+		for _, c := range shown {
+			n, err := c.Count(ctx, p)
+			if err != nil {
+				return nil, fmt.Errorf("sidebar counter %s: %w", c.Key, err)
+			}
+			out.Set(c.Key, n)
+		}
+		return out, nil
+	}
+	if r.db == nil {
+		return count(ctx)
+	}
+	// Kept per person (a caregiver counts her own requests), roles and plan,
+	// as the kept cards are (keptData).
+	parts, err := r.platformParts(ctx, platform)
+	if err != nil {
+		return nil, err
+	}
+	return r.sidebars.Serve(ctx, r.db, p.TenantID, r.now(), append([]string{"sidebar", p.UserID, p.RoleKey(), string(p.Plan)}, parts...), count)
 }
 
 // Cards answers the cards registered for p's role and plan that have something to show.
