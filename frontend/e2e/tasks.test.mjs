@@ -329,7 +329,7 @@ describe('daily tasks', () => {
     await memo.waitFor({ state: 'hidden' });
     if ((await group.count()) > 0) await closeGroup();
 
-    // Month and year show each day's figures; the list the week's occurrences; the day view today's.
+    // Month and year show each day's figures; the list the week's sessions; the day view today's.
     await view('Month', 'dayGridMonth');
     await page.locator('[data-testid="calendar-entry"][data-kind="figures"]').first().waitFor();
     await screenshot(page, 'tasks-calendar-month');
@@ -337,9 +337,13 @@ describe('daily tasks', () => {
     // (A phone's year view draws a day's entries as a dot; they are there all the same.)
     await page.locator('[data-testid="calendar-entry"][data-kind="figures"]').first().waitFor({ state: 'attached' });
     await screenshot(page, 'tasks-calendar-year');
-    // The list keeps a row per occurrence.
+    // The list groups them per resident and session too: the walk is in a session's entry, not a row of its own.
     await view('List', 'listWeek');
-    await page.locator('[data-testid="calendar-entry"][data-kind="task"][data-state="done"]').filter({ hasText: TITLES.walk }).first().waitFor();
+    await page.locator('[data-testid="calendar"][data-loading="false"]').waitFor();
+    assert.ok((await page.locator('[data-testid="calendar-entry"][data-kind="group"]').count()) > 0, 'the list shows session entries');
+    await shown(TITLES.walk, 'done');
+    if ((await group.count()) > 0) await closeGroup();
+    await screenshot(page, 'tasks-calendar-list');
     await view('Day', 'timeGridDay');
     await screenshot(page, 'tasks-calendar-day');
   });

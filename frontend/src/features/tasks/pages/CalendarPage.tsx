@@ -79,9 +79,9 @@ const EVENT_ORDER = [(a: unknown, b: unknown) => layerOf(a) - layerOf(b), 'start
 
 /**
  * /calendar (spec 000 §2 "Event calendar views"): day, week, month, year and list views in the facility's
- * zone and the interface language, weeks from Sunday (spec 001 §9). Day and week group each resident's
- * occurrences per routine session ("Harold · Morning · 6 tasks", a dialog lists them); the list shows each
- * occurrence; month and year each day's figures; all show approved leave in the staff colour, residents
+ * zone and the interface language, weeks from Sunday (spec 001 §9). Day, week and list group each
+ * resident's occurrences per routine session ("Harold · Morning · 6 tasks", a dialog lists them); month and
+ * year each day's figures; all show approved leave in the staff colour, residents
  * going out and care plan dates, and published shifts as a layer of their own in the all-day row (?shifts=0
  * hides it). A task opens the same memo as /task. Times are written as the rest of the app writes them.
  */
@@ -115,7 +115,9 @@ export default function CalendarPage() {
   const tasks = useCalendarTasks(taskRange);
   const data = useCalendarData(dataRange);
 
-  const grouped = shown !== null && TIME_GRIDS.includes(shown.view);
+  // The time grids and the list group a resident's occurrences per session (a phone starts on the list:
+  // a row per occurrence made a home's week some 30,000 px long).
+  const grouped = shown !== null && (TIME_GRIDS.includes(shown.view) || shown.view === CALENDAR_VIEWS.list);
   const occurrenceItems = useMemo(() => {
     const records = tasks.data ?? [];
     if (!grouped) return records;
@@ -256,9 +258,8 @@ export default function CalendarPage() {
           height="auto"
           nowIndicator
           eventInteractive
-          // A day of a care home holds dozens of occurrences: the time grids group them per resident and
-          // session, a cell or a time slot shows a few and "+n more" (a list of the rest); the list view
-          // shows every one.
+          // A day of a care home holds dozens of occurrences: the time grids and the list group them per
+          // resident and session, a cell or a time slot shows a few and "+n more" (a list of the rest).
           views={{
             dayGridMonth: { dayMaxEvents: 4 },
             multiMonthYear: { dayMaxEvents: 2 },
