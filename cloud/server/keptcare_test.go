@@ -16,8 +16,9 @@ import (
 )
 
 // carePath is what a caregiver's care path reads that is kept (keep.Timed):
-// the /emars day, /task's day and expired tab, and a resident's week of
-// occurrences and day figures on the profile, as a person reads them, each as
+// the /emars day, /task's day and expired tab, a resident's week of
+// occurrences and day figures and care plan on the profile, and the
+// sidebar's counters, as a person reads them, each as
 // sent but for what differs between two reads of the same rows (the eMAR's
 // own clock and its photos' signed links).
 func carePath(t *testing.T, c *servertest.Client, now time.Time, residentID string) map[string]string {
@@ -53,6 +54,11 @@ func carePath(t *testing.T, c *servertest.Client, now time.Time, residentID stri
 	var data shared.CalendarData
 	c.Post(t, "/api/care/taskInfo/listCalendarData", week).OK(t).Into(t, &data)
 	out["profile.eventsData"] = text(data)
+	if residentID != "" { // a resident's care plan (the profile's tab)
+		var plan shared.CarePlan
+		c.Get(t, "/api/care/resident/residentTaskList?residentId="+residentID).OK(t).Into(t, &plan)
+		out["profile.carePlan"] = text(plan)
+	}
 	var side shared.SidebarReminderCount
 	c.Get(t, "/api/care/resident/sidebarReminderCount").OK(t).Into(t, &side)
 	out["shell.sidebarCounts"] = text(side)

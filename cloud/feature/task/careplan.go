@@ -2,13 +2,12 @@ package task
 
 import (
 	"context"
-	"errors"
-	"hearth/cloud/platform/db"
 	"time"
 
 	"hearth/cloud/platform/auth"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/problem"
-	"hearth/cloud/platform/residency"
+	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
 
@@ -18,19 +17,37 @@ import (
 // negotiated plan is due within InitialCarePlanDays of move-in until a care
 // plan update time is recorded, and after that a review every
 // CarePlanReviewMonths.
-func (s *Service) CarePlan(ctx context.Context, p *auth.Principal, residentID string) (*shared.CarePlan, error) {
+//
+// Kept per facility, role and resident (keptCarePlans) and sent as the bytes
+// made first: its rows (the resident, the tasks, the facility's routine)
+// raise the facility's versions when written, and it says when a clock runs
+// out (ChangesAt). A resident who is not shown answers 4004 on every call.
+func (s *Service) CarePlan(ctx context.Context, p *auth.Principal, residentID string) (*web.Answer[*shared.CarePlan], error) {
 	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
-	res, err := s.store.Resident(ctx, s.db, p.TenantID, residentID)
-	if errors.Is(err, db.ErrNotFound) {
-		return nil, problem.NotFound
-	}
-	if err != nil {
+	if _, err := s.shownResident(ctx, p.TenantID, residentID); err != nil {
 		return nil, err
 	}
-	if residency.Hidden(res.Status) {
+	now := s.now()
+	return s.keptCarePlans.Serve(ctx, s.db, p.TenantID, now, []string{"carePlan", p.RoleKey(), residentID},
+		web.AnswerOf(func(ctx context.Context) (*shared.CarePlan, error) { return s.carePlan(ctx, p, residentID, now) }))
+}
+
+// shownResident is the resident residentID of the facility, shown to its members (4004 otherwise).
+func (s *Service) shownResident(ctx context.Context, tenantID, residentID string) (*residentRef, error) {
+	res, err := s.residentOf(ctx, s.db, tenantID, residentID)
+	if err == nil && res == nil { // none named
 		return nil, problem.NotFound
+	}
+	return res, err
+}
+
+// carePlan makes CarePlan's answer at now.
+func (s *Service) carePlan(ctx context.Context, p *auth.Principal, residentID string, now time.Time) (*shared.CarePlan, error) {
+	res, err := s.shownResident(ctx, p.TenantID, residentID)
+	if err != nil {
+		return nil, err
 	}
 	f, err := s.facilityOf(ctx, s.db, p.TenantID)
 	if err != nil {
@@ -43,21 +60,26 @@ func (s *Service) CarePlan(ctx context.Context, p *auth.Principal, residentID st
 	out := &shared.CarePlan{ResidentID: residentID, Areas: []shared.CarePlanArea{}}
 	byArea := map[shared.CareArea][]shared.Task{}
 	for i := range tasks {
-		byArea[tasks[i].Area] = append(byArea[tasks[i].Area], s.toTask(&tasks[i], f))
+		t := s.toTask(&tasks[i], f)
+		// Its next occurrence moves on once this one's time has come.
+		keep.ChangesAtMillis(ctx, t.NextExecuteTime)
+		keep.ChangesAtMillis(ctx, t.NextExecuteTime+1)
+		byArea[tasks[i].Area] = append(byArea[tasks[i].Area], t)
 	}
 	for _, a := range shared.CareAreas {
 		if len(byArea[a]) > 0 {
 			out.Areas = append(out.Areas, shared.CarePlanArea{Area: a, Tasks: byArea[a]})
 		}
 	}
-	now := s.now()
 	if res.CarePlanUpdatedAt.Valid {
 		out.CarePlanUpdateTime = res.CarePlanUpdatedAt.Int64
 		next := time.UnixMilli(res.CarePlanUpdatedAt.Int64).In(f.loc).AddDate(0, shared.CarePlanReviewMonths, 0)
 		out.NextReviewTime, out.ReviewOverdue = next.UnixMilli(), now.After(next)
+		keep.ChangesAt(ctx, next.Add(time.Millisecond)) // overdue from just after
 	} else {
 		due := initialPlanDue(res, f)
 		out.InitialPlanDue, out.InitialPlanOverdue = due.UnixMilli(), now.After(due)
+		keep.ChangesAt(ctx, due.Add(time.Millisecond))
 	}
 	return out, nil
 }

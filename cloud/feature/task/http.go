@@ -98,10 +98,10 @@ func Routes(api *web.API, s *Service) {
 			return s.SaveRoutine(ctx, auth.From(ctx), in.Body)
 		})
 
-	web.Handle(api, web.Op{Service: web.Care, Method: http.MethodGet, Path: "/resident/residentTaskList",
+	web.HandleAnswer(api, web.Op{Service: web.Care, Method: http.MethodGet, Path: "/resident/residentTaskList",
 		Summary: "A resident's care plan: current tasks by care area, the 12-month review and the 30-day initial plan clocks",
 		Access:  web.SignedIn, Roles: shared.EveryFacilityRole, Function: shared.FnResidentManagement, RoleFunctions: residentFunctions},
-		func(ctx context.Context, in *shared.ResidentIDQuery) (*shared.CarePlan, error) {
+		func(ctx context.Context, in *shared.ResidentIDQuery) (*web.Answer[*shared.CarePlan], error) {
 			return s.CarePlan(ctx, auth.From(ctx), in.ResidentID)
 		})
 	web.Handle(api, read(http.MethodGet, "/resident/listResidentExpiredData", "A resident's expired and overdue occurrences by group, oldest first"),

@@ -59,6 +59,7 @@ type Service struct {
 	// CalendarData. They are the same for every member of the facility in a
 	// role, but a caregiver's own tasks (Today with mine), kept per person.
 	keptToday         *keep.Timed[*web.Answer[*shared.TodayTasks]]
+	keptCarePlans     *keep.Timed[*web.Answer[*shared.CarePlan]]
 	keptExpired       *keep.Timed[*web.Answer[*shared.Page[shared.TaskRecord]]]
 	keptCalendarTasks *keep.Timed[*web.Answer[[]shared.TaskRecord]]
 	keptCalendarData  *keep.Timed[*web.Answer[*shared.CalendarData]]
@@ -94,6 +95,7 @@ func New(d Deps) (*Service, error) {
 	}
 	return &Service{db: d.DB, chart: d.Chart, log: d.Log, now: d.Now, dirs: keep.New[*directory](keep.MaxAnswers, keep.MaxAge),
 		keptToday:         keep.NewTimed[*web.Answer[*shared.TodayTasks]](keptLists, keep.TimedMaxAge, zone.Of),
+		keptCarePlans:     keep.NewTimed[*web.Answer[*shared.CarePlan]](keptLists, keep.TimedMaxAge, zone.Of),
 		keptExpired:       keep.NewTimed[*web.Answer[*shared.Page[shared.TaskRecord]]](keptLists, keep.TimedMaxAge, zone.Of),
 		keptCalendarTasks: keep.NewTimed[*web.Answer[[]shared.TaskRecord]](keptWeeks, keep.TimedMaxAge, zone.Of),
 		keptCalendarData:  keep.NewTimed[*web.Answer[*shared.CalendarData]](keptLists, keep.TimedMaxAge, zone.Of),
