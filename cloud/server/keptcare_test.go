@@ -17,8 +17,8 @@ import (
 
 // carePath is what a caregiver's care path reads that is kept (keep.Timed):
 // the /emars day, /task's day and expired tab, a resident's week of
-// occurrences and day figures and care plan on the profile, and the
-// sidebar's counters, as a person reads them, each as
+// occurrences and day figures and care plan on the profile, the shift
+// reports and the sidebar's counters, as a person reads them, each as
 // sent but for what differs between two reads of the same rows (the eMAR's
 // own clock and its photos' signed links).
 func carePath(t *testing.T, c *servertest.Client, now time.Time, residentID string) map[string]string {
@@ -59,6 +59,9 @@ func carePath(t *testing.T, c *servertest.Client, now time.Time, residentID stri
 		c.Get(t, "/api/care/resident/residentTaskList?residentId="+residentID).OK(t).Into(t, &plan)
 		out["profile.carePlan"] = text(plan)
 	}
+	var reports shared.Page[shared.ShiftReport]
+	c.Post(t, "/api/care/shiftReport/listByPage", shared.PageRequest[shared.ListShiftReportFilter]{Current: 1, Size: 20}).OK(t).Into(t, &reports)
+	out["shiftReport.list"] = text(reports)
 	var side shared.SidebarReminderCount
 	c.Get(t, "/api/care/resident/sidebarReminderCount").OK(t).Into(t, &side)
 	out["shell.sidebarCounts"] = text(side)
@@ -228,6 +231,24 @@ func TestKeptCarePathFollowsWrites(t *testing.T) {
 			t.Fatal(err)
 		}
 		check("after a task was completed in SQL")
+		// A shift report handed over by another caregiver is first on her list, unread; read in SQL, it is not.
+		before = check("before a shift report was handed over")
+		e.SignIn(t, "caregiver_maple2").Post(t, "/api/care/shiftReport/submit",
+			shared.SaveShiftReportRequest{ShiftDate: day.Day, FreeText: "Quiet night; Harold slept well"}).OK(t)
+		after = check("after a shift report was handed over")
+		if after["caregiver"]["shiftReport.list"] == before["caregiver"]["shiftReport.list"] {
+			t.Error("a new shift report left the caregiver's list the same")
+		}
+		if _, err := d.ExecContext(ctx, `INSERT INTO shift_report_reads (tenant_id, report_id, user_id, read_at)
+			SELECT r.tenant_id, r.id, u.id, ? FROM shift_reports r, users u WHERE r.tenant_id = ? AND r.status = 'SUBMIT' AND u.id = ?
+			AND NOT EXISTS (SELECT 1 FROM shift_report_reads z WHERE z.report_id = r.id AND z.user_id = u.id)`,
+			e.Clock.Now().UnixMilli(), maple, e.UserID(t, "caregiver_maple1")); err != nil {
+			t.Fatal(err)
+		}
+		before, after = after, check("after the caregiver's shift reports were read in SQL")
+		if after["caregiver"]["shiftReport.list"] == before["caregiver"]["shiftReport.list"] {
+			t.Error("reading the shift reports left the caregiver's list the same")
+		}
 	})
 }
 

@@ -68,8 +68,8 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.SaveShiftReportRequest]) (*shared.ShiftReport, error) {
 			return s.SubmitReport(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, everyone(http.MethodPost, "/shiftReport/listByPage", "Submitted shift reports and the caller's drafts, unread first"),
-		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.ListShiftReportFilter]]) (*shared.Page[shared.ShiftReport], error) {
+	web.HandleAnswer(api, everyone(http.MethodPost, "/shiftReport/listByPage", "Submitted shift reports and the caller's drafts, unread first"),
+		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.ListShiftReportFilter]]) (*web.Answer[*shared.Page[shared.ShiftReport]], error) {
 			return s.ListReports(ctx, auth.From(ctx), in.Body)
 		})
 	web.Handle(api, everyone(http.MethodGet, "/shiftReport/getById", "One shift report; a submitted one is marked read for the caller"),

@@ -15,6 +15,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
 
@@ -231,18 +232,27 @@ func (s *Service) GetReport(ctx context.Context, p *auth.Principal, id string) (
 
 // ListReports answers a page of submitted reports and the caller's drafts,
 // unread first, then the newest.
-func (s *Service) ListReports(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.ListShiftReportFilter]) (*shared.Page[shared.ShiftReport], error) {
+//
+// Kept per reader and request (keptReports) and sent as the bytes made
+// first: its rows (the reports, who has read them, their authors and shift
+// types) raise the facility's versions when written, and nothing in it
+// changes with time alone.
+func (s *Service) ListReports(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.ListShiftReportFilter]) (*web.Answer[*shared.Page[shared.ShiftReport]], error) {
 	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
 	page, size, offset := shared.Window(req.Current, req.Size)
 	f := req.Data
-	rows, total, err := s.store.Reports(ctx, s.db, reportFilter{tenantID: p.TenantID, readerID: p.UserID, status: f.Status,
-		startDate: f.StartDate, endDate: f.EndDate, shiftTypeID: f.ShiftTypeID, authorID: f.AuthorID, unreadOnly: f.UnreadOnly}, size, offset)
-	if err != nil {
-		return nil, err
-	}
-	return shared.PageOf(page, size, total, rows, func(r *reportRow) shared.ShiftReport { return toReport(p, r) }), nil
+	parts := []string{"shiftReports", p.UserID, p.RoleKey(), strconv.Itoa(page), strconv.Itoa(size), string(f.Status), f.StartDate, f.EndDate,
+		f.ShiftTypeID, f.AuthorID, strconv.FormatBool(f.UnreadOnly)}
+	return s.keptReports.Serve(ctx, s.db, p.TenantID, s.now(), parts, web.AnswerOf(func(ctx context.Context) (*shared.Page[shared.ShiftReport], error) {
+		rows, total, err := s.store.Reports(ctx, s.db, reportFilter{tenantID: p.TenantID, readerID: p.UserID, status: f.Status,
+			startDate: f.StartDate, endDate: f.EndDate, shiftTypeID: f.ShiftTypeID, authorID: f.AuthorID, unreadOnly: f.UnreadOnly}, size, offset)
+		if err != nil {
+			return nil, err
+		}
+		return shared.PageOf(page, size, total, rows, func(r *reportRow) shared.ShiftReport { return toReport(p, r) }), nil
+	}))
 }
 
 // CountUnread counts the submitted reports of others the caller has not opened.

@@ -21,7 +21,9 @@ import (
 
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/jobs"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/web"
 	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
@@ -61,7 +63,13 @@ type Service struct {
 	creds    Credentials
 	announce jobs.Announce
 	chat     Chat // Hearth's chat (chat.go)
+
+	// keptReports are the shift report pages asked, per reader (ListReports).
+	keptReports *keep.Timed[*web.Answer[*shared.Page[shared.ShiftReport]]]
 }
+
+// keptReportPages is how many shift report pages are kept (one or two per person).
+const keptReportPages = 512
 
 // Packages answer a home's limits from its current service package
 // (cloud/feature/svcpkg): 7001 when it has none.
@@ -95,7 +103,8 @@ func New(d Deps) (*Service, error) {
 		d.Log = slog.Default()
 	}
 	return &Service{db: d.DB, pkgs: d.Packages, log: d.Log, now: d.Now,
-		notify: d.Notify, creds: d.Credentials, announce: d.Announce, chat: d.Chat}, nil
+		notify: d.Notify, creds: d.Credentials, announce: d.Announce, chat: d.Chat,
+		keptReports: keep.NewTimed[*web.Answer[*shared.Page[shared.ShiftReport]]](keptReportPages, keep.TimedMaxAge, zone.Of)}, nil
 }
 
 // clock is a facility's zone and its now.
