@@ -134,12 +134,17 @@ describe('the owner’s week', () => {
     await step('shifts: a layer that can be hidden, remembered in the address', async () => {
       const toggle = page.getByRole('checkbox', { name: 'Show shifts' });
       assert.equal(await toggle.isChecked(), true);
+      // A forced click lands where the switch is, and after opening an entry far down the day the phone's
+      // sticky header covers it: brought to the middle of the screen first.
+      const middle = (el) => el.scrollIntoView({ block: 'center' });
+      await toggle.evaluate(middle);
       await toggle.click({ force: true });
       await page.waitForURL((url) => url.searchParams.get('shifts') === '0');
       await page.locator('.hearth-cal-shift').first().waitFor({ state: 'detached' });
       await page.reload();
       await page.locator('[data-testid="calendar"][data-loading="false"]').waitFor();
       assert.equal(await page.getByRole('checkbox', { name: 'Show shifts' }).isChecked(), false);
+      await page.getByRole('checkbox', { name: 'Show shifts' }).evaluate(middle);
       await page.getByRole('checkbox', { name: 'Show shifts' }).click({ force: true });
       await page.waitForURL((url) => !url.searchParams.has('shifts'));
     });
