@@ -17,8 +17,9 @@ import (
 
 // carePath is what a caregiver's care path reads that is kept (keep.Timed):
 // the /emars day, /task's day and expired tab, a resident's week of
-// occurrences and day figures and care plan on the profile, the shift
-// reports and the sidebar's counters, as a person reads them, each as
+// occurrences and day figures and care plan on the profile, the progress
+// notes, the shift reports and the sidebar's counters, as a person reads
+// them, each as
 // sent but for what differs between two reads of the same rows (the eMAR's
 // own clock and its photos' signed links).
 func carePath(t *testing.T, c *servertest.Client, now time.Time, residentID string) map[string]string {
@@ -62,6 +63,9 @@ func carePath(t *testing.T, c *servertest.Client, now time.Time, residentID stri
 	var reports shared.Page[shared.ShiftReport]
 	c.Post(t, "/api/care/shiftReport/listByPage", shared.PageRequest[shared.ListShiftReportFilter]{Current: 1, Size: 20}).OK(t).Into(t, &reports)
 	out["shiftReport.list"] = text(reports)
+	var notes shared.Page[shared.ProgressNote]
+	c.Post(t, "/api/care/progressNote/listProgressNoteByPage", shared.PageRequest[shared.ProgressNoteFilter]{Current: 1, Size: 20}).OK(t).Into(t, &notes)
+	out["notes.list"] = text(notes)
 	var side shared.SidebarReminderCount
 	c.Get(t, "/api/care/resident/sidebarReminderCount").OK(t).Into(t, &side)
 	out["shell.sidebarCounts"] = text(side)
@@ -248,6 +252,20 @@ func TestKeptCarePathFollowsWrites(t *testing.T) {
 		before, after = after, check("after the caregiver's shift reports were read in SQL")
 		if after["caregiver"]["shiftReport.list"] == before["caregiver"]["shiftReport.list"] {
 			t.Error("reading the shift reports left the caregiver's list the same")
+		}
+		// A colleague's progress note is on the list at once, unread; then its English rendering (SQL).
+		e.SignIn(t, "caregiver_maple2").Post(t, "/api/care/progressNote/batchSave", shared.BatchSaveProgressNotesRequest{Notes: []shared.ProgressNoteInput{{
+			ClientID: "kept-note-1", ResidentID: resident, NoteType: shared.NoteOther, Notes: "Ate well at lunch, walked to the garden."}}}).OK(t)
+		before, after = after, check("after a colleague's note")
+		if after["caregiver"]["notes.list"] == before["caregiver"]["notes.list"] {
+			t.Error("a colleague's note left the caregiver's notes list the same")
+		}
+		if _, err := d.ExecContext(ctx, `UPDATE progress_notes SET english_notes = 'Ate well at lunch.' WHERE tenant_id = ? AND client_id = 'kept-note-1'`, maple); err != nil {
+			t.Fatal(err)
+		}
+		before, after = after, check("after the note's English rendering in SQL")
+		if after["caregiver"]["notes.list"] == before["caregiver"]["notes.list"] {
+			t.Error("the note's English rendering left the caregiver's notes list the same")
 		}
 	})
 }

@@ -23,9 +23,11 @@ import (
 
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/jobs"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/param"
 	"hearth/cloud/platform/problem"
 	"hearth/cloud/platform/residency"
+	"hearth/cloud/platform/web"
 	"hearth/cloud/platform/wire"
 	"hearth/cloud/platform/zone"
 	"hearth/shared"
@@ -44,7 +46,12 @@ type Service struct {
 	// The English renderings of notes (translate.go).
 	translator Translator
 	queue      *jobs.Queue
+	// keptNotes are the progress note pages asked, per reader (ListNotes).
+	keptNotes *keep.Timed[*web.Answer[*shared.Page[shared.ProgressNote]]]
 }
+
+// keptNotePages is how many progress note pages are kept (a few per person).
+const keptNotePages = 512
 
 // Deps are the care-record service's collaborators, all required but Now
 // (time.Now): New refuses a Deps with one missing.
@@ -67,7 +74,8 @@ func New(d Deps) (*Service, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	s := &Service{db: d.DB, params: d.Params, now: d.Now, translator: d.Translator, queue: d.Queue}
+	s := &Service{db: d.DB, params: d.Params, now: d.Now, translator: d.Translator, queue: d.Queue,
+		keptNotes: keep.NewTimed[*web.Answer[*shared.Page[shared.ProgressNote]]](keptNotePages, keep.TimedMaxAge, zone.Of)}
 	jobs.Register(d.Queue, &translateWorker{s: s})
 	return s, nil
 }

@@ -27,8 +27,8 @@ func Routes(api *web.API, s *Service) {
 	all := func(method, path, summary string) web.Op { return op(method, path, summary, shared.EveryFacilityRole) }
 	const pn, hm, cm = "/progressNote", "/healthMonitor", "/careMonitor"
 
-	web.Handle(api, all(http.MethodPost, pn+"/listProgressNoteByPage", "Progress notes, newest first, by resident, type, date range and unread; read status is the caller's"),
-		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.ProgressNoteFilter]]) (*shared.Page[shared.ProgressNote], error) {
+	web.HandleAnswer(api, all(http.MethodPost, pn+"/listProgressNoteByPage", "Progress notes, newest first, by resident, type, date range and unread; read status is the caller's"),
+		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.ProgressNoteFilter]]) (*web.Answer[*shared.Page[shared.ProgressNote]], error) {
 			return s.ListNotes(ctx, auth.From(ctx), in.Body)
 		})
 	web.Handle(api, all(http.MethodGet, pn+"/countUnReadProgressNote", "Notes of the facility's residents (or one's) the caller has not opened nor written"),

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hearth/cloud/platform/people"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -15,8 +16,10 @@ import (
 	"hearth/cloud/platform/audit"
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
+	"hearth/cloud/platform/keep"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
 
@@ -78,7 +81,7 @@ func (s *Service) notesOf(ctx context.Context, q db.Querier, p *auth.Principal, 
 }
 
 // ListNotes is listProgressNoteByPage: newest report first.
-func (s *Service) ListNotes(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.ProgressNoteFilter]) (*shared.Page[shared.ProgressNote], error) {
+func (s *Service) ListNotes(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.ProgressNoteFilter]) (*web.Answer[*shared.Page[shared.ProgressNote]], error) {
 	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
@@ -96,16 +99,28 @@ func (s *Service) ListNotes(ctx context.Context, p *auth.Principal, req shared.P
 		}
 	}
 	page, size, offset := shared.Window(req.Current, req.Size)
-	rows, total, err := s.store.Notes(ctx, s.db, noteFilter{tenantID: p.TenantID, userID: p.UserID, residentID: f.ResidentID,
-		noteType: f.NoteType, startDay: start, endDay: end, unread: f.Unread}, size, offset)
-	if err != nil {
-		return nil, err
-	}
-	notes, err := s.notesOf(ctx, s.db, p, rows)
-	if err != nil {
-		return nil, err
-	}
-	return &shared.Page[shared.ProgressNote]{Records: notes, Total: total, Current: page, Size: size}, nil
+	// Kept per reader, language and request (keptNotes) and sent as its first bytes: its rows (notes and
+	// their English renderings, addenda, who read them, residents and authors) raise the facility's
+	// versions when written; a note of hers stops being editable with time alone.
+	parts := []string{"notes", p.UserID, p.RoleKey(), string(msg.Language(ctx)), strconv.Itoa(page), strconv.Itoa(size), f.ResidentID,
+		string(f.NoteType), start, end, strconv.FormatBool(f.Unread)}
+	return s.keptNotes.Serve(ctx, s.db, p.TenantID, s.now(), parts, web.AnswerOf(func(ctx context.Context) (*shared.Page[shared.ProgressNote], error) {
+		rows, total, err := s.store.Notes(ctx, s.db, noteFilter{tenantID: p.TenantID, userID: p.UserID, residentID: f.ResidentID,
+			noteType: f.NoteType, startDay: start, endDay: end, unread: f.Unread}, size, offset)
+		if err != nil {
+			return nil, err
+		}
+		notes, err := s.notesOf(ctx, s.db, p, rows)
+		if err != nil {
+			return nil, err
+		}
+		for i := range notes {
+			if notes[i].Editable {
+				keep.ChangesAtMillis(ctx, notes[i].EditableUntil)
+			}
+		}
+		return &shared.Page[shared.ProgressNote]{Records: notes, Total: total, Current: page, Size: size}, nil
+	}))
 }
 
 // CountUnread is countUnReadProgressNote: the notes of the facility's
