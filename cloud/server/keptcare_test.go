@@ -17,7 +17,7 @@ import (
 
 // carePath is what a caregiver's care path reads that is kept (keep.Timed):
 // the /emars day, /task's day and expired tab, a resident's week of
-// occurrences and day figures and care plan on the profile, the progress
+// occurrences, day figures, care plan and health series on the profile, the progress
 // notes, the shift reports and the sidebar's counters, as a person reads
 // them, each as
 // sent but for what differs between two reads of the same rows (the eMAR's
@@ -59,6 +59,10 @@ func carePath(t *testing.T, c *servertest.Client, now time.Time, residentID stri
 		var plan shared.CarePlan
 		c.Get(t, "/api/care/resident/residentTaskList?residentId="+residentID).OK(t).Into(t, &plan)
 		out["profile.carePlan"] = text(plan)
+		var series shared.HealthSeries // the health monitor's charts of the last 30 days
+		c.Post(t, "/api/care/healthMonitor/listSeries", shared.HealthSeriesRequest{ResidentID: residentID,
+			StartDate: now.AddDate(0, 0, -30).Format(time.DateOnly), EndDate: now.Format(time.DateOnly)}).OK(t).Into(t, &series)
+		out["health.series"] = text(series)
 	}
 	var reports shared.Page[shared.ShiftReport]
 	c.Post(t, "/api/care/shiftReport/listByPage", shared.PageRequest[shared.ListShiftReportFilter]{Current: 1, Size: 20}).OK(t).Into(t, &reports)
@@ -266,6 +270,15 @@ func TestKeptCarePathFollowsWrites(t *testing.T) {
 		before, after = after, check("after the note's English rendering in SQL")
 		if after["caregiver"]["notes.list"] == before["caregiver"]["notes.list"] {
 			t.Error("the note's English rendering left the caregiver's notes list the same")
+		}
+		// A reading taken (by SQL) shows on the resident's charts at once.
+		if _, err := d.ExecContext(ctx, `UPDATE health_readings SET value = value + 1 WHERE id = (
+			SELECT id FROM health_readings WHERE tenant_id = ? AND resident_id = ? ORDER BY taken_at DESC LIMIT 1)`, maple, resident); err != nil {
+			t.Fatal(err)
+		}
+		before, after = after, check("after a reading changed in SQL")
+		if after["caregiver"]["health.series"] == before["caregiver"]["health.series"] {
+			t.Error("a changed reading left the resident's health series the same")
 		}
 	})
 }

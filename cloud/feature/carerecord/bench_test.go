@@ -111,8 +111,8 @@ func BenchmarkListHealthMonitor(b *testing.B) {
 		run("series", func() error {
 			out, err := s.Series(ctx, owner, shared.HealthSeriesRequest{ResidentID: res.ResidentID, Metrics: []shared.HealthMetric{shared.MetricSystolicBP},
 				StartDate: "2026-06-01", EndDate: "2027-05-31"})
-			if err == nil && len(out.Series[0].Points) != 365 {
-				err = fmt.Errorf("%d points", len(out.Series[0].Points))
+			if err == nil && len(out.Data.Series[0].Points) != 365 {
+				err = fmt.Errorf("%d points", len(out.Data.Series[0].Points))
 			}
 			return err
 		})

@@ -48,6 +48,8 @@ type Service struct {
 	queue      *jobs.Queue
 	// keptNotes are the progress note pages asked, per reader (ListNotes).
 	keptNotes *keep.Timed[*web.Answer[*shared.Page[shared.ProgressNote]]]
+	// keptSeries are the health monitor's series asked (Series).
+	keptSeries *keep.Timed[*web.Answer[*shared.HealthSeries]]
 }
 
 // keptNotePages is how many progress note pages are kept (a few per person).
@@ -75,7 +77,8 @@ func New(d Deps) (*Service, error) {
 		d.Now = time.Now
 	}
 	s := &Service{db: d.DB, params: d.Params, now: d.Now, translator: d.Translator, queue: d.Queue,
-		keptNotes: keep.NewTimed[*web.Answer[*shared.Page[shared.ProgressNote]]](keptNotePages, keep.TimedMaxAge, zone.Of)}
+		keptNotes:  keep.NewTimed[*web.Answer[*shared.Page[shared.ProgressNote]]](keptNotePages, keep.TimedMaxAge, zone.Of),
+		keptSeries: keep.NewTimed[*web.Answer[*shared.HealthSeries]](keptNotePages, keep.TimedMaxAge, zone.Of)}
 	jobs.Register(d.Queue, &translateWorker{s: s})
 	return s, nil
 }

@@ -14,6 +14,7 @@ import (
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/msg"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
 
@@ -233,7 +234,12 @@ func (s *Service) ListReadings(ctx context.Context, p *auth.Principal, req share
 // Series is listSeries: a resident's readings per metric over a range, oldest
 // first, with the normal band in force now; at most HealthSeriesPointsMax
 // (the newest) per metric.
-func (s *Service) Series(ctx context.Context, p *auth.Principal, req shared.HealthSeriesRequest) (*shared.HealthSeries, error) {
+//
+// Kept per facility, role and request (keptSeries; the same for every
+// member in a role) and sent as its first bytes: its rows (readings, normal
+// ranges, the resident) raise the facility's versions; nothing in it moves
+// with time alone.
+func (s *Service) Series(ctx context.Context, p *auth.Principal, req shared.HealthSeriesRequest) (*web.Answer[*shared.HealthSeries], error) {
 	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
@@ -247,22 +253,34 @@ func (s *Service) Series(ctx context.Context, p *auth.Principal, req shared.Heal
 	if err != nil {
 		return nil, err
 	}
-	ranges, err := s.rangesOf(ctx, s.db, p.TenantID, res.ID)
+	metrics := make([]string, len(req.Metrics))
+	for i, m := range req.Metrics {
+		metrics[i] = string(m)
+	}
+	parts := []string{"healthSeries", p.RoleKey(), res.ID, req.StartDate, req.EndDate, strings.Join(metrics, ",")}
+	return s.keptSeries.Serve(ctx, s.db, p.TenantID, s.now(), parts, web.AnswerOf(func(ctx context.Context) (*shared.HealthSeries, error) {
+		return s.series(ctx, p, req, res.ID)
+	}))
+}
+
+// series makes Series's answer for the resident residentID.
+func (s *Service) series(ctx context.Context, p *auth.Principal, req shared.HealthSeriesRequest, residentID string) (*shared.HealthSeries, error) {
+	ranges, err := s.rangesOf(ctx, s.db, p.TenantID, residentID)
 	if err != nil {
 		return nil, err
 	}
 	metrics := req.Metrics
 	if len(metrics) == 0 {
-		if metrics, err = s.store.MetricsWithReadings(ctx, s.db, p.TenantID, res.ID, req.StartDate, req.EndDate); err != nil {
+		if metrics, err = s.store.MetricsWithReadings(ctx, s.db, p.TenantID, residentID, req.StartDate, req.EndDate); err != nil {
 			return nil, err
 		}
 	}
-	out := &shared.HealthSeries{ResidentID: res.ID, StartDate: req.StartDate, EndDate: req.EndDate, Series: []shared.HealthMetricSeries{}}
+	out := &shared.HealthSeries{ResidentID: residentID, StartDate: req.StartDate, EndDate: req.EndDate, Series: []shared.HealthMetricSeries{}}
 	for _, m := range shared.HealthMetrics {
 		if !slices.Contains(metrics, m) {
 			continue
 		}
-		pts, err := s.store.Series(ctx, s.db, p.TenantID, res.ID, m, req.StartDate, req.EndDate, shared.HealthSeriesPointsMax+1)
+		pts, err := s.store.Series(ctx, s.db, p.TenantID, residentID, m, req.StartDate, req.EndDate, shared.HealthSeriesPointsMax+1)
 		if err != nil {
 			return nil, err
 		}

@@ -76,8 +76,8 @@ func Routes(api *web.API, s *Service) {
 		func(ctx context.Context, in *web.Body[shared.SaveHealthReadingsRequest]) (*shared.SaveHealthReadingsResult, error) {
 			return s.SaveReadings(ctx, auth.From(ctx), in.Body)
 		})
-	web.Handle(api, all(http.MethodPost, hm+"/listSeries", "A resident's readings per metric over a range (at most a year), oldest first, with the normal band, for the charts"),
-		func(ctx context.Context, in *web.Body[shared.HealthSeriesRequest]) (*shared.HealthSeries, error) {
+	web.HandleAnswer(api, all(http.MethodPost, hm+"/listSeries", "A resident's readings per metric over a range (at most a year), oldest first, with the normal band, for the charts"),
+		func(ctx context.Context, in *web.Body[shared.HealthSeriesRequest]) (*web.Answer[*shared.HealthSeries], error) {
 			return s.Series(ctx, auth.From(ctx), in.Body)
 		})
 	web.HandleFile(api, all(http.MethodGet, hm+"/print", "A resident's health readings (and notes with include=BOTH) of a date range as a PDF; at most PrintMaxRecords records"),
