@@ -18,7 +18,7 @@ import (
 // carePath is what a caregiver's care path reads that is kept (keep.Timed):
 // the /emars day, /task's day and expired tab, a resident's week of
 // occurrences, day figures, care plan and health series on the profile, the progress
-// notes, the shift reports and the sidebar's counters, as a person reads
+// notes, the care records, the shift reports and the sidebar's counters, as a person reads
 // them, each as
 // sent but for what differs between two reads of the same rows (the eMAR's
 // own clock and its photos' signed links).
@@ -70,6 +70,9 @@ func carePath(t *testing.T, c *servertest.Client, now time.Time, residentID stri
 	var notes shared.Page[shared.ProgressNote]
 	c.Post(t, "/api/care/progressNote/listProgressNoteByPage", shared.PageRequest[shared.ProgressNoteFilter]{Current: 1, Size: 20}).OK(t).Into(t, &notes)
 	out["notes.list"] = text(notes)
+	var care shared.Page[shared.CareRecord]
+	c.Post(t, "/api/care/careMonitor/listCareMonitorByPage", shared.PageRequest[shared.CareMonitorFilter]{Current: 1, Size: 20}).OK(t).Into(t, &care)
+	out["care.list"] = text(care)
 	var side shared.SidebarReminderCount
 	c.Get(t, "/api/care/resident/sidebarReminderCount").OK(t).Into(t, &side)
 	out["shell.sidebarCounts"] = text(side)
@@ -270,6 +273,15 @@ func TestKeptCarePathFollowsWrites(t *testing.T) {
 		before, after = after, check("after the note's English rendering in SQL")
 		if after["caregiver"]["notes.list"] == before["caregiver"]["notes.list"] {
 			t.Error("the note's English rendering left the caregiver's notes list the same")
+		}
+		// A care record's note changed by SQL shows on the care monitor at once.
+		if _, err := d.ExecContext(ctx, `UPDATE care_records SET note = 'Ate all of it' WHERE id = (
+			SELECT id FROM care_records WHERE tenant_id = ? ORDER BY given_at DESC, id DESC LIMIT 1)`, maple); err != nil {
+			t.Fatal(err)
+		}
+		before, after = after, check("after a care record changed in SQL")
+		if after["caregiver"]["care.list"] == before["caregiver"]["care.list"] {
+			t.Error("a changed care record left the care monitor the same")
 		}
 		// A reading taken (by SQL) shows on the resident's charts at once.
 		if _, err := d.ExecContext(ctx, `UPDATE health_readings SET value = value + 1 WHERE id = (

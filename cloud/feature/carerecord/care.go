@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -13,6 +14,7 @@ import (
 	"hearth/cloud/platform/auth"
 	"hearth/cloud/platform/db"
 	"hearth/cloud/platform/problem"
+	"hearth/cloud/platform/web"
 	"hearth/shared"
 )
 
@@ -132,7 +134,12 @@ func (s *Service) SaveCare(ctx context.Context, p *auth.Principal, req shared.Sa
 }
 
 // ListCare is listCareMonitorByPage: newest first.
-func (s *Service) ListCare(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.CareMonitorFilter]) (*shared.Page[shared.CareRecord], error) {
+//
+// Kept per facility, role and request (keptCare; the same for every member in
+// a role) and sent as its first bytes: its rows (care records, residents,
+// who recorded them) raise the facility's versions; nothing in it moves with
+// time alone.
+func (s *Service) ListCare(ctx context.Context, p *auth.Principal, req shared.PageRequest[shared.CareMonitorFilter]) (*web.Answer[*shared.Page[shared.CareRecord]], error) {
 	if err := auth.Member(p); err != nil {
 		return nil, err
 	}
@@ -150,12 +157,15 @@ func (s *Service) ListCare(ctx context.Context, p *auth.Principal, req shared.Pa
 		}
 	}
 	page, size, offset := shared.Window(req.Current, req.Size)
-	rows, total, err := s.store.CareRecords(ctx, s.db, careFilter{tenantID: p.TenantID, residentID: f.ResidentID, activity: f.Activity,
-		startDay: start, endDay: end}, size, offset)
-	if err != nil {
-		return nil, err
-	}
-	return shared.PageOf(page, size, total, rows, toCare), nil
+	parts := []string{"careRecords", p.RoleKey(), strconv.Itoa(page), strconv.Itoa(size), f.ResidentID, string(f.Activity), start, end}
+	return s.keptCare.Serve(ctx, s.db, p.TenantID, s.now(), parts, web.AnswerOf(func(ctx context.Context) (*shared.Page[shared.CareRecord], error) {
+		rows, total, err := s.store.CareRecords(ctx, s.db, careFilter{tenantID: p.TenantID, residentID: f.ResidentID, activity: f.Activity,
+			startDay: start, endDay: end}, size, offset)
+		if err != nil {
+			return nil, err
+		}
+		return shared.PageOf(page, size, total, rows, toCare), nil
+	}))
 }
 
 // Grid is listResidentCareRecord: a resident's days (oldest first) ×

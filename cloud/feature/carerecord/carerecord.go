@@ -50,6 +50,8 @@ type Service struct {
 	keptNotes *keep.Timed[*web.Answer[*shared.Page[shared.ProgressNote]]]
 	// keptSeries are the health monitor's series asked (Series).
 	keptSeries *keep.Timed[*web.Answer[*shared.HealthSeries]]
+	// keptCare are the care monitor's record pages asked (ListCare).
+	keptCare *keep.Timed[*web.Answer[*shared.Page[shared.CareRecord]]]
 }
 
 // keptNotePages is how many progress note pages are kept (a few per person).
@@ -78,7 +80,8 @@ func New(d Deps) (*Service, error) {
 	}
 	s := &Service{db: d.DB, params: d.Params, now: d.Now, translator: d.Translator, queue: d.Queue,
 		keptNotes:  keep.NewTimed[*web.Answer[*shared.Page[shared.ProgressNote]]](keptNotePages, keep.TimedMaxAge, zone.Of),
-		keptSeries: keep.NewTimed[*web.Answer[*shared.HealthSeries]](keptNotePages, keep.TimedMaxAge, zone.Of)}
+		keptSeries: keep.NewTimed[*web.Answer[*shared.HealthSeries]](keptNotePages, keep.TimedMaxAge, zone.Of),
+		keptCare:   keep.NewTimed[*web.Answer[*shared.Page[shared.CareRecord]]](keptNotePages, keep.TimedMaxAge, zone.Of)}
 	jobs.Register(d.Queue, &translateWorker{s: s})
 	return s, nil
 }

@@ -85,8 +85,8 @@ func Routes(api *web.API, s *Service) {
 			return s.Print(ctx, auth.From(ctx), *in, shared.PrintReadings)
 		})
 
-	web.Handle(api, all(http.MethodPost, cm+"/listCareMonitorByPage", "ADL care records, newest first, by resident, activity and date range"),
-		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.CareMonitorFilter]]) (*shared.Page[shared.CareRecord], error) {
+	web.HandleAnswer(api, all(http.MethodPost, cm+"/listCareMonitorByPage", "ADL care records, newest first, by resident, activity and date range"),
+		func(ctx context.Context, in *web.Body[shared.PageRequest[shared.CareMonitorFilter]]) (*web.Answer[*shared.Page[shared.CareRecord]], error) {
 			return s.ListCare(ctx, auth.From(ctx), in.Body)
 		})
 	web.Handle(api, all(http.MethodPost, cm+"/save", "Record one care given (MEALS: % eaten, SLEEP: hours); a clientId sent again answers the stored record"),
