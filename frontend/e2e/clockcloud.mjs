@@ -8,7 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiClient } from './support.mjs';
+import { after, before } from 'node:test';
+import { apiClient, launchBrowser } from './support.mjs';
 
 const CLOUD_BIN = process.env.HEARTH_CLOUD_BIN || '';
 /** The journeys' `skip`: false, or why they cannot run. */
@@ -78,4 +79,21 @@ export function cloudAt({ hour, minute, portOffset, name }) {
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts cloud (cloudAt) and a browser before the suite's tests and stops them after: call it in the suite's
+ * describe. It answers the browser once started.
+ */
+export function useCloud(cloud) {
+  let browser;
+  before(async () => {
+    await cloud.start();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await cloud.stop();
+  });
+  return () => browser;
 }

@@ -4,32 +4,23 @@
 // session with last night's open checks due now, each one she can complete; tonight's night checks (from 21:00)
 // are later today, not "later this session". The dashboard's Due now counts what the page's tile counts.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { cloudAt, skip, ZONE } from './clockcloud.mjs';
-import { launchBrowser, newPage, screenshot, signIn, step } from './support.mjs';
+import { describe, test } from 'node:test';
+import { cloudAt, skip, useCloud, ZONE } from './clockcloud.mjs';
+import { newPage, screenshot, signIn, step } from './support.mjs';
 
 const cloud = cloudAt({ hour: 5, minute: 10, portOffset: 5, name: 'early' });
 const NIGHT_CHECK = 'Night check';
-let browser;
 
-/** The date in Washington of `ms` on the cloud's clock, shifted by `days`. */
+/** The date in Washington on the cloud's clock, `days` from today. */
 function dateAt(days) {
   return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(Date.now() + cloud.offset + days * 86_400_000);
 }
 
 describe('a caregiver at 5 AM', { skip }, () => {
-  before(async () => {
-    await cloud.start();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await cloud.stop();
-  });
+  const browser = useCloud(cloud);
 
   test("last night's checks are due now until 06:00, tonight's are later today", async () => {
-    const { context, page, problems } = await newPage(browser, { baseURL: cloud.url });
+    const { context, page, problems } = await newPage(browser(), { baseURL: cloud.url });
     const token = await cloud.apiSignInWithCode('caregiver_maple1');
     const today = await cloud.call(token, '/care/taskInfo/listTodayTask', { method: 'POST', body: {} });
     const yesterday = dateAt(-1);

@@ -3,28 +3,19 @@
 // demo keeps the default sessions: night, 21:00-06:00) with what needs her first and the day's done work
 // folded away; one tap shows it.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { cloudAt, skip, ZONE } from './clockcloud.mjs';
-import { badgeOf, launchBrowser, newPage, screenshot, signIn, step } from './support.mjs';
+import { describe, test } from 'node:test';
+import { cloudAt, skip, useCloud, ZONE } from './clockcloud.mjs';
+import { badgeOf, newPage, screenshot, signIn, step } from './support.mjs';
 
 const cloud = cloudAt({ hour: 22, minute: 10, portOffset: 4, name: 'evening' });
 const { offset, apiSignInWithCode, call } = cloud;
 const CLOUD = cloud.url;
-let browser;
 
 describe('a caregiver at 10 PM', { skip }, () => {
-  before(async () => {
-    await cloud.start();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await cloud.stop();
-  });
+  const browser = useCloud(cloud);
 
   test('Tasks and the eMAR open on the night round, what needs her first, the done work folded', async () => {
-    const { context, page, problems } = await newPage(browser, { baseURL: CLOUD });
+    const { context, page, problems } = await newPage(browser(), { baseURL: CLOUD });
     await signIn(page, 'caregiver_maple1');
     await page.waitForURL('**/dashboard');
 
