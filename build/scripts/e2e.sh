@@ -90,9 +90,9 @@ run_at() {
   # evening.test.mjs starts a cloud of its own with its clock at 10 PM.
   export HEARTH_CLOUD_BIN="$bin"
   echo "e2e: journeys at the $viewport size"
-  # Every audit's findings, the moderate and minor ones and the phone's targets
-  # under 44 px (advisory) too, are logged and counted by rule at the end of the
-  # pass (serious ones fail the journey, and moderate heading-order,
+  # Every audit's findings, the moderate and minor ones too, are logged and
+  # counted by rule at the end of the pass (serious ones fail the journey, a
+  # phone's target under 44 px among them, and moderate heading-order,
   # landmark-unique and region ones: e2e/support.mjs HELD_MODERATE).
   local audit_log=${E2E_AUDIT_LOG:-$data/audit.log}
   # E2E_ONLY="e2e/residents.test.mjs" runs one journey file while working on it.
