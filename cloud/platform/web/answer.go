@@ -102,7 +102,7 @@ func (a *Answer[O]) encoded(api huma.API) *encoded {
 		if k.stamp != nil {
 			mark := []byte(strconv.FormatInt(stampMark, 10))
 			at := bytes.Index(k.enc.json, mark)
-			if at < 0 || bytes.Index(k.enc.json[at+len(mark):], mark) >= 0 {
+			if at < 0 || bytes.Contains(k.enc.json[at+len(mark):], mark) {
 				k.enc.err = errors.New("web: a stamped answer's number is not found once in its JSON")
 				return
 			}
