@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { apiClient, launchBrowser } from './support.mjs';
+import { apiClient, launchBrowser, until } from './support.mjs';
 
 const CLOUD_BIN = process.env.HEARTH_CLOUD_BIN || '';
 /** The journeys' `skip`: false, or why they cannot run. */
@@ -26,19 +26,6 @@ export function offsetTo(hour, minute, now = Date.now()) {
   );
   const wallNow = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
   return Date.UTC(parts.year, parts.month - 1, parts.day, hour, minute, 0) - wallNow;
-}
-
-async function until(what, check, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /**
@@ -68,7 +55,7 @@ export function cloudAt({ hour, minute, portOffset, name }) {
       const seeded = spawnSync(CLOUD_BIN, ['seed', '--demo'], { env: env(), stdio: 'ignore' });
       assert.equal(seeded.status, 0, 'seed --demo');
       proc = spawn(CLOUD_BIN, ['serve'], { env: env(), stdio: 'ignore' });
-      await until('the cloud', async () => (await fetch(`${url}/readyz`)).ok);
+      await until('the cloud', async () => (await fetch(`${url}/readyz`)).ok, 20_000);
     },
     async stop() {
       if (proc && proc.exitCode === null) {

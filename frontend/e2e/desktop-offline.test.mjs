@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { DEMO_PASSWORD, launchBrowser, newPage, screenshot } from './support.mjs';
+import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, until } from './support.mjs';
 
 const CLOUD_BIN = process.env.HEARTH_CLOUD_BIN || '';
 const DESKTOP_BIN = process.env.HEARTH_DESKTOP_BIN || '';
@@ -27,19 +27,6 @@ let problems = [];
 
 function cloudEnv() {
   return { ...process.env, HEARTH_DEV: '1', HEARTH_DATA_DIR: join(dir, 'cloud'), HEARTH_ADDR: `127.0.0.1:${base}`, HEARTH_PUBLIC_URL: CLOUD };
-}
-
-async function until(what, check, ms = 15_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function startCloud() {

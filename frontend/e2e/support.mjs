@@ -368,6 +368,20 @@ export function pagePerTest() {
   };
 }
 
+/** Waits until check() answers true (an error counts as not yet), at most ms; fails naming what it waited for. */
+export async function until(what, check, ms = 15_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** A part of a journey on the same page, named in a failure. */
 export async function step(name, body) {
   try {
